@@ -1,0 +1,105 @@
+/*
+ * gtsim public API: the only door into the simulator core.
+ *
+ * A device is one simulated Intel GT GPU: an MMIO register file, sparse
+ * physical memory, the global GTT, and the render command streamer with the
+ * media/GPGPU pipeline and EUs behind it.  Frontends (AUB replay, the TBX
+ * server, tests) drive it the way a driver drives the hardware: MMIO writes
+ * (e.g. ELSP submission), physical memory writes, GGTT entry writes.
+ *
+ * Units: all addresses are bytes.  "pa" is a physical (GPU bus) address,
+ * "gva" a GPU virtual address of a context's PPGTT (48-bit, seed 004
+ * PPGTT), "ggtt" an address in the global GTT aperture.
+ */
+#ifndef GTSIM_H
+#define GTSIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gtsim_device gtsim_device;
+
+/* Return codes of the API.  Every error also leaves a human-readable report
+ * (what and where) retrievable with gtsim_last_error(). */
+enum gtsim_status {
+    GTSIM_OK = 0,
+    GTSIM_ERR_INVALID = -1,  /* bad argument or malformed input */
+    GTSIM_ERR_FAULT = -2,    /* GPU page fault / access to unmapped memory */
+    GTSIM_ERR_UNIMPL = -3,   /* command or instruction gtsim does not implement */
+    GTSIM_ERR_ILLEGAL = -4,  /* illegal instruction or command encoding */
+    GTSIM_ERR_WATCHDOG = -5, /* instruction/command budget exceeded (hang) */
+    GTSIM_ERR_NOMEM = -6,
+};
+
+/* Device configuration; zero-initialise and set what you need. */
+typedef struct gtsim_config {
+    /* Watchdog: maximum EU instructions per thread dispatch (0 = default
+     * 1e9) and maximum commands parsed per submission (0 = default 1e8). */
+    uint64_t max_eu_instructions;
+    uint64_t max_commands;
+    /* Where warnings and error reports go (NULL = stderr). */
+    FILE *log;
+    /* Log every command the command streamer parses. */
+    int trace_commands;
+} gtsim_config;
+
+/* Statistics since device creation. */
+typedef struct gtsim_stats {
+    uint64_t eu_instructions;   /* EU instructions executed (per thread) */
+    uint64_t eu_channels;       /* sum of enabled channels over them (lane-ops) */
+    uint64_t threads_dispatched;
+    uint64_t commands;          /* command streamer commands parsed */
+    uint64_t walkers;           /* GPGPU_WALKER commands executed */
+} gtsim_stats;
+
+/* Create a device for a platform name ("skl"); NULL on unknown platform or
+ * out of memory.  cfg may be NULL for defaults. */
+gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg);
+void gtsim_destroy(gtsim_device *dev);
+
+/* MMIO register access, offset in bytes from the MMIO base.  A write to an
+ * engine's ELSP queues work; it runs on gtsim_run() (or at once if
+ * the device is in synchronous mode, which is the default). */
+int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value);
+uint32_t gtsim_mmio_read(gtsim_device *dev, uint32_t offset);
+
+/* Physical memory.  Unwritten memory reads as zero; only touched 4 KiB
+ * pages use host memory. */
+int gtsim_phys_write(gtsim_device *dev, uint64_t pa, const void *data, size_t len);
+int gtsim_phys_read(gtsim_device *dev, uint64_t pa, void *out, size_t len);
+
+/* Write len bytes of GGTT page-table entries starting at byte offset
+ * entry_offset of the GTT (entry i is at offset 8*i; Gen8+ 64-bit PTEs). */
+int gtsim_ggtt_write(gtsim_device *dev, uint64_t entry_offset, const void *data, size_t len);
+
+/* Run all submitted work until the engines are idle.  Returns GTSIM_OK or
+ * the first error (the report is in gtsim_last_error()). */
+int gtsim_run(gtsim_device *dev);
+
+/* Read/write through the PPGTT of the most recently executed context
+ * (gva = GPU virtual address).  GTSIM_ERR_FAULT if a page is unmapped. */
+int gtsim_gva_read(gtsim_device *dev, uint64_t gva, void *out, size_t len);
+int gtsim_gva_write(gtsim_device *dev, uint64_t gva, const void *data, size_t len);
+
+/* Read through the global GTT (ggtt aperture address). */
+int gtsim_ggtt_read(gtsim_device *dev, uint64_t ggtt, void *out, size_t len);
+
+void gtsim_get_stats(const gtsim_device *dev, gtsim_stats *out);
+
+/* The report of the last error ("" if none). */
+const char *gtsim_last_error(const gtsim_device *dev);
+
+/* Disassemble Gen EU code in IGA syntax, one instruction per line, to out.
+ * Returns GTSIM_OK, or an error when an instruction cannot be decoded (the
+ * line for it says why and shows its raw bytes). */
+int gtsim_disasm(const char *platform, const void *code, size_t len, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

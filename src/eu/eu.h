@@ -1,0 +1,212 @@
+/*
+ * EU: the decoded instruction form, EU thread state, and the executor API.
+ *
+ * Each generation has its own decoder (native and compacted encodings,
+ * src/eu/decode_gen9.c ...) that turns machine code into one gt_inst; a
+ * single executor (src/eu/exec.c) and a single disassembler (src/eu/disasm.c,
+ * IGA syntax) work on gt_inst only.  Instruction fields follow the EU ISA
+ * terms of seed 001 (regions, types, ExecSize, QtrCtrl/NibCtrl, predication,
+ * conditional modifiers) and the instruction pages of seed 004.
+ */
+#ifndef GT_EU_H
+#define GT_EU_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gt.h"
+
+/* Operations (generation independent; the per-generation decoder maps the
+ * hardware opcode field to these). */
+enum gt_op {
+    GT_OP_ILLEGAL = 0,
+    GT_OP_MOV, GT_OP_SEL, GT_OP_MOVI, GT_OP_NOT, GT_OP_AND, GT_OP_OR, GT_OP_XOR,
+    GT_OP_SHR, GT_OP_SHL, GT_OP_SMOV, GT_OP_ASR, GT_OP_CMP, GT_OP_CMPN, GT_OP_CSEL,
+    GT_OP_F32TO16, GT_OP_F16TO32, GT_OP_BFREV, GT_OP_BFE, GT_OP_BFI1, GT_OP_BFI2,
+    GT_OP_JMPI, GT_OP_BRD, GT_OP_IF, GT_OP_BRC, GT_OP_ELSE, GT_OP_ENDIF, GT_OP_DO,
+    GT_OP_WHILE, GT_OP_BREAK, GT_OP_CONT, GT_OP_HALT, GT_OP_CALLA, GT_OP_CALL,
+    GT_OP_RET, GT_OP_GOTO, GT_OP_JOIN, GT_OP_WAIT, GT_OP_SEND, GT_OP_SENDC,
+    GT_OP_SENDS, GT_OP_SENDSC, GT_OP_MATH, GT_OP_ADD, GT_OP_MUL, GT_OP_AVG,
+    GT_OP_FRC, GT_OP_RNDU, GT_OP_RNDD, GT_OP_RNDE, GT_OP_RNDZ, GT_OP_MAC,
+    GT_OP_MACH, GT_OP_LZD, GT_OP_FBH, GT_OP_FBL, GT_OP_CBIT, GT_OP_ADDC,
+    GT_OP_SUBB, GT_OP_SAD2, GT_OP_SADA2, GT_OP_DP4, GT_OP_DPH, GT_OP_DP3,
+    GT_OP_DP2, GT_OP_LINE, GT_OP_PLN, GT_OP_MAD, GT_OP_LRP, GT_OP_MADM, GT_OP_NOP,
+    GT_OP_COUNT
+};
+
+/* Element types (generation independent).  V, UV and VF are immediates only. */
+enum gt_type {
+    GT_TYPE_UD, GT_TYPE_D, GT_TYPE_UW, GT_TYPE_W, GT_TYPE_UB, GT_TYPE_B,
+    GT_TYPE_DF, GT_TYPE_F, GT_TYPE_UQ, GT_TYPE_Q, GT_TYPE_HF,
+    GT_TYPE_V, GT_TYPE_UV, GT_TYPE_VF, GT_TYPE_INVALID,
+    GT_TYPE_COUNT
+};
+
+/* Size in bytes of one element of a type (V/UV/VF: of the packed immediate's
+ * element once expanded: 2, 2, 4). */
+int gt_type_size(int type);
+/* IGA spelling: "ud", "d", "uw", ... */
+const char *gt_type_name(int type);
+
+enum gt_file { GT_FILE_ARF, GT_FILE_GRF, GT_FILE_IMM };
+
+/* ARF register numbers (high nibble = register class), seed 001 §3.3. */
+enum gt_arf {
+    GT_ARF_NULL = 0x00, GT_ARF_A0 = 0x10, GT_ARF_ACC = 0x20, GT_ARF_F = 0x30,
+    GT_ARF_CE = 0x40, GT_ARF_MSG = 0x50, GT_ARF_SP = 0x60, GT_ARF_SR = 0x70,
+    GT_ARF_CR = 0x80, GT_ARF_N = 0x90, GT_ARF_IP = 0xA0, GT_ARF_TDR = 0xB0,
+    GT_ARF_TM = 0xC0, GT_ARF_FC = 0xD0, GT_ARF_DBG = 0xF0,
+};
+
+enum gt_cond {
+    GT_COND_NONE = 0, GT_COND_Z = 1, GT_COND_NZ = 2, GT_COND_G = 3, GT_COND_GE = 4,
+    GT_COND_L = 5, GT_COND_LE = 6, GT_COND_O = 8, GT_COND_U = 9,
+};
+
+/* Predicate control (Align1 forms; Align16 forms share values 1..7 with
+ * their own meaning: X, Y, Z, W replicate, any4h, all4h). */
+enum gt_pred {
+    GT_PRED_NONE = 0, GT_PRED_NORMAL = 1, GT_PRED_ANYV = 2, GT_PRED_ALLV = 3,
+    GT_PRED_ANY2H = 4, GT_PRED_ALL2H = 5, GT_PRED_ANY4H = 6, GT_PRED_ALL4H = 7,
+    GT_PRED_ANY8H = 8, GT_PRED_ALL8H = 9, GT_PRED_ANY16H = 10, GT_PRED_ALL16H = 11,
+    GT_PRED_ANY32H = 12, GT_PRED_ALL32H = 13,
+};
+
+/* Math function control (seed 004 math - Extended Math Function). */
+enum gt_math_fc {
+    GT_MATH_INV = 1, GT_MATH_LOG = 2, GT_MATH_EXP = 3, GT_MATH_SQRT = 4,
+    GT_MATH_RSQ = 5, GT_MATH_SIN = 6, GT_MATH_COS = 7, GT_MATH_FDIV = 9,
+    GT_MATH_POW = 10, GT_MATH_IDIV_BOTH = 11, GT_MATH_IDIV_QUOT = 12,
+    GT_MATH_IDIV_REM = 13, GT_MATH_INVM = 14, GT_MATH_RSQRTM = 15,
+};
+
+/* One decoded operand.  Register operands: file GRF or ARF.  Direct
+ * addressing: nr (register number; ARF: enum gt_arf + index) and subnr (byte
+ * offset inside the 32-byte register).  Indirect addressing (Align1): address
+ * from a0.<ind_subnr> (a word subregister index) plus ind_off bytes.  Regions
+ * are in elements: vstride 0..32, width 1..16, hstride 0..4; a destination
+ * has only hstride.  vxh marks the VxH indirect form (one a0 subregister per
+ * row of width elements).  Align16 operands use swizzle (0=x..3=w per
+ * channel) and, for destinations, writemask (bit 0 = x). */
+typedef struct gt_operand {
+    uint8_t file;      /* enum gt_file */
+    uint8_t type;      /* enum gt_type */
+    uint8_t indirect;  /* 0 direct, 1 indirect via a0 */
+    uint8_t vxh;       /* indirect VxH/Vx1 form flag (Align1) */
+    uint8_t nr;
+    uint8_t subnr;     /* bytes */
+    uint8_t vstride, width, hstride;
+    uint8_t negate, abs;
+    uint8_t swizzle[4];
+    uint8_t writemask;
+    uint8_t ind_subnr; /* a0 subregister (word index) */
+    int16_t ind_off;   /* indirect immediate offset, bytes */
+    uint64_t imm;      /* immediate bits (zero-extended raw encoding) */
+} gt_operand;
+
+/* One decoded instruction. */
+typedef struct gt_inst {
+    uint16_t op;          /* enum gt_op */
+    uint8_t hw_opcode;    /* the opcode field as encoded */
+    uint8_t exec_size;    /* channels: 1, 2, 4, 8, 16, 32 */
+    uint8_t chan_off;     /* first channel: QtrCtrl*8 + NibCtrl*4 (0..28) */
+    uint8_t align16;      /* access mode: 0 Align1, 1 Align16 */
+    uint8_t nomask;       /* WECtrl / MaskCtrl NoMask */
+    uint8_t pred;         /* enum gt_pred */
+    uint8_t pred_inv;
+    uint8_t flag_nr;      /* flag register f0/f1 for predicate and cond mod */
+    uint8_t flag_subnr;   /* flag subregister .0/.1 */
+    uint8_t cond;         /* enum gt_cond */
+    uint8_t saturate;
+    uint8_t acc_wr;       /* AccWrEn */
+    uint8_t math_fc;      /* enum gt_math_fc, for GT_OP_MATH */
+    uint8_t dep_ctrl;     /* bit0 NoDDClr, bit1 NoDDChk */
+    uint8_t thread_ctrl;  /* 0 normal, 1 atomic, 2 switch */
+    uint8_t debug_ctrl;   /* breakpoint */
+    uint8_t compacted;    /* encoded in the 8-byte compacted form */
+    uint8_t num_srcs;     /* source operands used (0..3) */
+    uint8_t eot;          /* send: end of thread */
+    uint8_t length;       /* encoded length in bytes: 8 or 16 */
+    gt_operand dst;
+    gt_operand src[3];
+    /* send / sends / sendc: SFID, message descriptor and extended
+     * descriptor.  desc_reg / exdesc_reg: 1 when the descriptor comes from
+     * a0.0 / a0.<exdesc_subnr> instead of the immediate. */
+    uint8_t sfid;
+    uint8_t desc_reg, exdesc_reg, exdesc_subnr;
+    uint32_t desc, exdesc;
+    /* Branches: jump targets in bytes relative to this instruction's IP. */
+    int32_t jip, uip;
+    uint32_t raw[4];      /* the instruction bytes as encoded (8 or 16) */
+} gt_inst;
+
+/* Per-generation decoder.  Decodes the instruction at code[0..avail) into
+ * *out.  Returns the encoded length (8 or 16), or -1 for an illegal or
+ * truncated encoding, with a reason in why (may be NULL). */
+typedef int (*gt_decode_fn)(const uint8_t *code, size_t avail, gt_inst *out,
+                            char *why, size_t why_len);
+gt_decode_fn gt_decoder_for(const gt_platform *plat);
+int gt_decode_gen9(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len);
+
+/* IGA-syntax text of one instruction (no trailing newline), as
+ * `iga64 -p=9 -d` prints it, into buf.  Returns the length written. */
+int gt_disasm_inst(const gt_platform *plat, const gt_inst *in, char *buf, size_t len);
+
+/* ---- threads ---- */
+
+#define GT_GRF_REGS 128
+#define GT_MAX_CF_DEPTH 64
+
+struct gt_dispatch;
+struct gt_tgroup;
+
+enum gt_thread_state {
+    GT_THREAD_RUNNABLE = 0, /* can run (or is running) */
+    GT_THREAD_BLOCKED,      /* waiting (wait n0 / sendc / barrier) */
+    GT_THREAD_DONE,         /* sent EOT */
+    GT_THREAD_FAULTED,      /* stopped by an error; report in dev->err */
+};
+
+/* State of one EU hardware thread.  The GRF is 128 registers of 32 bytes;
+ * grf is byte-addressed (r<n>.<sub> at grf[n*32 + sub*size]).  The ARF part
+ * is owned by the executor (src/eu/exec.c). */
+typedef struct gt_thread {
+    _Alignas(64) uint8_t grf[GT_GRF_REGS * 32];
+    /* ARF */
+    uint8_t acc[4 * 32];       /* acc0..acc3 raw bytes */
+    uint64_t acc_wide[32];     /* per-channel wide integer accumulator (mul/mach/mac) */
+    uint16_t a0[16];           /* address register a0.0..a0.15 */
+    uint32_t flag[2];          /* f0, f1 (f0.0 = low 16 bits of flag[0]) */
+    uint32_t sr0[4];           /* state register */
+    uint32_t cr0[4];           /* control register (float modes, exceptions) */
+    uint32_t n0[2];            /* notification registers */
+    uint32_t ce;               /* channel enable / dispatch mask */
+    uint32_t ip;               /* byte offset of the next instruction from kernel base */
+    uint32_t tdr;
+    /* Structured control flow: per-channel enables. */
+    uint32_t exec_mask;        /* channels currently enabled (bit i = channel i) */
+    uint32_t dispatch_mask;    /* channels enabled at dispatch (right/bottom masks) */
+    uint32_t cf_stack[GT_MAX_CF_DEPTH];
+    int cf_depth;
+    /* Dispatch context */
+    int state;                 /* enum gt_thread_state */
+    uint64_t kernel_gva;       /* kernel start, GPU virtual address */
+    const struct gt_dispatch *disp;
+    struct gt_tgroup *tg;
+    uint32_t tid;              /* hardware thread slot (for scratch offsets) */
+    uint32_t simd;             /* dispatch SIMD width: 8, 16 or 32 */
+    uint64_t instructions;     /* executed by this thread (for the watchdog) */
+} gt_thread;
+
+/* Run a thread from t->ip until it sends EOT (GT_THREAD_DONE), blocks
+ * (GT_THREAD_BLOCKED, ip left on the blocking instruction), or faults
+ * (GT_THREAD_FAULTED, report in dev->err with the IP, raw bytes and
+ * disassembly).  Updates dev->stats. */
+int gt_eu_run(gtsim_device *dev, gt_thread *t);
+
+/* Decoded-kernel cache: instructions are decoded once, on first execution. */
+struct gt_kcache *gt_kcache_create(void);
+void gt_kcache_destroy(struct gt_kcache *kc);
+void gt_kcache_flush(struct gt_kcache *kc);
+
+#endif

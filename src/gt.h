@@ -1,0 +1,73 @@
+/*
+ * Internal core header: the device structure shared by the hardware blocks,
+ * error reporting, and small helpers.  Each block (mem, cs, pipe, eu, sf)
+ * owns its state struct; the device holds them.
+ */
+#ifndef GT_H
+#define GT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "gtsim.h"
+#include "mem.h"
+
+#define GT_MMIO_SIZE (2u << 20) /* bytes of MMIO register space modelled */
+
+struct gt_cs;      /* command streamer, src/cs/ */
+struct gt_pipe;    /* media/GPGPU pipeline, src/pipe/ */
+struct gt_kcache;  /* decoded-kernel cache, src/eu/ */
+
+/* Per-generation description (one table per platform, src/platform.c). */
+typedef struct gt_platform {
+    const char *name;       /* "skl" */
+    int gen;                /* 9 for Skylake; x10: 75 = Haswell */
+    uint32_t pci_id;
+    int eu_count;           /* EUs in the modelled config */
+    int threads_per_eu;
+    uint32_t max_threads;   /* hardware threads the VFE may dispatch */
+} gt_platform;
+
+const gt_platform *gt_platform_find(const char *name);
+
+struct gtsim_device {
+    const gt_platform *plat;
+    gtsim_config cfg;
+    gt_mem *mem;          /* physical memory */
+    gt_mem *gsm;          /* GGTT page-table entries, indexed by entry byte offset */
+    gt_vm ggtt;           /* the global GTT address space */
+    gt_vm ppgtt;          /* PPGTT of the current/last context */
+    uint32_t *mmio;       /* GT_MMIO_SIZE bytes of register file */
+    struct gt_cs *cs;     /* render command streamer */
+    struct gt_pipe *pipe; /* media/GPGPU pipeline */
+    struct gt_kcache *kcache;
+    gtsim_stats stats;
+    int status;           /* first error status, GTSIM_OK if none */
+    char err[2048];       /* report of the last error */
+};
+
+/* Record an error: formats the report into dev->err, prints it to the log
+ * and returns status (so callers can `return gt_error(dev, ...)`). */
+int gt_error(gtsim_device *dev, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Print a warning (not an error) to the log. */
+void gt_warn(gtsim_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Print an informational line when cfg.trace_commands is set. */
+void gt_trace(gtsim_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static inline uint32_t gt_bits(uint32_t v, int hi, int lo)
+{
+    return (v >> lo) & (uint32_t)((hi - lo == 31) ? 0xffffffffu : ((1u << (hi - lo + 1)) - 1));
+}
+static inline uint64_t gt_bits64(uint64_t v, int hi, int lo)
+{
+    return (v >> lo) & ((hi - lo == 63) ? ~0ull : ((1ull << (hi - lo + 1)) - 1));
+}
+static inline uint32_t gt_mmio_reg(const gtsim_device *dev, uint32_t off)
+{
+    return dev->mmio[(off & (GT_MMIO_SIZE - 1)) >> 2];
+}
+
+#endif

@@ -1,0 +1,67 @@
+/*
+ * Sparse physical memory and GPU virtual address spaces (GGTT, 4-level PPGTT).
+ *
+ * Physical memory is a hash of 4 KiB host pages allocated on first write;
+ * a trace that touches a few MB uses a few MB of host memory.  Reads of
+ * never-written memory return zeros.
+ *
+ * Address spaces (seed 004: PPGTT / GGTT page-table entries, Gen8+ format):
+ *  - GGTT: one level, 64-bit PTEs, entry i maps ggtt [i*4K, i*4K+4K).
+ *  - PPGTT 48-bit: PML4 -> PDP -> PD -> PT, 512 64-bit entries per level,
+ *    bit 0 present, bits 47:12 address; PS (bit 7) in PDP/PD gives 1G/2M pages.
+ */
+#ifndef GT_MEM_H
+#define GT_MEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GT_PAGE_SIZE 4096u
+#define GT_PAGE_MASK 4095u
+
+typedef struct gt_mem gt_mem;
+
+gt_mem *gt_mem_create(void);
+void gt_mem_destroy(gt_mem *m);
+/* Host pointer to the 4 KiB page containing pa.  When the page was never
+ * written: create != 0 allocates a zeroed page, create == 0 returns NULL. */
+uint8_t *gt_mem_page(gt_mem *m, uint64_t pa, int create);
+/* Byte-granular copies; never fail except on host out-of-memory (-1). */
+int gt_mem_read(gt_mem *m, uint64_t pa, void *out, size_t len);
+int gt_mem_write(gt_mem *m, uint64_t pa, const void *data, size_t len);
+/* Number of host pages allocated (for statistics). */
+size_t gt_mem_page_count(const gt_mem *m);
+
+enum gt_vm_mode { GT_VM_NONE, GT_VM_GGTT, GT_VM_PPGTT48 };
+
+#define GT_TLB_SIZE 256
+typedef struct gt_tlb_entry {
+    uint64_t vpn;      /* virtual page number + 1 (0 = empty) */
+    uint8_t *host;     /* host page pointer */
+} gt_tlb_entry;
+
+/* A GPU virtual address space.  Translation results are cached in a small
+ * direct-mapped TLB; call gt_vm_flush() when page tables may have changed
+ * (context switch, PIPE_CONTROL TLB invalidate, new trace writes). */
+typedef struct gt_vm {
+    int mode;          /* enum gt_vm_mode */
+    gt_mem *mem;       /* physical memory */
+    gt_mem *gsm;       /* GGTT entries (GGTT mode) */
+    uint64_t pml4;     /* physical address of the PML4 (PPGTT48 mode) */
+    gt_tlb_entry tlb[GT_TLB_SIZE];
+} gt_vm;
+
+void gt_vm_init(gt_vm *vm, int mode, gt_mem *mem, gt_mem *gsm, uint64_t pml4);
+void gt_vm_flush(gt_vm *vm);
+/* Translate a virtual address to physical; 0 on success, -1 if unmapped
+ * (non-present entry at any level). */
+int gt_vm_translate(gt_vm *vm, uint64_t va, uint64_t *pa);
+/* Host pointer to va (valid up to the end of its 4 KiB page), NULL when
+ * unmapped.  Pages that are mapped but never written are allocated. */
+uint8_t *gt_vm_ptr(gt_vm *vm, uint64_t va);
+/* Copies across pages; -1 on the first unmapped page (*fault_va set if
+ * fault_va != NULL). */
+int gt_vm_read(gt_vm *vm, uint64_t va, void *out, size_t len, uint64_t *fault_va);
+int gt_vm_write(gt_vm *vm, uint64_t va, const void *data, size_t len, uint64_t *fault_va);
+
+#endif

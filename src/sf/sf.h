@@ -1,0 +1,53 @@
+/*
+ * Shared functions reached by `send`: data port (HDC: untyped surface,
+ * scattered, OWord block, A64 stateless, SLM via BTI 254, atomics), message
+ * gateway (barrier), thread spawner (EOT).  SFIDs per seed 004 (SFID field of
+ * the send extended descriptor).
+ */
+#ifndef GT_SF_H
+#define GT_SF_H
+
+#include "eu/eu.h"
+
+enum gt_sfid {
+    GT_SFID_NULL = 0x0, GT_SFID_SAMPLER = 0x2, GT_SFID_GATEWAY = 0x3,
+    GT_SFID_DP_SAMPLER = 0x4, GT_SFID_DP_RC = 0x5, GT_SFID_URB = 0x6,
+    GT_SFID_SPAWNER = 0x7, GT_SFID_VME = 0x8, GT_SFID_DP_CC = 0x9,
+    GT_SFID_DP_DC0 = 0xA, GT_SFID_PI = 0xB, GT_SFID_DP_DC1 = 0xC,
+    GT_SFID_CRE = 0xD,
+};
+
+/* State a dispatched thread's messages need: set by the pipeline from
+ * STATE_BASE_ADDRESS, the interface descriptor and MEDIA_VFE_STATE.  All
+ * addresses are GPU virtual addresses in vm. */
+typedef struct gt_dispatch {
+    gt_vm *vm;
+    uint64_t general_state_base;
+    uint64_t surface_state_base;
+    uint64_t dynamic_state_base;
+    uint64_t indirect_object_base;
+    uint64_t instruction_base;
+    uint64_t binding_table;        /* GVA of the binding table (surface base + pointer) */
+    uint64_t scratch_base;         /* GVA of scratch space (general state base + VFE pointer) */
+    uint32_t scratch_per_thread;   /* bytes of scratch per thread */
+    uint32_t slm_size;             /* bytes of SLM per thread group */
+} gt_dispatch;
+
+/* One thread group (GPGPU walker): its threads share SLM and a barrier. */
+typedef struct gt_tgroup {
+    uint32_t nthreads;             /* threads in the group */
+    uint32_t barrier_arrived;      /* threads that sent a barrier message */
+    uint32_t done;                 /* threads that sent EOT */
+    uint8_t *slm;                  /* slm_size bytes, zeroed per group */
+    uint32_t slm_size;
+    gt_thread **threads;
+} gt_tgroup;
+
+/* Execute the message of a send/sends/sendc instruction for thread t.
+ * desc/exdesc are the resolved descriptors; exec_mask the enabled channels.
+ * Writes the response to the destination GRFs.  Returns GTSIM_OK or an
+ * error status (report in dev->err, naming the message and the address). */
+int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in,
+               uint32_t exec_mask, uint32_t desc, uint32_t exdesc);
+
+#endif
