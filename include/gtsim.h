@@ -86,13 +86,21 @@ int gtsim_run(gtsim_device *dev);
 int gtsim_gva_read(gtsim_device *dev, uint64_t gva, void *out, size_t len);
 int gtsim_gva_write(gtsim_device *dev, uint64_t gva, const void *data, size_t len);
 
-/* Read through the global GTT (ggtt aperture address). */
+/* Read/write memory through the global GTT (ggtt = graphics address in the
+ * GGTT aperture).  GTSIM_ERR_FAULT if a page has no valid GGTT entry. */
 int gtsim_ggtt_read(gtsim_device *dev, uint64_t ggtt, void *out, size_t len);
+int gtsim_ggtt_mem_write(gtsim_device *dev, uint64_t ggtt, const void *data, size_t len);
 
 void gtsim_get_stats(const gtsim_device *dev, gtsim_stats *out);
 
 /* The report of the last error ("" if none). */
 const char *gtsim_last_error(const gtsim_device *dev);
+
+/* For frontends: record an error report on the device (returns status) or
+ * print a warning, through the device's log. */
+int gtsim_report_error(gtsim_device *dev, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void gtsim_report_warning(gtsim_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Disassemble Gen EU code in IGA syntax, one instruction per line, to out.
  * Returns GTSIM_OK, or an error when an instruction cannot be decoded (the

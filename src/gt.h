@@ -43,6 +43,7 @@ struct gtsim_device {
     struct gt_cs *cs;     /* render command streamer */
     struct gt_pipe *pipe; /* media/GPGPU pipeline */
     struct gt_kcache *kcache;
+    struct gt_elsp *elsp; /* render ELSP submission latch, src/device.c */
     gtsim_stats stats;
     int status;           /* first error status, GTSIM_OK if none */
     char err[2048];       /* report of the last error */

@@ -1,0 +1,260 @@
+/*
+ * Sparse physical memory and GPU address translation (see mem.h).
+ * Physical pages live in an open-addressing hash keyed by page number.
+ */
+#include "mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct gt_mem {
+    uint64_t *keys;     /* page number + 1; 0 = empty slot */
+    uint8_t **pages;
+    size_t cap;         /* power of two */
+    size_t count;
+};
+
+gt_mem *gt_mem_create(void)
+{
+    gt_mem *m = calloc(1, sizeof(*m));
+    if (!m)
+        return NULL;
+    m->cap = 1024;
+    m->keys = calloc(m->cap, sizeof(*m->keys));
+    m->pages = calloc(m->cap, sizeof(*m->pages));
+    if (!m->keys || !m->pages) {
+        gt_mem_destroy(m);
+        return NULL;
+    }
+    return m;
+}
+
+void gt_mem_destroy(gt_mem *m)
+{
+    if (!m)
+        return;
+    if (m->pages)
+        for (size_t i = 0; i < m->cap; i++)
+            free(m->pages[i]);
+    free(m->keys);
+    free(m->pages);
+    free(m);
+}
+
+static inline size_t slot_hash(uint64_t key, size_t cap)
+{
+    key *= 0x9E3779B97F4A7C15ull;
+    return (size_t)(key >> 32) & (cap - 1);
+}
+
+static int grow(gt_mem *m)
+{
+    size_t ncap = m->cap * 2;
+    uint64_t *nk = calloc(ncap, sizeof(*nk));
+    uint8_t **np = calloc(ncap, sizeof(*np));
+    if (!nk || !np) {
+        free(nk);
+        free(np);
+        return -1;
+    }
+    for (size_t i = 0; i < m->cap; i++) {
+        if (!m->keys[i])
+            continue;
+        size_t s = slot_hash(m->keys[i], ncap);
+        while (nk[s])
+            s = (s + 1) & (ncap - 1);
+        nk[s] = m->keys[i];
+        np[s] = m->pages[i];
+    }
+    free(m->keys);
+    free(m->pages);
+    m->keys = nk;
+    m->pages = np;
+    m->cap = ncap;
+    return 0;
+}
+
+uint8_t *gt_mem_page(gt_mem *m, uint64_t pa, int create)
+{
+    uint64_t key = (pa >> 12) + 1;
+    size_t s = slot_hash(key, m->cap);
+    while (m->keys[s]) {
+        if (m->keys[s] == key)
+            return m->pages[s];
+        s = (s + 1) & (m->cap - 1);
+    }
+    if (!create)
+        return NULL;
+    if ((m->count + 1) * 2 > m->cap) {
+        if (grow(m))
+            return NULL;
+        return gt_mem_page(m, pa, create);
+    }
+    uint8_t *p = calloc(1, GT_PAGE_SIZE);
+    if (!p)
+        return NULL;
+    m->keys[s] = key;
+    m->pages[s] = p;
+    m->count++;
+    return p;
+}
+
+int gt_mem_read(gt_mem *m, uint64_t pa, void *out, size_t len)
+{
+    uint8_t *o = out;
+    while (len) {
+        size_t off = pa & GT_PAGE_MASK, n = GT_PAGE_SIZE - off;
+        if (n > len)
+            n = len;
+        const uint8_t *p = gt_mem_page(m, pa, 0);
+        if (p)
+            memcpy(o, p + off, n);
+        else
+            memset(o, 0, n);
+        o += n;
+        pa += n;
+        len -= n;
+    }
+    return 0;
+}
+
+int gt_mem_write(gt_mem *m, uint64_t pa, const void *data, size_t len)
+{
+    const uint8_t *d = data;
+    while (len) {
+        size_t off = pa & GT_PAGE_MASK, n = GT_PAGE_SIZE - off;
+        if (n > len)
+            n = len;
+        uint8_t *p = gt_mem_page(m, pa, 1);
+        if (!p)
+            return -1;
+        memcpy(p + off, d, n);
+        d += n;
+        pa += n;
+        len -= n;
+    }
+    return 0;
+}
+
+size_t gt_mem_page_count(const gt_mem *m)
+{
+    return m->count;
+}
+
+void gt_vm_init(gt_vm *vm, int mode, gt_mem *mem, gt_mem *gsm, uint64_t pml4)
+{
+    memset(vm, 0, sizeof(*vm));
+    vm->mode = mode;
+    vm->mem = mem;
+    vm->gsm = gsm;
+    vm->pml4 = pml4 & 0x0000FFFFFFFFF000ull;
+}
+
+void gt_vm_flush(gt_vm *vm)
+{
+    memset(vm->tlb, 0, sizeof(vm->tlb));
+}
+
+static uint64_t read_pte(gt_mem *m, uint64_t pa)
+{
+    uint64_t e = 0;
+    const uint8_t *p = gt_mem_page(m, pa, 0);
+    if (p)
+        memcpy(&e, p + (pa & GT_PAGE_MASK), 8);
+    return e;
+}
+
+#define PTE_ADDR_MASK 0x0000FFFFFFFFF000ull
+
+int gt_vm_translate(gt_vm *vm, uint64_t va, uint64_t *pa)
+{
+    switch (vm->mode) {
+    case GT_VM_GGTT: {
+        /* seed 004 GGTT PTE: bit 0 present, bits 38:12 physical page. */
+        uint64_t pte = read_pte(vm->gsm, (va >> 12) * 8);
+        if (!(pte & 1))
+            return -1;
+        *pa = (pte & PTE_ADDR_MASK) | (va & GT_PAGE_MASK);
+        return 0;
+    }
+    case GT_VM_PPGTT48: {
+        /* 4-level walk: PML4[47:39] PDP[38:30] PD[29:21] PT[20:12]. */
+        uint64_t table = vm->pml4;
+        for (int level = 3; level >= 0; level--) {
+            int shift = 12 + 9 * level;
+            uint64_t e = read_pte(vm->mem, table + ((va >> shift) & 511) * 8);
+            if (!(e & 1))
+                return -1;
+            if (level > 0 && level < 3 && (e & 0x80)) { /* PS: 1G or 2M page */
+                uint64_t mask = (1ull << shift) - 1;
+                *pa = (e & PTE_ADDR_MASK & ~mask) | (va & mask);
+                return 0;
+            }
+            table = e & PTE_ADDR_MASK;
+        }
+        *pa = table | (va & GT_PAGE_MASK);
+        return 0;
+    }
+    default:
+        return -1;
+    }
+}
+
+uint8_t *gt_vm_ptr(gt_vm *vm, uint64_t va)
+{
+    uint64_t vpn = (va >> 12) + 1;
+    gt_tlb_entry *te = &vm->tlb[(va >> 12) & (GT_TLB_SIZE - 1)];
+    if (te->vpn == vpn)
+        return te->host + (va & GT_PAGE_MASK);
+    uint64_t pa;
+    if (gt_vm_translate(vm, va, &pa))
+        return NULL;
+    uint8_t *page = gt_mem_page(vm->mem, pa, 1);
+    if (!page)
+        return NULL;
+    te->vpn = vpn;
+    te->host = page;
+    return page + (va & GT_PAGE_MASK);
+}
+
+int gt_vm_read(gt_vm *vm, uint64_t va, void *out, size_t len, uint64_t *fault_va)
+{
+    uint8_t *o = out;
+    while (len) {
+        size_t n = GT_PAGE_SIZE - (va & GT_PAGE_MASK);
+        if (n > len)
+            n = len;
+        const uint8_t *p = gt_vm_ptr(vm, va);
+        if (!p) {
+            if (fault_va)
+                *fault_va = va;
+            return -1;
+        }
+        memcpy(o, p, n);
+        o += n;
+        va += n;
+        len -= n;
+    }
+    return 0;
+}
+
+int gt_vm_write(gt_vm *vm, uint64_t va, const void *data, size_t len, uint64_t *fault_va)
+{
+    const uint8_t *d = data;
+    while (len) {
+        size_t n = GT_PAGE_SIZE - (va & GT_PAGE_MASK);
+        if (n > len)
+            n = len;
+        uint8_t *p = gt_vm_ptr(vm, va);
+        if (!p) {
+            if (fault_va)
+                *fault_va = va;
+            return -1;
+        }
+        memcpy(p, d, n);
+        d += n;
+        va += n;
+        len -= n;
+    }
+    return 0;
+}

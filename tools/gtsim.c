@@ -1,0 +1,320 @@
+/*
+ * gtsim command-line interface.
+ *
+ *   gtsim run TRACE.aub[.gz] [--platform P] [--dump VA:SIZE:FILE]...
+ *             [--check EXPECT.txt] [--stats] [--trace-commands]
+ *             [--max-eu-instructions N] [--max-commands N]
+ *   gtsim disasm [--platform P] FILE
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "gtsim.h"
+#include "gtsim_aub.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage:\n"
+            "  gtsim run TRACE.aub[.gz] [options]   replay an AUB trace on the simulated GPU\n"
+            "      --platform P            platform (default: from the trace; skl)\n"
+            "      --dump VA:SIZE:FILE     after the run, write SIZE bytes at GPU virtual\n"
+            "                              address VA of the last context to FILE (repeatable)\n"
+            "      --check EXPECT.txt      compare memory with the expected outputs listed in\n"
+            "                              EXPECT.txt (lines: dump 0xVA SIZE FILE); exit 1 on mismatch\n"
+            "      --stats                 print EU instructions, lane-ops, threads, host time\n"
+            "      --trace-commands        print every command the command streamer parses\n"
+            "      --max-eu-instructions N watchdog per EU thread (default 1e9)\n"
+            "      --max-commands N        watchdog on commands per submission (default 1e8)\n"
+            "  gtsim disasm [--platform P] FILE     disassemble a raw kernel binary (IGA syntax)\n");
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || end == s || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int read_file(const char *path, uint8_t **data, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *buf = malloc(cap);
+    size_t k;
+    while (buf && (k = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += k;
+        if (n == cap) {
+            uint8_t *nb = realloc(buf, cap *= 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+            }
+            buf = nb;
+        }
+    }
+    fclose(f);
+    if (!buf)
+        return -1;
+    *data = buf;
+    *len = n;
+    return 0;
+}
+
+/* Dump SIZE bytes at VA of the last context to FILE. */
+static int dump_range(gtsim_device *dev, uint64_t va, uint64_t size, const char *file)
+{
+    uint8_t *buf = malloc(size ? size : 1);
+    if (!buf)
+        return -1;
+    int st = gtsim_gva_read(dev, va, buf, size);
+    if (st == GTSIM_OK) {
+        FILE *f = fopen(file, "wb");
+        if (!f || fwrite(buf, 1, size, f) != size) {
+            fprintf(stderr, "gtsim: cannot write %s: %s\n", file, strerror(errno));
+            st = -1;
+        }
+        if (f)
+            fclose(f);
+    }
+    free(buf);
+    return st;
+}
+
+/* Compare memory with the expected outputs listed in an expect file; prints
+ * one line per buffer.  Returns the number of mismatching buffers, or -1 if
+ * the expect file is unreadable. */
+static int check_expect(gtsim_device *dev, const char *expect_path)
+{
+    FILE *f = fopen(expect_path, "r");
+    if (!f) {
+        fprintf(stderr, "gtsim: cannot open %s: %s\n", expect_path, strerror(errno));
+        return -1;
+    }
+    char dir[4096];
+    snprintf(dir, sizeof(dir), "%s", expect_path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        slash[1] = 0;
+    else
+        dir[0] = 0;
+    char line[4096];
+    int bad = 0, lineno = 0;
+    while (fgets(line, sizeof(line), f)) {
+        lineno++;
+        char name[1024];
+        unsigned long long va, size;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (sscanf(line, "dump %llx %llu %1023s", &va, &size, name) != 3) {
+            fprintf(stderr, "gtsim: %s:%d: expected 'dump 0xVA SIZE FILE'\n", expect_path, lineno);
+            bad++;
+            continue;
+        }
+        char path[8192];
+        snprintf(path, sizeof(path), "%s%s", dir, name);
+        uint8_t *want = NULL, *got = NULL;
+        size_t wlen = 0;
+        if (read_file(path, &want, &wlen) || wlen != size) {
+            fprintf(stderr, "gtsim: %s: missing or not %llu bytes\n", path, size);
+            free(want);
+            bad++;
+            continue;
+        }
+        got = malloc(size ? size : 1);
+        int st = got ? gtsim_gva_read(dev, va, got, size) : -1;
+        if (st != GTSIM_OK) {
+            printf("FAIL %s: cannot read 0x%llx (+%llu): %s\n", name, va, size, gtsim_last_error(dev));
+            bad++;
+        } else if (memcmp(got, want, size)) {
+            size_t i = 0, diffs = 0;
+            while (got[i] == want[i])
+                i++;
+            for (size_t j = i; j < size; j++)
+                diffs += got[j] != want[j];
+            printf("FAIL %s at 0x%llx: %zu of %llu bytes differ, first at byte %zu (0x%02x, expected 0x%02x)\n",
+                   name, va, diffs, size, i, got[i], want[i]);
+            bad++;
+        } else {
+            printf("PASS %s at 0x%llx: %llu bytes match\n", name, va, size);
+        }
+        free(want);
+        free(got);
+    }
+    fclose(f);
+    return bad;
+}
+
+struct dump_req {
+    uint64_t va, size;
+    const char *file;
+};
+
+static int cmd_run(int argc, char **argv)
+{
+    const char *trace = NULL, *platform = NULL, *expect = NULL;
+    struct dump_req dumps[64];
+    int ndumps = 0, stats = 0;
+    gtsim_config cfg;
+    memset(&cfg, 0, sizeof(cfg));
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--platform") && i + 1 < argc) {
+            platform = argv[++i];
+        } else if (!strcmp(a, "--dump") && i + 1 < argc) {
+            char *spec = argv[++i], *c1 = strchr(spec, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+            if (!c2 || ndumps == 64) {
+                fprintf(stderr, "gtsim: --dump wants VA:SIZE:FILE (at most 64)\n");
+                return 2;
+            }
+            *c1 = *c2 = 0;
+            if (parse_u64(spec, &dumps[ndumps].va) || parse_u64(c1 + 1, &dumps[ndumps].size)) {
+                fprintf(stderr, "gtsim: --dump: bad VA or SIZE\n");
+                return 2;
+            }
+            dumps[ndumps++].file = c2 + 1;
+        } else if (!strcmp(a, "--check") && i + 1 < argc) {
+            expect = argv[++i];
+        } else if (!strcmp(a, "--stats")) {
+            stats = 1;
+        } else if (!strcmp(a, "--trace-commands")) {
+            cfg.trace_commands = 1;
+        } else if (!strcmp(a, "--max-eu-instructions") && i + 1 < argc) {
+            if (parse_u64(argv[++i], &cfg.max_eu_instructions))
+                return fprintf(stderr, "gtsim: bad --max-eu-instructions\n"), 2;
+        } else if (!strcmp(a, "--max-commands") && i + 1 < argc) {
+            if (parse_u64(argv[++i], &cfg.max_commands))
+                return fprintf(stderr, "gtsim: bad --max-commands\n"), 2;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "gtsim: unknown option %s\n", a);
+            usage(stderr);
+            return 2;
+        } else if (!trace) {
+            trace = a;
+        } else {
+            fprintf(stderr, "gtsim: more than one trace given\n");
+            return 2;
+        }
+    }
+    if (!trace) {
+        usage(stderr);
+        return 2;
+    }
+    if (!platform) {
+        int device = gtsim_aub_probe_device(trace);
+        if (device < 0) {
+            fprintf(stderr, "gtsim: %s: not an AUB memtrace file (no version record)\n", trace);
+            return 1;
+        }
+        platform = gtsim_aub_platform_name((uint32_t)device);
+        if (!platform) {
+            fprintf(stderr, "gtsim: %s: device %d in the AUB version record is not supported\n", trace, device);
+            return 1;
+        }
+    }
+    gtsim_device *dev = gtsim_create(platform, &cfg);
+    if (!dev) {
+        fprintf(stderr, "gtsim: unknown platform '%s'\n", platform);
+        return 2;
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    gtsim_aub_stats ast;
+    int st = gtsim_aub_replay(dev, trace, &ast);
+    if (st == GTSIM_OK)
+        st = gtsim_run(dev);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    int rc = 0;
+    if (st != GTSIM_OK) {
+        fprintf(stderr, "gtsim: %s: replay failed: %s\n", trace, gtsim_last_error(dev));
+        rc = 1;
+    }
+    if (rc == 0) {
+        for (int i = 0; i < ndumps; i++)
+            if (dump_range(dev, dumps[i].va, dumps[i].size, dumps[i].file)) {
+                fprintf(stderr, "gtsim: --dump 0x%" PRIx64 ":%" PRIu64 " failed: %s\n", dumps[i].va,
+                        dumps[i].size, gtsim_last_error(dev));
+                rc = 1;
+            }
+        if (expect) {
+            int bad = check_expect(dev, expect);
+            printf("%s: %s\n", trace, bad == 0 ? "outputs match the expected results" : "MISMATCH");
+            if (bad)
+                rc = 1;
+        }
+    }
+    if (stats) {
+        gtsim_stats s;
+        gtsim_get_stats(dev, &s);
+        double secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        printf("records            %" PRIu64 " (%" PRIu64 " memory writes, %" PRIu64 " MMIO writes, %" PRIu64
+               " skipped)\n", ast.records, ast.mem_writes, ast.mmio_writes, ast.skipped);
+        printf("commands           %" PRIu64 " (%" PRIu64 " walkers)\n", s.commands, s.walkers);
+        printf("threads dispatched %" PRIu64 "\n", s.threads_dispatched);
+        printf("EU instructions    %" PRIu64 "\n", s.eu_instructions);
+        printf("active channels    %" PRIu64 " (lane-ops)\n", s.eu_channels);
+        printf("host time          %.3f s (%.1f M lane-ops/s)\n", secs, secs > 0 ? s.eu_channels / secs / 1e6 : 0.0);
+        printf("peak host memory   %ld KiB\n", ru.ru_maxrss);
+    }
+    gtsim_destroy(dev);
+    return rc;
+}
+
+static int cmd_disasm(int argc, char **argv)
+{
+    const char *platform = "skl", *file = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--platform") && i + 1 < argc)
+            platform = argv[++i];
+        else if (argv[i][0] == '-') {
+            usage(stderr);
+            return 2;
+        } else
+            file = argv[i];
+    }
+    if (!file) {
+        usage(stderr);
+        return 2;
+    }
+    uint8_t *code;
+    size_t len;
+    if (read_file(file, &code, &len)) {
+        fprintf(stderr, "gtsim: cannot read %s: %s\n", file, strerror(errno));
+        return 1;
+    }
+    int st = gtsim_disasm(platform, code, len, stdout);
+    free(code);
+    return st == GTSIM_OK ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "run"))
+        return cmd_run(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "disasm"))
+        return cmd_disasm(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "gtsim: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}
