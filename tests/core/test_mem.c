@@ -1,0 +1,115 @@
+/* Sparse physical memory and GGTT / 4-level PPGTT translation (src/mem.c).
+ * Page tables are built by hand from the Gen8+ PTE format (bit 0 present,
+ * bits 47:12 address, bit 7 PS for 2M/1G pages). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "mem.h"
+
+static void put64(gt_mem *m, uint64_t pa, uint64_t v)
+{
+    assert_int_equal(gt_mem_write(m, pa, &v, 8), 0);
+}
+
+static void sparse_memory(void **state)
+{
+    (void)state;
+    gt_mem *m = gt_mem_create();
+    uint8_t buf[8192];
+    /* Unwritten memory reads as zero and allocates nothing. */
+    memset(buf, 0xaa, sizeof(buf));
+    gt_mem_read(m, 0x123456789000ull, buf, sizeof(buf));
+    for (size_t i = 0; i < sizeof(buf); i++)
+        assert_int_equal(buf[i], 0);
+    assert_int_equal(gt_mem_page_count(m), 0);
+    /* A write that straddles a page boundary touches two pages. */
+    for (size_t i = 0; i < 100; i++)
+        buf[i] = (uint8_t)i;
+    gt_mem_write(m, 0x7fffffffffc0ull, buf, 100);
+    assert_int_equal(gt_mem_page_count(m), 2);
+    uint8_t back[100];
+    gt_mem_read(m, 0x7fffffffffc0ull, back, 100);
+    assert_memory_equal(back, buf, 100);
+    /* Many pages: the hash grows and keeps every page. */
+    for (uint64_t i = 0; i < 5000; i++)
+        put64(m, i * 0x10000000ull, i * 3 + 1);
+    for (uint64_t i = 0; i < 5000; i++) {
+        uint64_t v;
+        gt_mem_read(m, i * 0x10000000ull, &v, 8);
+        assert_int_equal(v, i * 3 + 1);
+    }
+    gt_mem_destroy(m);
+}
+
+static void ppgtt_walk(void **state)
+{
+    (void)state;
+    gt_mem *m = gt_mem_create();
+    const uint64_t pml4 = 0x100000, pdp = 0x101000, pd = 0x102000, pt = 0x103000;
+    const uint64_t va = 0x00007f1234567000ull; /* PML4 254, PDP 72, PD 418, PT 359 */
+    assert_int_equal((va >> 39) & 511, 254);
+    put64(m, pml4 + 254 * 8, pdp | 3);
+    put64(m, pdp + ((va >> 30) & 511) * 8, pd | 3);
+    put64(m, pd + ((va >> 21) & 511) * 8, pt | 3);
+    put64(m, pt + ((va >> 12) & 511) * 8, 0x5555000ull | 3);
+    /* A 2 MiB page through PD entry 0 of the same PDP (PS bit 7). */
+    const uint64_t va2m = (va & ~((1ull << 30) - 1)) | (0ull << 21);
+    put64(m, pd + 0 * 8, 0x40000000ull | 0x83);
+    gt_vm vm;
+    gt_vm_init(&vm, GT_VM_PPGTT48, m, NULL, pml4);
+    uint64_t pa;
+    assert_int_equal(gt_vm_translate(&vm, va + 0x123, &pa), 0);
+    assert_int_equal(pa, 0x5555123ull);
+    assert_int_equal(gt_vm_translate(&vm, va2m + 0x1abcde, &pa), 0);
+    assert_int_equal(pa, 0x40000000ull + 0x1abcde);
+    /* Unmapped: next page, and another PML4 slot. */
+    assert_int_equal(gt_vm_translate(&vm, va + 0x1000, &pa), -1);
+    assert_int_equal(gt_vm_translate(&vm, 0x1000, &pa), -1);
+    /* Writes through the vm land at the physical page; a write crossing
+     * into an unmapped page reports the faulting page. */
+    uint32_t v = 0xdeadbeef, r = 0;
+    assert_int_equal(gt_vm_write(&vm, va + 0x10, &v, 4, NULL), 0);
+    gt_mem_read(m, 0x5555010, &r, 4);
+    assert_int_equal(r, 0xdeadbeef);
+    uint8_t big[64] = {0};
+    uint64_t fault = 0;
+    assert_int_equal(gt_vm_write(&vm, va + 0xfe0, big, sizeof(big), &fault), -1);
+    assert_int_equal(fault, va + 0x1000);
+    /* After changing a PTE, a flush makes the TLB see it. */
+    assert_non_null(gt_vm_ptr(&vm, va));
+    put64(m, pt + ((va >> 12) & 511) * 8, 0);
+    gt_vm_flush(&vm);
+    assert_null(gt_vm_ptr(&vm, va));
+    gt_mem_destroy(m);
+}
+
+static void ggtt(void **state)
+{
+    (void)state;
+    gt_mem *m = gt_mem_create(), *gsm = gt_mem_create();
+    /* GGTT entry 6 maps graphics address 0x6000 to physical 0x9000. */
+    put64(gsm, 6 * 8, 0x9000 | 1);
+    gt_vm vm;
+    gt_vm_init(&vm, GT_VM_GGTT, m, gsm, 0);
+    uint64_t pa;
+    assert_int_equal(gt_vm_translate(&vm, 0x6010, &pa), 0);
+    assert_int_equal(pa, 0x9010);
+    assert_int_equal(gt_vm_translate(&vm, 0x7000, &pa), -1);
+    gt_mem_destroy(m);
+    gt_mem_destroy(gsm);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sparse_memory),
+        cmocka_unit_test(ppgtt_walk),
+        cmocka_unit_test(ggtt),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
