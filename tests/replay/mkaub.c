@@ -1,0 +1,272 @@
+/*
+ * mkaub: writes small synthetic AUB memtrace files for tests, the way NEO
+ * lays out a submission on Gen9: GGTT entries, a logical ring context
+ * (PPHWSP page, then the register state as MI_LOAD_REGISTER_IMM), a ring
+ * buffer with MI_BATCH_BUFFER_START into a PPGTT batch buffer, a 4-level
+ * PPGTT, and the ELSP writes that submit it.
+ *
+ *   mkaub SCENARIO OUT.aub [KERNEL.bin]
+ *
+ * Scenarios:
+ *   store           MI_STORE_DATA_IMM of 0x600df00d to OUT_GVA (a valid run)
+ *   unknown-record  "store", preceded by a memtrace record of an unknown type
+ *   kernel          GPGPU_WALKER of one SIMD8 thread running KERNEL.bin
+ *   batch-loop      a batch that jumps to itself forever
+ *   batch-unmapped  a ring that jumps to an unmapped batch address
+ *   unknown-cmd     a batch holding a command header no engine defines
+ *   oversized       a memory-write record claiming 3 GiB of data
+ *
+ * Layouts: seed 004 (MI_BATCH_BUFFER_START, MI_STORE_DATA_IMM,
+ * PIPELINE_SELECT, STATE_BASE_ADDRESS, MEDIA_VFE_STATE,
+ * MEDIA_INTERFACE_DESCRIPTOR_LOAD, INTERFACE_DESCRIPTOR_DATA, GPGPU_WALKER),
+ * Gen9 lengths per Mesa genxml gen9.xml.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OUT_GVA 0x100050000ull
+#define BATCH_GVA 0x100000000ull
+#define INSTR_BASE 0x100010000ull
+#define DYN_BASE 0x100020000ull
+#define SURF_BASE 0x100030000ull
+#define IOH_BASE 0x100040000ull
+#define PPGTT_PAGES 0x60 /* GVA 0x100000000.. mapped to physical 0x300000.. */
+
+#define LRCA 0x10000u     /* GGTT address of the logical ring context */
+#define RING 0x20000u     /* GGTT address of the ring buffer */
+#define PML4 0x200000ull  /* physical */
+
+static FILE *out;
+
+static void put(const void *p, size_t n)
+{
+    if (fwrite(p, 1, n, out) != n) {
+        perror("mkaub: write");
+        exit(1);
+    }
+}
+
+static void dw(uint32_t v)
+{
+    put(&v, 4);
+}
+
+/* Memtrace memory write (sub-opcode 6) of len bytes to addr in space. */
+static void mem_write(uint64_t addr, int space, const void *data, uint32_t len)
+{
+    uint32_t ndw = 5 + (len + 3) / 4;
+    dw(0xe0000000u | (0x2eu << 23) | (0x06u << 16) | ((ndw - 1) & 0xffff));
+    dw((uint32_t)addr);
+    dw((uint32_t)(addr >> 32));
+    dw((uint32_t)space << 28);
+    dw(len);
+    put(data, len);
+    static const uint8_t zero[4];
+    put(zero, (4 - len % 4) % 4);
+}
+
+static void phys_write(uint64_t pa, const void *data, uint32_t len)
+{
+    mem_write(pa, 2, data, len);
+}
+
+static void mmio_write(uint32_t reg, uint32_t value)
+{
+    dw(0xe0000000u | (0x2eu << 23) | (0x03u << 16) | 5);
+    dw(reg);
+    dw(2u << 16); /* DWord register, MMIO space */
+    dw(0xffffffffu);
+    dw(0);
+    dw(value);
+}
+
+static void comment(const char *s)
+{
+    uint32_t n = (uint32_t)strlen(s) + 1, ndw = 2 + (n + 3) / 4;
+    dw(0xe0000000u | (0x2eu << 23) | (0x08u << 16) | (ndw - 1));
+    dw(0);
+    char buf[256] = {0};
+    memcpy(buf, s, n);
+    put(buf, (n + 3) & ~3u);
+}
+
+/* GGTT: identity-map graphics addresses [0, 1 MiB). */
+static void setup_ggtt(void)
+{
+    uint64_t pte[256];
+    for (int i = 0; i < 256; i++)
+        pte[i] = ((uint64_t)i << 12) | 1;
+    mem_write(0, 4, pte, sizeof(pte));
+}
+
+/* PPGTT: GVA BATCH_GVA + i*4K -> physical 0x300000 + i*4K. */
+static void setup_ppgtt(void)
+{
+    const uint64_t pdp = PML4 + 0x1000, pd = PML4 + 0x2000, pt = PML4 + 0x3000;
+    uint64_t e;
+    e = pdp | 3;
+    phys_write(PML4 + ((BATCH_GVA >> 39) & 511) * 8, &e, 8);
+    e = pd | 3;
+    phys_write(pdp + ((BATCH_GVA >> 30) & 511) * 8, &e, 8);
+    e = pt | 3;
+    phys_write(pd + ((BATCH_GVA >> 21) & 511) * 8, &e, 8);
+    uint64_t ptes[PPGTT_PAGES];
+    for (int i = 0; i < PPGTT_PAGES; i++)
+        ptes[i] = (0x300000ull + (uint64_t)i * 0x1000) | 3;
+    phys_write(pt + ((BATCH_GVA >> 12) & 511) * 8, ptes, sizeof(ptes));
+}
+
+static void gva_write(uint64_t gva, const void *data, uint32_t len)
+{
+    phys_write(0x300000ull + (gva - BATCH_GVA), data, len);
+}
+
+/* Context image, ring with MI_BATCH_BUFFER_START (PPGTT) to batch_gva,
+ * then the ELSP submission. */
+static void submit(uint64_t batch_gva)
+{
+    uint32_t ring[4] = {0x18800101u, (uint32_t)batch_gva, (uint32_t)(batch_gva >> 32), 0};
+    phys_write(RING, ring, sizeof(ring));
+    uint32_t img[32], n = 0;
+    img[n++] = 0; /* MI_NOOP */
+    img[n++] = 0x11001000u | (2 * 5 - 1); /* MI_LOAD_REGISTER_IMM, 5 pairs */
+    img[n++] = 0x2244; img[n++] = 0x00090009; /* CTX_CTRL */
+    img[n++] = 0x2034; img[n++] = 0;          /* RING_HEAD */
+    img[n++] = 0x2030; img[n++] = sizeof(ring); /* RING_TAIL */
+    img[n++] = 0x2038; img[n++] = RING;       /* RING_START */
+    img[n++] = 0x203c; img[n++] = 0x1;        /* RING_CTL: 1 page, enabled */
+    img[n++] = 0x11001000u | (2 * 2 - 1);     /* PDP0 = PML4 */
+    img[n++] = 0x2274; img[n++] = (uint32_t)(PML4 >> 32);
+    img[n++] = 0x2270; img[n++] = (uint32_t)PML4;
+    img[n++] = 0x05000000u;                   /* MI_BATCH_BUFFER_END */
+    phys_write(LRCA + 0x1000, img, n * 4);
+    /* ELSP: element 1 (none), then element 0: LRCA, 48-bit PPGTT (mode 3), valid. */
+    mmio_write(0x2230, 0);
+    mmio_write(0x2230, 0);
+    mmio_write(0x2230, 0);
+    mmio_write(0x2230, LRCA | (3u << 3) | (1u << 8) | 1u);
+}
+
+static void header(void)
+{
+    dw(0xe0000000u | (0x2eu << 23) | (0x0eu << 16) | 5); /* version */
+    dw(0);
+    dw(12u << 8); /* device: skl */
+    dw(0);
+    dw(0);
+    dw(0x6b6d); /* "mk" */
+    comment("gtsim mkaub synthetic trace");
+    setup_ggtt();
+    setup_ppgtt();
+}
+
+static void batch(const uint32_t *cmds, uint32_t n)
+{
+    gva_write(BATCH_GVA, cmds, n * 4);
+}
+
+static void store_scenario(void)
+{
+    uint32_t b[] = {0x10000002u, (uint32_t)OUT_GVA, (uint32_t)(OUT_GVA >> 32), 0x600df00du, 0x05000000u, 0};
+    batch(b, 6);
+    submit(BATCH_GVA);
+}
+
+static void kernel_scenario(const char *kernel_path)
+{
+    FILE *k = fopen(kernel_path, "rb");
+    if (!k) {
+        perror(kernel_path);
+        exit(2);
+    }
+    uint8_t code[4096] = {0};
+    size_t len = fread(code, 1, sizeof(code), k);
+    fclose(k);
+    gva_write(INSTR_BASE, code, (uint32_t)len);
+    /* INTERFACE_DESCRIPTOR_DATA at DYN_BASE: kernel at offset 0 of the
+     * instruction base, one thread per group, no CURBE. */
+    uint32_t idd[8] = {0, 0, 0, 0, 0, 0, 1, 0};
+    gva_write(DYN_BASE, idd, sizeof(idd));
+    uint32_t b[64], n = 0;
+    b[n++] = 0x69040302u; /* PIPELINE_SELECT: GPGPU */
+    b[n++] = 0x61010000u | (19 - 2); /* STATE_BASE_ADDRESS */
+    b[n++] = 1; b[n++] = 0;                                       /* general state base 0 */
+    b[n++] = 0;                                                   /* stateless MOCS */
+    b[n++] = (uint32_t)SURF_BASE | 1; b[n++] = (uint32_t)(SURF_BASE >> 32);
+    b[n++] = (uint32_t)DYN_BASE | 1; b[n++] = (uint32_t)(DYN_BASE >> 32);
+    b[n++] = (uint32_t)IOH_BASE | 1; b[n++] = (uint32_t)(IOH_BASE >> 32);
+    b[n++] = (uint32_t)INSTR_BASE | 1; b[n++] = (uint32_t)(INSTR_BASE >> 32);
+    b[n++] = 0xfffff001u; b[n++] = 0xfffff001u; b[n++] = 0xfffff001u; b[n++] = 0xfffff001u; /* sizes */
+    b[n++] = 0; b[n++] = 0; b[n++] = 0;                           /* bindless */
+    b[n++] = 0x70000000u | (9 - 2); /* MEDIA_VFE_STATE */
+    b[n++] = 0; b[n++] = 0;
+    b[n++] = (16u << 16) | (2u << 8); /* max threads 16, 2 URB entries */
+    b[n++] = 0;
+    b[n++] = (2u << 16) | 0;          /* URB entry size, no CURBE */
+    b[n++] = 0; b[n++] = 0; b[n++] = 0;
+    b[n++] = 0x70020000u | (4 - 2); /* MEDIA_INTERFACE_DESCRIPTOR_LOAD */
+    b[n++] = 0; b[n++] = 32; b[n++] = 0;
+    b[n++] = 0x71050000u | (15 - 2); /* GPGPU_WALKER: 1 group of 1 SIMD8 thread */
+    b[n++] = 0; b[n++] = 0; b[n++] = 0;
+    b[n++] = 0u << 30; /* SIMD8, width/height/depth counter max 0 */
+    b[n++] = 0; b[n++] = 0; b[n++] = 1; /* X start, reserved, X dim */
+    b[n++] = 0; b[n++] = 0; b[n++] = 1; /* Y */
+    b[n++] = 0; b[n++] = 1;             /* Z */
+    b[n++] = 0xff; b[n++] = 0xffffffffu; /* right / bottom execution masks */
+    b[n++] = 0x70040000u; b[n++] = 0;   /* MEDIA_STATE_FLUSH */
+    b[n++] = 0x05000000u; b[n++] = 0;   /* MI_BATCH_BUFFER_END */
+    batch(b, n);
+    submit(BATCH_GVA);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: mkaub SCENARIO OUT.aub [KERNEL.bin]\n");
+        return 2;
+    }
+    const char *sc = argv[1];
+    out = fopen(argv[2], "wb");
+    if (!out) {
+        perror(argv[2]);
+        return 2;
+    }
+    header();
+    if (!strcmp(sc, "store")) {
+        store_scenario();
+    } else if (!strcmp(sc, "unknown-record")) {
+        dw(0xe0000000u | (0x2eu << 23) | (0x3fu << 16) | 2); /* sub-opcode 0x3f: no such record */
+        dw(1);
+        dw(2);
+        store_scenario();
+    } else if (!strcmp(sc, "kernel") && argc > 3) {
+        kernel_scenario(argv[3]);
+    } else if (!strcmp(sc, "batch-loop")) {
+        uint32_t b[] = {0, 0x18800101u, (uint32_t)BATCH_GVA, (uint32_t)(BATCH_GVA >> 32)};
+        batch(b, 4);
+        submit(BATCH_GVA);
+    } else if (!strcmp(sc, "batch-unmapped")) {
+        submit(0x7000000000ull);
+    } else if (!strcmp(sc, "unknown-cmd")) {
+        uint32_t b[] = {0, 0x1f800000u /* MI opcode 0x3f */, 0x05000000u, 0};
+        batch(b, 4);
+        submit(BATCH_GVA);
+    } else if (!strcmp(sc, "oversized")) {
+        dw(0xe0000000u | (0x2eu << 23) | (0x06u << 16) | 4);
+        dw(0x1000);
+        dw(0);
+        dw(2u << 28);
+        dw(0xc0000000u);
+        dw(0);
+    } else {
+        fprintf(stderr, "mkaub: unknown scenario %s\n", sc);
+        return 2;
+    }
+    if (fclose(out)) {
+        perror("mkaub: close");
+        return 1;
+    }
+    return 0;
+}
