@@ -1,0 +1,184 @@
+/*
+ * The device: gtsim_* public API, MMIO register file and execlist submission.
+ * Submission (seed 004 execlists; Gen8+ ELSP): the render engine's ELSP
+ * register takes four DWord writes, element 1 high/low then element 0
+ * high/low; the write of element 0's low DWord submits element 0 (and
+ * element 1 after it, if valid).  Work runs synchronously at submission.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cs/cs.h"
+#include "eu/eu.h"
+#include "gt.h"
+#include "pipe/pipe.h"
+
+#define RCS_ELSP 0x2230u /* render engine base 0x2000 + 0x230 */
+
+struct gt_elsp {
+    uint32_t dw[4];
+    int n;
+};
+
+gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
+{
+    const gt_platform *plat = gt_platform_find(platform);
+    if (!plat)
+        return NULL;
+    gtsim_device *dev = calloc(1, sizeof(*dev));
+    if (!dev)
+        return NULL;
+    dev->plat = plat;
+    if (cfg)
+        dev->cfg = *cfg;
+    if (!dev->cfg.max_eu_instructions)
+        dev->cfg.max_eu_instructions = 1000000000ull;
+    if (!dev->cfg.max_commands)
+        dev->cfg.max_commands = 100000000ull;
+    dev->mem = gt_mem_create();
+    dev->gsm = gt_mem_create();
+    dev->mmio = calloc(1, GT_MMIO_SIZE);
+    dev->elsp = calloc(1, sizeof(struct gt_elsp));
+    if (!dev->mem || !dev->gsm || !dev->mmio || !dev->elsp)
+        goto fail;
+    gt_vm_init(&dev->ggtt, GT_VM_GGTT, dev->mem, dev->gsm, 0);
+    gt_vm_init(&dev->ppgtt, GT_VM_NONE, dev->mem, NULL, 0);
+    dev->kcache = gt_kcache_create();
+    dev->cs = gt_cs_create(dev);
+    dev->pipe = gt_pipe_create(dev);
+    if (!dev->kcache || !dev->cs || !dev->pipe)
+        goto fail;
+    return dev;
+fail:
+    gtsim_destroy(dev);
+    return NULL;
+}
+
+void gtsim_destroy(gtsim_device *dev)
+{
+    if (!dev)
+        return;
+    if (dev->pipe)
+        gt_pipe_destroy(dev->pipe);
+    if (dev->cs)
+        gt_cs_destroy(dev->cs);
+    if (dev->kcache)
+        gt_kcache_destroy(dev->kcache);
+    gt_mem_destroy(dev->mem);
+    gt_mem_destroy(dev->gsm);
+    free(dev->mmio);
+    free(dev->elsp);
+    free(dev);
+}
+
+static int elsp_write(gtsim_device *dev, uint32_t value)
+{
+    struct gt_elsp *p = dev->elsp;
+    p->dw[p->n++] = value;
+    if (p->n < 4)
+        return GTSIM_OK;
+    p->n = 0;
+    uint64_t elem1 = ((uint64_t)p->dw[0] << 32) | p->dw[1];
+    uint64_t elem0 = ((uint64_t)p->dw[2] << 32) | p->dw[3];
+    if (!(elem0 & 1))
+        return GTSIM_OK;
+    /* New work: the driver may have rewritten kernels and page tables. */
+    gt_kcache_flush(dev->kcache);
+    gt_vm_flush(&dev->ggtt);
+    int st = gt_cs_submit(dev, elem0);
+    if (st == GTSIM_OK && (elem1 & 1))
+        st = gt_cs_submit(dev, elem1);
+    return st;
+}
+
+int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value)
+{
+    if (offset >= GT_MMIO_SIZE || (offset & 3))
+        return gt_error(dev, GTSIM_ERR_INVALID, "MMIO write 0x%08x to offset 0x%x outside the register file",
+                        value, offset);
+    if (offset == RCS_ELSP)
+        return elsp_write(dev, value);
+    dev->mmio[offset >> 2] = value;
+    return GTSIM_OK;
+}
+
+uint32_t gtsim_mmio_read(gtsim_device *dev, uint32_t offset)
+{
+    if (offset >= GT_MMIO_SIZE || (offset & 3))
+        return 0;
+    return dev->mmio[offset >> 2];
+}
+
+int gtsim_phys_write(gtsim_device *dev, uint64_t pa, const void *data, size_t len)
+{
+    if (gt_mem_write(dev->mem, pa, data, len))
+        return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory writing 0x%zx bytes at physical 0x%llx",
+                        len, (unsigned long long)pa);
+    gt_vm_flush(&dev->ppgtt); /* the write may have changed page tables */
+    return GTSIM_OK;
+}
+
+int gtsim_phys_read(gtsim_device *dev, uint64_t pa, void *out, size_t len)
+{
+    gt_mem_read(dev->mem, pa, out, len);
+    return GTSIM_OK;
+}
+
+int gtsim_ggtt_write(gtsim_device *dev, uint64_t entry_offset, const void *data, size_t len)
+{
+    if (gt_mem_write(dev->gsm, entry_offset, data, len))
+        return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory writing GGTT entries");
+    gt_vm_flush(&dev->ggtt);
+    return GTSIM_OK;
+}
+
+int gtsim_run(gtsim_device *dev)
+{
+    return dev->status;
+}
+
+int gtsim_gva_read(gtsim_device *dev, uint64_t gva, void *out, size_t len)
+{
+    uint64_t fault;
+    if (gt_vm_read(&dev->ppgtt, gva, out, len, &fault))
+        return gt_error(dev, GTSIM_ERR_FAULT, "read of GPU VA 0x%llx: page 0x%llx is not mapped in the PPGTT",
+                        (unsigned long long)gva, (unsigned long long)fault);
+    return GTSIM_OK;
+}
+
+int gtsim_gva_write(gtsim_device *dev, uint64_t gva, const void *data, size_t len)
+{
+    uint64_t fault;
+    if (gt_vm_write(&dev->ppgtt, gva, data, len, &fault))
+        return gt_error(dev, GTSIM_ERR_FAULT, "write of GPU VA 0x%llx: page 0x%llx is not mapped in the PPGTT",
+                        (unsigned long long)gva, (unsigned long long)fault);
+    return GTSIM_OK;
+}
+
+int gtsim_ggtt_read(gtsim_device *dev, uint64_t ggtt, void *out, size_t len)
+{
+    uint64_t fault;
+    if (gt_vm_read(&dev->ggtt, ggtt, out, len, &fault))
+        return gt_error(dev, GTSIM_ERR_FAULT, "read of GGTT address 0x%llx: page 0x%llx is not mapped",
+                        (unsigned long long)ggtt, (unsigned long long)fault);
+    return GTSIM_OK;
+}
+
+int gtsim_ggtt_mem_write(gtsim_device *dev, uint64_t ggtt, const void *data, size_t len)
+{
+    uint64_t fault;
+    if (gt_vm_write(&dev->ggtt, ggtt, data, len, &fault))
+        return gt_error(dev, GTSIM_ERR_FAULT, "write of GGTT address 0x%llx: page 0x%llx is not mapped",
+                        (unsigned long long)ggtt, (unsigned long long)fault);
+    return GTSIM_OK;
+}
+
+void gtsim_get_stats(const gtsim_device *dev, gtsim_stats *out)
+{
+    *out = dev->stats;
+}
+
+const char *gtsim_last_error(const gtsim_device *dev)
+{
+    return dev->err;
+}
