@@ -7,21 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake make gcc pkg-config python3 zlib1g-dev libcmocka-dev libigc-tools)
-missing=()
-for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-    if [ "$(id -u)" != 0 ]; then
-        echo "tests/run.sh: missing Debian packages: ${missing[*]} (run as root to install them)" >&2
-        exit 1
-    fi
-    echo "tests/run.sh: installing ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+. tools/deps.sh
+gtsim_require_packages "${GTSIM_BUILD_PACKAGES[@]}" python3 libcmocka-dev libigc-tools
 
 jobs=$(nproc 2>/dev/null || echo 2)
 run_build() { # dir, cmake args...
