@@ -102,6 +102,13 @@ typedef struct gt_operand {
     uint8_t ind_subnr; /* a0 subregister (word index) */
     int16_t ind_off;   /* indirect immediate offset, bytes */
     uint64_t imm;      /* immediate bits (zero-extended raw encoding) */
+    /* Gen8/9 3-source (Align16) operands: rep = 1 for RepCtrl (scalar
+     * replicate; region then <0;1,0>), else the region is the contiguous
+     * <8;8,1> and swizzle[] holds the Align16 swizzle.  mme: madm special
+     * accumulator (0..7 = mme0..mme7, 8 = nomme), taken from the dst
+     * writemask / src swizzle field; meaningful for madm only. */
+    uint8_t rep;
+    uint8_t mme;
 } gt_operand;
 
 /* One decoded instruction. */
@@ -135,9 +142,18 @@ typedef struct gt_inst {
     uint8_t sfid;
     uint8_t desc_reg, exdesc_reg, exdesc_subnr;
     uint32_t desc, exdesc;
-    /* Branches: jump targets in bytes relative to this instruction's IP. */
+    /* Branches: jump targets in bytes relative to this instruction's IP.
+     * jmpi: the target is IP + jip (the encoded offset, which counts from
+     * the next instruction, with the 16 bytes already added); calla: jip is
+     * the absolute target (byte offset from the kernel base).  When the
+     * target comes from a register (jip_reg = 1), it is in src[1]. */
     int32_t jip, uip;
     uint32_t raw[4];      /* the instruction bytes as encoded (8 or 16) */
+    /* Send ExDesc (above): the whole 32-bit extended descriptor as the PRM
+     * defines it: [3:0] SFID, [5] EOT, [9:6] src1 length (sends), [31:16]
+     * extended function control; when exdesc_reg, only SFID/EOT are set. */
+    uint8_t branch_ctrl;  /* BranchCtrl (else/goto/... bit 28) */
+    uint8_t jip_reg;      /* jmpi/call/calla: target from a register (src[1]) */
 } gt_inst;
 
 /* Per-generation decoder.  Decodes the instruction at code[0..avail) into
