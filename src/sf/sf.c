@@ -1,0 +1,191 @@
+/*
+ * Shared functions: message decode common to all SFIDs, dispatch to the
+ * data port handlers (dataport.c), the message gateway (barrier) and the
+ * thread spawner (end of thread).
+ *
+ * Division of work with the executor (src/eu/exec.c) for EOT and barriers:
+ *  - The executor resolves the descriptors (immediate or a0), computes the
+ *    enabled slots and calls gt_sf_send() once per send/sends/sendc.
+ *  - gt_sf_send() performs the message.  When the send carries EOT
+ *    (in->eot or exdesc bit 5) and the message succeeded, it counts the
+ *    thread as done in its thread group (tg->done++).  The executor then
+ *    sets t->state = GT_THREAD_DONE and stops running the thread.
+ *  - Barrier: gt_sf_send() counts the arrival in tg->barrier_arrived.  The
+ *    last arriving thread completes the barrier: n0.0 of every thread of
+ *    the group is set (and GT_THREAD_BLOCKED threads of the group are made
+ *    GT_THREAD_RUNNABLE) and the count is reset.  The thread continues
+ *    after the send; it is the executor's `wait n0.0` that blocks while
+ *    n0.0 is clear (GT_THREAD_BLOCKED, ip on the wait) and clears n0.0
+ *    when it proceeds.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "sf/sf_int.h"
+
+static const char *sfid_name(unsigned sfid)
+{
+    static const char *const names[16] = {
+        [GT_SFID_NULL] = "null", [GT_SFID_SAMPLER] = "sampler", [GT_SFID_GATEWAY] = "gateway",
+        [GT_SFID_DP_SAMPLER] = "dp sampler cache", [GT_SFID_DP_RC] = "dp render cache",
+        [GT_SFID_URB] = "urb", [GT_SFID_SPAWNER] = "thread spawner", [GT_SFID_VME] = "vme",
+        [GT_SFID_DP_CC] = "dp constant cache", [GT_SFID_DP_DC0] = "hdc.dc0",
+        [GT_SFID_PI] = "pixel interpolator", [GT_SFID_DP_DC1] = "hdc.dc1", [GT_SFID_CRE] = "cre",
+    };
+    return sfid < 16 && names[sfid] ? names[sfid] : "reserved";
+}
+
+int sf_fail(sf_msg *m, int status, const char *fmt, ...)
+{
+    char what[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof(what), fmt, ap);
+    va_end(ap);
+    const gt_thread *t = m->t;
+    return gt_error(m->dev, status,
+                    "send: %s: %s (SFID 0x%x %s, desc 0x%08x, exdesc 0x%08x, mlen %u, exlen %u, "
+                    "rlen %u) at EU IP 0x%x of kernel GVA 0x%llx",
+                    m->name ? m->name : "message", what, m->sfid, sfid_name(m->sfid), m->desc,
+                    m->exdesc, m->mlen, m->exlen, m->rlen, t->ip,
+                    (unsigned long long)t->kernel_gva);
+}
+
+int sf_check_len(sf_msg *m, unsigned need)
+{
+    if (m->nregs >= need)
+        return GTSIM_OK;
+    return sf_fail(m, GTSIM_ERR_ILLEGAL, "payload needs %u GRF registers, message has %u", need,
+                   m->nregs);
+}
+
+/* ---- message gateway (SFID 3), seed 004 MSD_BARRIER, seed 000 §1.5 ---- */
+
+#define GW_BARRIER 4
+
+static int gateway(sf_msg *m)
+{
+    unsigned sub = gt_bits(m->desc, 2, 0);
+    if (sub != GW_BARRIER) {
+        static const char *const names[8] = {"open gateway", "close gateway", "forward message",
+                                             "get timestamp", "barrier", "update gateway state",
+                                             "MMIO read/write", "reserved"};
+        m->name = names[sub];
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "gateway subfunction %u not implemented", sub);
+    }
+    m->name = "barrier";
+    gt_tgroup *tg = m->t->tg;
+    if (!tg)
+        return sf_fail(m, GTSIM_ERR_INVALID, "barrier from a thread without a thread group");
+    if (m->rlen != 0)
+        return sf_fail(m, GTSIM_ERR_UNIMPL,
+                       "barrier with register notification (response length %u); only the "
+                       "N0.0 notification is implemented", m->rlen);
+    int st = sf_check_len(m, 1);
+    if (st)
+        return st;
+    /* Desc bit 11 Active Threads Only: threads that sent EOT do not count.
+     * The barrier ID and count in the payload (M0.2, copied from r0.2) are
+     * not needed: each thread group has its own barrier of nthreads. */
+    uint32_t need = tg->nthreads;
+    if (gt_bits(m->desc, 11, 11))
+        need = tg->nthreads > tg->done ? tg->nthreads - tg->done : 0;
+    tg->barrier_arrived++;
+    if (tg->barrier_arrived < need)
+        return GTSIM_OK;
+    tg->barrier_arrived = 0;
+    for (uint32_t i = 0; tg->threads && i < tg->nthreads; i++) {
+        gt_thread *o = tg->threads[i];
+        if (!o)
+            continue;
+        o->n0[0] |= 1;
+        if (o->state == GT_THREAD_BLOCKED)
+            o->state = GT_THREAD_RUNNABLE;
+    }
+    if (!tg->threads)
+        m->t->n0[0] |= 1;
+    return GTSIM_OK;
+}
+
+/* ---- thread spawner (SFID 7) ---- */
+
+static int spawner(sf_msg *m, bool eot)
+{
+    m->name = eot ? "end of thread" : "thread spawner message";
+    if (!eot)
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "thread spawner message without EOT not implemented");
+    return GTSIM_OK; /* the EOT itself is handled by gt_sf_send() */
+}
+
+int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec_mask,
+               uint32_t desc, uint32_t exdesc)
+{
+    sf_msg m;
+    m.dev = dev;
+    m.t = t;
+    m.in = in;
+    m.desc = desc;
+    m.exdesc = exdesc;
+    m.mask = exec_mask;
+    m.sfid = in->sfid;
+    m.name = NULL;
+    m.mlen = gt_bits(desc, 28, 25);
+    m.rlen = gt_bits(desc, 24, 20);
+    m.header = gt_bits(desc, 19, 19);
+    bool split = in->op == GT_OP_SENDS || in->op == GT_OP_SENDSC;
+    m.exlen = split ? gt_bits(exdesc, 10, 6) : 0;
+    m.nregs = m.mlen + m.exlen;
+    m.dst = NULL;
+    bool eot = in->eot || gt_bits(exdesc, 5, 5);
+
+    const gt_operand *s0 = &in->src[0], *s1 = &in->src[1];
+    if (m.mlen && (s0->file != GT_FILE_GRF || s0->indirect))
+        return sf_fail(&m, GTSIM_ERR_UNIMPL, "message payload (src0) is not a direct GRF");
+    if (m.exlen && (s1->file != GT_FILE_GRF || s1->indirect))
+        return sf_fail(&m, GTSIM_ERR_UNIMPL, "data payload (src1) is not a direct GRF");
+    if (s0->nr + m.mlen > GT_GRF_REGS || (m.exlen && s1->nr + m.exlen > GT_GRF_REGS))
+        return sf_fail(&m, GTSIM_ERR_ILLEGAL, "payload r%u+%u / r%u+%u runs past r%u", s0->nr,
+                       m.mlen, s1->nr, m.exlen, GT_GRF_REGS - 1);
+    for (unsigned k = 0; k < m.mlen; k++)
+        m.reg[k] = t->grf + (s0->nr + k) * 32;
+    for (unsigned k = 0; k < m.exlen; k++)
+        m.reg[m.mlen + k] = t->grf + (s1->nr + k) * 32;
+    if (in->dst.file == GT_FILE_GRF) {
+        if (in->dst.indirect)
+            return sf_fail(&m, GTSIM_ERR_UNIMPL, "indirect response destination");
+        if (in->dst.nr + m.rlen > GT_GRF_REGS)
+            return sf_fail(&m, GTSIM_ERR_ILLEGAL, "response r%u+%u runs past r%u", in->dst.nr,
+                           m.rlen, GT_GRF_REGS - 1);
+        m.dst = t->grf + in->dst.nr * 32;
+    }
+
+    int st;
+    switch (m.sfid) {
+    case GT_SFID_NULL:
+        st = GTSIM_OK;
+        break;
+    case GT_SFID_DP_DC0:
+        st = sf_dp_dc0(&m);
+        break;
+    case GT_SFID_DP_DC1:
+        st = sf_dp_dc1(&m);
+        break;
+    case GT_SFID_DP_SAMPLER:
+    case GT_SFID_DP_CC:
+        st = sf_dp_ro(&m);
+        break;
+    case GT_SFID_GATEWAY:
+        st = gateway(&m);
+        break;
+    case GT_SFID_SPAWNER:
+        st = spawner(&m, eot);
+        break;
+    default:
+        st = sf_fail(&m, GTSIM_ERR_UNIMPL, "shared function %s not implemented",
+                     sfid_name(m.sfid));
+        break;
+    }
+    if (st == GTSIM_OK && eot && t->tg)
+        t->tg->done++;
+    return st;
+}
