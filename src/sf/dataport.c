@@ -10,7 +10,8 @@
  *
  * Data cache 0 (SFID 0xA):
  *   0  OWord block read (aligned)  ctrl 10:8 block size; M0.2 offset in OWords
- *   1  unaligned OWord block read  ctrl 10:8 block size; M0.2 offset in bytes
+ *   1  unaligned OWord block read  ctrl 10:8 block size; M0.2 offset in bytes (DWord
+ *                                  aligned; seed 004/IGA name: "Oword Aligned Block Read")
  *   3  DWord scattered read        ctrl 8 SIMD16, 9 legacy SIMD mode (1)
  *   4  byte scattered read         ctrl 8 SIMD16, 11:10 data size (1, 2, 4 B)
  *   7  memory fence
@@ -30,7 +31,10 @@
  *   0x19 A64 untyped surface write as 0x01
  *   0x12 A64 untyped atomic int    ctrl 11:8 op, 12 64-bit data, 13 return data (SIMD8)
  *   0x1d A64 untyped atomic float  ctrl 9:8 op, 13 return data (SIMD8)
- *   0x14 A64 OWord block read      ctrl 10:8 block size, 12:11 subtype (0 OWord aligned, 1 DWord aligned)
+ *   0x14 A64 OWord block read      ctrl 10:8 block size, 12:11 subtype (0: 16-byte aligned
+ *                                  address, 1: DWord-aligned address; seed 004 and IGA call
+ *                                  subtype 1 "Oword Aligned Block", Mesa uses it for
+ *                                  unaligned reads); 64-bit byte address in M0.1:0
  *   0x15 A64 OWord block write     as 0x14
  * Read-only data ports (SFID 0x4 sampler cache, 0x9 constant cache; type in 17:14):
  *   0 OWord block read, 1 unaligned OWord block read, 3 DWord scattered read.

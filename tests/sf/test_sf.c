@@ -1,0 +1,734 @@
+/*
+ * Shared functions reached by send (src/sf/): data port messages, the
+ * message gateway barrier and end of thread.
+ *
+ * Setup: physical memory with a hand-built 4-level PPGTT (Gen8+ PTE format:
+ * bit 0 present, bits 47:12 address), a binding table and Gen9
+ * RENDER_SURFACE_STATEs written from the spec field positions (DW0 31:29
+ * Surface Type, 26:18 Surface Format; DW2 29:16 Height, 13:0 Width; DW3
+ * 31:21 Depth, 17:0 Pitch; DW8-9 base), a thread whose GRF holds a message
+ * payload written by hand, and a decoded send with a descriptor built from
+ * the descriptor fields (28:25 mlen, 24:20 rlen, 19 header, 18:14 type,
+ * 13:8 control, 7:0 BTI).  Each descriptor's IGA decoding
+ * (`iga64 -p=9 -d`) is quoted next to it.  Expected values are literals
+ * worked out from the message definitions, not from gtsim.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gt.h"
+#include "sf/sf.h"
+
+#define DESC(mlen, rlen, hdr, type, ctrl, bti)                                              \
+    ((uint32_t)(mlen) << 25 | (uint32_t)(rlen) << 20 | (uint32_t)(hdr) << 19 |               \
+     (uint32_t)(type) << 14 | (uint32_t)(ctrl) << 8 | (uint32_t)(bti))
+
+#define SSB 0x20000ull       /* surface state base (GVA) */
+#define BT_OFF 0x800u        /* binding table offset from SSB */
+#define BUF 0x40000ull       /* buffer surface (BTI 0) GVA */
+#define BUF_SIZE 256u        /* bytes */
+#define GSB 0x100000ull      /* general state base for A32 stateless */
+#define A64_VA 0x7f1234560000ull /* a high A64 page */
+#define UNMAPPED 0x300000ull
+
+typedef struct fx {
+    gtsim_device dev;
+    gt_mem *mem;
+    gt_vm vm;
+    gt_dispatch disp;
+    gt_tgroup tg;
+    gt_thread *t;
+    uint64_t next_pa;
+    uint8_t slm[1024];
+} fx;
+
+static void put64(fx *f, uint64_t pa, uint64_t v) { gt_mem_write(f->mem, pa, &v, 8); }
+static uint64_t get64(fx *f, uint64_t pa)
+{
+    uint64_t v = 0;
+    gt_mem_read(f->mem, pa, &v, 8);
+    return v;
+}
+
+/* Map the 4 KiB page at va to a fresh physical page (tables on demand). */
+static void map_page(fx *f, uint64_t va)
+{
+    uint64_t table = 0x1000; /* PML4 */
+    for (int level = 3; level > 0; level--) {
+        uint64_t ea = table + ((va >> (12 + 9 * level)) & 511) * 8;
+        uint64_t e = get64(f, ea);
+        if (!(e & 1)) {
+            e = f->next_pa | 3;
+            f->next_pa += 0x1000;
+            put64(f, ea, e);
+        }
+        table = e & 0x0000FFFFFFFFF000ull;
+    }
+    put64(f, table + ((va >> 12) & 511) * 8, f->next_pa | 3);
+    f->next_pa += 0x1000;
+}
+
+static void w32(fx *f, uint64_t va, uint32_t v) { assert_int_equal(gt_vm_write(&f->vm, va, &v, 4, NULL), 0); }
+static uint32_t r32(fx *f, uint64_t va)
+{
+    uint32_t v = 0;
+    assert_int_equal(gt_vm_read(&f->vm, va, &v, 4, NULL), 0);
+    return v;
+}
+static uint64_t r64(fx *f, uint64_t va)
+{
+    uint64_t v = 0;
+    assert_int_equal(gt_vm_read(&f->vm, va, &v, 8, NULL), 0);
+    return v;
+}
+
+/* RENDER_SURFACE_STATE for a buffer of `entries` entries (RAW format:
+ * 1-byte entries) at base, at SSB + ss_off, bound at bti. */
+static void bind_buffer(fx *f, unsigned bti, uint32_t ss_off, uint32_t type, uint64_t base,
+                        uint32_t entries)
+{
+    uint32_t dw[16] = {0};
+    uint32_t n = entries - 1;
+    dw[0] = type << 29 | 0x1FFu << 18;
+    dw[2] = ((n >> 7) & 0x3fff) << 16 | (n & 0x7f);
+    dw[3] = ((n >> 21) & 0x7ff) << 21;
+    dw[8] = (uint32_t)base;
+    dw[9] = (uint32_t)(base >> 32);
+    for (int i = 0; i < 16; i++)
+        w32(f, SSB + ss_off + 4 * i, dw[i]);
+    w32(f, SSB + BT_OFF + 4 * bti, ss_off);
+}
+
+static int setup(void **state)
+{
+    fx *f = calloc(1, sizeof(*f));
+    f->mem = gt_mem_create();
+    f->dev.mem = f->mem;
+    f->dev.cfg.log = fopen("/dev/null", "w");
+    f->next_pa = 0x100000;
+    gt_vm_init(&f->vm, GT_VM_PPGTT48, f->mem, NULL, 0x1000);
+    for (uint64_t va = SSB; va < SSB + 0x1000; va += 0x1000)
+        map_page(f, va);
+    map_page(f, BUF);
+    map_page(f, GSB + 0x3000);
+    map_page(f, GSB + 0x4000);
+    map_page(f, A64_VA);
+    map_page(f, A64_VA + 0x1000);
+    gt_vm_flush(&f->vm);
+    f->disp.vm = &f->vm;
+    f->disp.general_state_base = GSB;
+    f->disp.surface_state_base = SSB;
+    f->disp.binding_table = SSB + BT_OFF;
+    bind_buffer(f, 0, 0x40, 4 /* BUFFER */, BUF, BUF_SIZE);
+    bind_buffer(f, 1, 0x80, 7 /* NULL */, 0, 1);
+    for (unsigned i = 0; i < 1024; i++) /* buffer page: DWord i = 0x1000 + i */
+        w32(f, BUF + 4 * i, 0x1000 + i);
+    f->t = aligned_alloc(64, sizeof(gt_thread));
+    memset(f->t, 0, sizeof(gt_thread));
+    f->t->disp = &f->disp;
+    f->t->tg = &f->tg;
+    f->tg.nthreads = 1;
+    f->tg.threads = &f->t;
+    f->tg.slm = f->slm;
+    f->tg.slm_size = sizeof(f->slm);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fx *f = *state;
+    fclose(f->dev.cfg.log);
+    gt_mem_destroy(f->mem);
+    free(f->t);
+    free(f);
+    return 0;
+}
+
+/* GRF access */
+static uint32_t *grf32(fx *f, unsigned reg) { return (uint32_t *)(f->t->grf + reg * 32); }
+static uint64_t *grf64(fx *f, unsigned reg) { return (uint64_t *)(f->t->grf + reg * 32); }
+
+static gt_inst mk_send(unsigned sfid, unsigned src0, int dst, int src1)
+{
+    gt_inst in;
+    memset(&in, 0, sizeof(in));
+    in.op = src1 >= 0 ? GT_OP_SENDS : GT_OP_SEND;
+    in.sfid = (uint8_t)sfid;
+    in.src[0].file = GT_FILE_GRF;
+    in.src[0].nr = (uint8_t)src0;
+    if (src1 >= 0) {
+        in.src[1].file = GT_FILE_GRF;
+        in.src[1].nr = (uint8_t)src1;
+    }
+    if (dst >= 0) {
+        in.dst.file = GT_FILE_GRF;
+        in.dst.nr = (uint8_t)dst;
+    } else {
+        in.dst.file = GT_FILE_ARF;
+        in.dst.nr = GT_ARF_NULL;
+    }
+    return in;
+}
+
+static int send(fx *f, unsigned sfid, unsigned src0, int dst, uint32_t mask, uint32_t desc)
+{
+    gt_inst in = mk_send(sfid, src0, dst, -1);
+    return gt_sf_send(&f->dev, f->t, &in, mask, desc, sfid);
+}
+static int sends(fx *f, unsigned sfid, unsigned src0, unsigned src1, unsigned exlen, int dst,
+                 uint32_t mask, uint32_t desc)
+{
+    gt_inst in = mk_send(sfid, src0, dst, (int)src1);
+    return gt_sf_send(&f->dev, f->t, &in, mask, desc, sfid | exlen << 6);
+}
+
+static void fill(fx *f, unsigned reg, unsigned n, uint32_t v)
+{
+    for (unsigned i = 0; i < n * 8; i++)
+        grf32(f, reg)[i] = v;
+}
+
+/* ---- untyped surface read/write ---- */
+
+static void untyped_read_simd8_xy(void **state)
+{
+    fx *f = *state;
+    static const uint32_t offs[8] = {0, 4, 8, 40, 100, 200, 248, 252};
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = offs[i];
+    fill(f, 10, 2, 0xdeadbeef);
+    /* iga: "wr:1+0, rd:2; hdc.dc1; untyped surface read with xy" */
+    uint32_t desc = DESC(1, 2, 0, 0x01, 0x2C, 0);
+    assert_int_equal(desc, 0x02206C00);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xDF, desc), GTSIM_OK);
+    for (int i = 0; i < 8; i++) {
+        if (i == 5) { /* disabled lane: unchanged */
+            assert_int_equal(grf32(f, 10)[i], 0xdeadbeef);
+            assert_int_equal(grf32(f, 11)[i], 0xdeadbeef);
+            continue;
+        }
+        assert_int_equal(grf32(f, 10)[i], 0x1000 + offs[i] / 4);
+        /* Y of the last lane (offset 256) is past the 256-byte buffer: 0 */
+        assert_int_equal(grf32(f, 11)[i], offs[i] + 4 < BUF_SIZE ? 0x1000 + offs[i] / 4 + 1 : 0);
+    }
+}
+
+static void untyped_read_simd16_xzw(void **state)
+{
+    fx *f = *state;
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 16 * i; /* two registers of offsets */
+    fill(f, 10, 6, 0xdeadbeef);
+    /* channel mask 0x2 (G disabled): x, z, w; SIMD16 (mode 1):
+     * iga: "wr:2+0, rd:6; hdc.dc1; untyped surface read with xzw" */
+    uint32_t desc = DESC(2, 6, 0, 0x01, 0x12, 0);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFFFF, desc), GTSIM_OK);
+    for (int i = 0; i < 16; i++) {
+        uint32_t base = 0x1000 + 4 * i;
+        assert_int_equal(grf32(f, 10)[i], base + 0);
+        assert_int_equal(grf32(f, 12)[i], base + 2);
+        assert_int_equal(grf32(f, 14)[i], base + 3);
+    }
+}
+
+static void untyped_write_sends(void **state)
+{
+    fx *f = *state;
+    for (int i = 0; i < 8; i++) {
+        grf32(f, 2)[i] = 32 * i; /* lane 7 at 224: y at 228 */
+        grf32(f, 4)[i] = 0xA0 + i; /* x */
+        grf32(f, 5)[i] = 0xB0 + i; /* y */
+    }
+    grf32(f, 2)[6] = 252; /* x in bounds, y at 256 out of bounds: dropped */
+    /* iga: "wr:1+2, rd:0; hdc.dc1; untyped surface write with xy" */
+    uint32_t desc = DESC(1, 0, 0, 0x09, 0x2C, 0);
+    assert_int_equal(desc, 0x02026C00);
+    assert_int_equal(sends(f, 0xC, 2, 4, 2, -1, 0x7E, desc), GTSIM_OK);
+    assert_int_equal(r32(f, BUF + 0), 0x1000);         /* lane 0 disabled */
+    assert_int_equal(r32(f, BUF + 4), 0x1001);
+    for (int i = 1; i < 6; i++) {
+        assert_int_equal(r32(f, BUF + 32 * i), 0xA0 + i);
+        assert_int_equal(r32(f, BUF + 32 * i + 4), 0xB0 + i);
+    }
+    assert_int_equal(r32(f, BUF + 252), 0xA6);
+    assert_int_equal(r32(f, BUF + 256), 0x1000 + 64); /* OOB write dropped */
+    assert_int_equal(r32(f, BUF + 224), 0x1000 + 56); /* lane 7 disabled */
+}
+
+static void null_surface(void **state)
+{
+    fx *f = *state;
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = 4 * i;
+    fill(f, 10, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 1, 0, 0x01, 0x2E, 1)), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 10)[i], 0);
+}
+
+/* ---- atomics ---- */
+
+typedef struct aop_case {
+    unsigned op;
+    uint32_t old, s0, s1, nv, ret;
+} aop_case;
+
+/* Seed/PRM atomic semantics; values worked out by hand. */
+static const aop_case aop_cases[] = {
+    {1, 0xF0F0, 0xFF00, 0, 0xF000, 0xF0F0},              /* AND */
+    {2, 0xF0F0, 0x0F00, 0, 0xFFF0, 0xF0F0},              /* OR */
+    {3, 0xF0F0, 0xFF00, 0, 0x0FF0, 0xF0F0},              /* XOR */
+    {4, 5, 77, 0, 77, 5},                                /* MOV */
+    {5, 0xFFFFFFFF, 0, 0, 0, 0xFFFFFFFF},                /* INC wraps */
+    {6, 0, 0, 0, 0xFFFFFFFF, 0},                         /* DEC */
+    {7, 10, 0xFFFFFFFE, 0, 8, 10},                       /* ADD */
+    {8, 10, 3, 0, 7, 10},                                /* SUB */
+    {9, 10, 3, 0, 0xFFFFFFF9, 10},                       /* REVSUB: 3 - 10 */
+    {10, 0xFFFFFFFF, 1, 0, 1, 0xFFFFFFFF},               /* IMAX(-1, 1) */
+    {11, 0xFFFFFFFF, 1, 0, 0xFFFFFFFF, 0xFFFFFFFF},      /* IMIN(-1, 1) */
+    {12, 0xFFFFFFFF, 1, 0, 0xFFFFFFFF, 0xFFFFFFFF},      /* UMAX */
+    {13, 0xFFFFFFFF, 1, 0, 1, 0xFFFFFFFF},               /* UMIN */
+    {14, 42, 42, 99, 99, 42},                            /* CMPWR equal */
+    {14, 42, 41, 99, 42, 42},                            /* CMPWR not equal */
+    {15, 7, 0, 0, 6, 6},                                 /* PREDEC returns new */
+};
+
+static void atomics_int_simd8(void **state)
+{
+    fx *f = *state;
+    /* one op per call, lanes 0..3 on distinct DWords, lanes 4..7 disabled */
+    for (size_t c = 0; c < sizeof(aop_cases) / sizeof(aop_cases[0]); c++) {
+        const aop_case *a = &aop_cases[c];
+        for (int i = 0; i < 8; i++) {
+            grf32(f, 2)[i] = 64 + 4 * i;
+            grf32(f, 3)[i] = a->s0;
+            grf32(f, 4)[i] = a->s1;
+        }
+        for (int i = 0; i < 8; i++)
+            w32(f, BUF + 64 + 4 * i, a->old);
+        fill(f, 10, 1, 0xdeadbeef);
+        unsigned nsrc = a->op == 5 || a->op == 6 || a->op == 15 ? 0 : a->op == 14 ? 2 : 1;
+        /* ctrl: 13 return data, 12 SIMD8, 11:8 op; e.g. ADD:
+         * iga: "wr:2+0, rd:1; hdc.dc1; dword untyped atomic add; simd8" */
+        uint32_t desc = DESC(1 + nsrc, 1, 0, 0x02, 0x30 | a->op, 0);
+        assert_int_equal(send(f, 0xC, 2, 10, 0x0F, desc), GTSIM_OK);
+        for (int i = 0; i < 8; i++) {
+            if (i < 4) {
+                assert_int_equal(r32(f, BUF + 64 + 4 * i), a->nv);
+                assert_int_equal(grf32(f, 10)[i], a->ret);
+            } else {
+                assert_int_equal(r32(f, BUF + 64 + 4 * i), a->old);
+                assert_int_equal(grf32(f, 10)[i], 0xdeadbeef);
+            }
+        }
+    }
+}
+
+static void atomic_add_simd16_same_address(void **state)
+{
+    fx *f = *state;
+    w32(f, BUF + 8, 100);
+    for (int i = 0; i < 16; i++) {
+        grf32(f, 2)[i] = 8;
+        grf32(f, 4)[i] = 1;
+    }
+    fill(f, 10, 2, 0);
+    /* SIMD16 (bit 12 clear), return data, ADD; header-less, mlen 4 */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFFFF, DESC(4, 2, 0, 0x02, 0x27, 0)), GTSIM_OK);
+    assert_int_equal(r32(f, BUF + 8), 116);
+    for (int i = 0; i < 16; i++)
+        assert_int_equal(grf32(f, 10)[i], 100 + i); /* slots in order */
+    /* no return data (bit 13 clear): destination untouched */
+    fill(f, 10, 2, 0x5a5a5a5a);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFFFF, DESC(4, 0, 0, 0x02, 0x07, 0)), GTSIM_OK);
+    assert_int_equal(r32(f, BUF + 8), 132);
+    assert_int_equal(grf32(f, 10)[0], 0x5a5a5a5a);
+}
+
+static uint32_t fbits(float x) { uint32_t u; memcpy(&u, &x, 4); return u; }
+
+static void atomics_float(void **state)
+{
+    fx *f = *state;
+    struct { unsigned op; float old, s0, s1, nv; } c[] = {
+        {1, 1.5f, 2.5f, 0, 2.5f}, /* FMAX */
+        {1, 3.0f, -2.0f, 0, 3.0f},
+        {2, 1.5f, -2.5f, 0, -2.5f}, /* FMIN */
+        {3, 4.0f, 4.0f, 9.0f, 9.0f}, /* FCMPWR equal */
+        {3, 4.0f, 5.0f, 9.0f, 4.0f},
+    };
+    for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+        w32(f, BUF + 16, fbits(c[k].old));
+        grf32(f, 2)[0] = 16;
+        grf32(f, 3)[0] = fbits(c[k].s0);
+        grf32(f, 4)[0] = fbits(c[k].s1);
+        unsigned nsrc = c[k].op == 3 ? 2 : 1;
+        /* type 0x1b, ctrl 13 return, 12 SIMD8, 9:8 op */
+        assert_int_equal(send(f, 0xC, 2, 10, 0x1, DESC(1 + nsrc, 1, 0, 0x1b, 0x30 | c[k].op, 0)),
+                         GTSIM_OK);
+        assert_int_equal(r32(f, BUF + 16), fbits(c[k].nv));
+        assert_int_equal(grf32(f, 10)[0], fbits(c[k].old));
+    }
+}
+
+/* ---- scattered ---- */
+
+static void byte_scattered(void **state)
+{
+    fx *f = *state;
+    /* write bytes 0x11.. at offsets 3, 5, 6 (1 byte), then read back with
+     * 1, 2 and 4 byte sizes */
+    for (int i = 0; i < 8; i++) {
+        grf32(f, 2)[i] = 3 + 2 * i;
+        grf32(f, 3)[i] = 0xFFFFFF00u | (0x11u * (i + 1));
+    }
+    /* iga: "wr:2+0, rd:0; hdc.dc0; byte scattering write 8b" */
+    assert_int_equal(send(f, 0xA, 2, -1, 0x07, DESC(2, 0, 0, 12, 0x00, 0)), GTSIM_OK);
+    /* DWord 0 = 0x1000 with byte 3 = 0x11; DWord 1 = 0x1001 with byte 1 = 0x22, byte 3 = 0x33 */
+    assert_int_equal(r32(f, BUF + 0), 0x11001000);
+    assert_int_equal(r32(f, BUF + 4), 0x33002201);
+    assert_int_equal(r32(f, BUF + 8), 0x1002);
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = 3;
+    fill(f, 10, 1, 0xdeadbeef);
+    /* iga: "wr:1+0, rd:1; hdc.dc0; byte gathering read 16b" */
+    assert_int_equal(send(f, 0xA, 2, 10, 0x01, DESC(1, 1, 0, 4, 0x04, 0)), GTSIM_OK);
+    assert_int_equal(grf32(f, 10)[0], 0x0111); /* bytes 3, 4: 0x11, 0x01 */
+}
+
+static void dword_scattered(void **state)
+{
+    fx *f = *state;
+    for (int i = 0; i < 16; i++) {
+        grf32(f, 2)[i] = 4 * (15 - i);
+        grf32(f, 4)[i] = 0xC0 + i;
+    }
+    grf32(f, 3)[7] = 1000; /* slot 15 out of bounds */
+    /* SIMD16 DWord scattered write: ctrl bit 9 legacy, bit 8 SIMD16 */
+    assert_int_equal(send(f, 0xA, 2, -1, 0xFFFF, DESC(4, 0, 0, 11, 0x03, 0)), GTSIM_OK);
+    for (int i = 0; i < 15; i++)
+        assert_int_equal(r32(f, BUF + 4 * (15 - i)), 0xC0 + i);
+    fill(f, 10, 2, 0xdeadbeef);
+    /* SIMD8 read with header: M0.2 global offset 8 bytes.
+     * iga: "wr:1h+1, rd:1; hdc.dc0; dword gathering read" */
+    fill(f, 1, 1, 0);
+    grf32(f, 1)[2] = 8;
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = 4 * i;
+    assert_int_equal(send(f, 0xA, 1, 10, 0xFF, DESC(2, 1, 1, 3, 0x02, 0)), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 10)[i], 0xC0 + 15 - (i + 2));
+}
+
+/* ---- OWord block ---- */
+
+static void oword_block(void **state)
+{
+    fx *f = *state;
+    fill(f, 1, 1, 0);
+    grf32(f, 1)[2] = 2; /* aligned: OWord 2 = byte 32 */
+    fill(f, 10, 2, 0xdeadbeef);
+    /* 2 OWords (ctrl 2), type 0, header: iga "hdc.dc0; oword block read x2" */
+    assert_int_equal(send(f, 0xA, 1, 10, 0x1, DESC(1, 1, 1, 0, 0x02, 0)), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 10)[i], 0x1000 + 8 + i);
+    /* 1 OWord high half (ctrl 1): low half untouched */
+    fill(f, 10, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0xA, 1, 10, 0x1, DESC(1, 1, 1, 0, 0x01, 0)), GTSIM_OK);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(grf32(f, 10)[i], 0xdeadbeef);
+        assert_int_equal(grf32(f, 10)[4 + i], 0x1000 + 8 + i);
+    }
+    /* unaligned (type 1): byte offset 236, 2 OWords: the last 3 DWords are
+     * past the 256-byte buffer and read as 0 */
+    grf32(f, 1)[2] = 236;
+    fill(f, 10, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0xA, 1, 10, 0x1, DESC(1, 1, 1, 1, 0x02, 0)), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 10)[i], i < 5 ? 0x1000 + 59 + i : 0);
+    /* write 8 OWords (4 registers of data) at OWord 4 */
+    grf32(f, 1)[2] = 4;
+    for (int i = 0; i < 32; i++)
+        grf32(f, 2)[i] = 0xE000 + i;
+    assert_int_equal(send(f, 0xA, 1, -1, 0, DESC(5, 0, 1, 8, 0x04, 0)), GTSIM_OK);
+    for (int i = 0; i < 32; i++)
+        assert_int_equal(r32(f, BUF + 64 + 4 * i), 0xE000 + i);
+    assert_int_equal(r32(f, BUF + 60), 0x1000 + 15);
+    assert_int_equal(r32(f, BUF + 192), 0x1000 + 48);
+}
+
+/* ---- SLM and stateless ---- */
+
+static void slm(void **state)
+{
+    fx *f = *state;
+    for (int i = 0; i < 8; i++) {
+        grf32(f, 2)[i] = 1020 - 4 * i; /* lane 0 at the last DWord */
+        grf32(f, 4)[i] = 0x5100 + i;
+    }
+    grf32(f, 2)[7] = 1024; /* out of the 1 KiB SLM: dropped / 0 */
+    assert_int_equal(sends(f, 0xC, 2, 4, 1, -1, 0xFF, DESC(1, 0, 0, 0x09, 0x2E, 254)), GTSIM_OK);
+    uint32_t v;
+    memcpy(&v, f->slm + 1020, 4);
+    assert_int_equal(v, 0x5100);
+    memcpy(&v, f->slm + 1000, 4);
+    assert_int_equal(v, 0x5105);
+    fill(f, 10, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 1, 0, 0x01, 0x2E, 254)), GTSIM_OK);
+    for (int i = 0; i < 7; i++)
+        assert_int_equal(grf32(f, 10)[i], 0x5100 + i);
+    assert_int_equal(grf32(f, 10)[7], 0);
+}
+
+static void stateless_and_fault(void **state)
+{
+    fx *f = *state;
+    w32(f, GSB + 0x3010, 0xCAFE);
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = 0x3010;
+    grf32(f, 2)[1] = 0x4ffc;
+    w32(f, GSB + 0x4ffc, 0xBEEF);
+    fill(f, 10, 1, 0);
+    assert_int_equal(send(f, 0xC, 2, 10, 0x3, DESC(1, 1, 0, 0x01, 0x2E, 255)), GTSIM_OK);
+    assert_int_equal(grf32(f, 10)[0], 0xCAFE);
+    assert_int_equal(grf32(f, 10)[1], 0xBEEF);
+    /* BTI 253 (non-coherent) reaches the same memory */
+    assert_int_equal(send(f, 0xC, 2, 10, 0x1, DESC(1, 1, 0, 0x01, 0x2E, 253)), GTSIM_OK);
+    assert_int_equal(grf32(f, 10)[0], 0xCAFE);
+    /* unmapped page: fault naming the GVA and the message */
+    grf32(f, 2)[2] = 0x200000; /* GSB + 2 MiB is not mapped */
+    f->t->ip = 0x1230;
+    assert_int_equal(send(f, 0xC, 2, 10, 0x7, DESC(1, 1, 0, 0x01, 0x2E, 255)), GTSIM_ERR_FAULT);
+    assert_non_null(strstr(f->dev.err, "0x000000300000"));
+    assert_non_null(strstr(f->dev.err, "untyped surface read"));
+    assert_non_null(strstr(f->dev.err, "IP 0x1230"));
+}
+
+/* ---- A64 ---- */
+
+static void a64_untyped_and_scattered(void **state)
+{
+    fx *f = *state;
+    for (int i = 0; i < 8; i++) {
+        grf64(f, 2)[i] = A64_VA + 0xff8 + 16 * i; /* lane 0 straddles nothing; page 2 for i>0 */
+        grf32(f, 4)[i] = 0x600 + i;
+        grf32(f, 5)[i] = 0x700 + i;
+    }
+    /* A64 untyped write xy (type 0x19, SIMD8): iga "a64 untyped surface write with xy" */
+    assert_int_equal(sends(f, 0xC, 2, 4, 2, -1, 0xFF, DESC(2, 0, 0, 0x19, 0x2C, 253)), GTSIM_OK);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(r32(f, A64_VA + 0xff8 + 16 * i), 0x600 + i);
+        assert_int_equal(r32(f, A64_VA + 0xffc + 16 * i), 0x700 + i);
+    }
+    fill(f, 10, 2, 0);
+    /* iga: "wr:2+0, rd:2; hdc.dc1; a64 untyped surface read with xy" */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(2, 2, 0, 0x11, 0x2C, 253)), GTSIM_OK);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(grf32(f, 10)[i], 0x600 + i);
+        assert_int_equal(grf32(f, 11)[i], 0x700 + i);
+    }
+    /* A64 DWord scattered read, 2 elements per slot (ctrl 9:8 = 1 DWord,
+     * 11:10 = 1 two elements): element-major response */
+    fill(f, 10, 2, 0);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(2, 2, 0, 0x10, 0x05, 253)), GTSIM_OK);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(grf32(f, 10)[i], 0x600 + i);
+        assert_int_equal(grf32(f, 11)[i], 0x700 + i);
+    }
+    /* A64 QWord scattered read, 1 element: QWord per slot, 4 per register */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(2, 2, 0, 0x10, 0x02, 253)), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_true(grf64(f, 10)[i] == ((uint64_t)(0x700 + i) << 32 | (0x600 + i)));
+    /* A64 byte scattered write of 2 bytes (11:10 = 1), then read 1 byte */
+    for (int i = 0; i < 8; i++)
+        grf32(f, 4)[i] = 0xAB00 + i;
+    assert_int_equal(sends(f, 0xC, 2, 4, 1, -1, 0x03, DESC(2, 0, 0, 0x1a, 0x04, 253)), GTSIM_OK);
+    assert_int_equal(r32(f, A64_VA + 0xff8), 0xAB00);
+    assert_int_equal(r32(f, A64_VA + 0x1008), 0xAB01);
+    fill(f, 10, 1, 0xdeadbeef);
+    for (int i = 0; i < 8; i++)
+        grf64(f, 2)[i] = A64_VA + 0xff9;
+    assert_int_equal(send(f, 0xC, 2, 10, 0x01, DESC(2, 1, 0, 0x10, 0x00, 253)), GTSIM_OK);
+    assert_int_equal(grf32(f, 10)[0], 0xAB);
+    assert_int_equal(grf32(f, 10)[1], 0xdeadbeef);
+    /* A64 fault */
+    grf64(f, 2)[0] = 0x123400000000ull;
+    assert_int_equal(send(f, 0xC, 2, 10, 0x01, DESC(2, 1, 0, 0x10, 0x00, 253)), GTSIM_ERR_FAULT);
+    assert_non_null(strstr(f->dev.err, "0x123400000000"));
+}
+
+static void a64_atomics_and_block(void **state)
+{
+    fx *f = *state;
+    /* 64-bit CMPWR (A64 atomic, bit 12 = 64-bit): lanes 0, 1 */
+    uint64_t v0 = 0x1122334455667788ull;
+    assert_int_equal(gt_vm_write(&f->vm, A64_VA + 0x100, &v0, 8, NULL), 0);
+    assert_int_equal(gt_vm_write(&f->vm, A64_VA + 0x108, &v0, 8, NULL), 0);
+    for (int i = 0; i < 8; i++) {
+        grf64(f, 2)[i] = A64_VA + 0x100 + 8 * i;
+        grf64(f, 4)[i] = i == 0 ? v0 : 5;   /* compare */
+        grf64(f, 6)[i] = 0xAAAABBBBCCCCDDDDull; /* new */
+    }
+    fill(f, 10, 2, 0);
+    assert_int_equal(send(f, 0xC, 2, 10, 0x3, DESC(6, 2, 0, 0x12, 0x3E, 253)), GTSIM_OK);
+    assert_true(r64(f, A64_VA + 0x100) == 0xAAAABBBBCCCCDDDDull);
+    assert_true(r64(f, A64_VA + 0x108) == v0);
+    assert_true(grf64(f, 10)[0] == v0);
+    assert_true(grf64(f, 10)[1] == v0);
+    /* 32-bit A64 INC, no return */
+    w32(f, A64_VA + 0x200, 41);
+    grf64(f, 2)[0] = A64_VA + 0x200;
+    assert_int_equal(send(f, 0xC, 2, -1, 0x1, DESC(2, 0, 0, 0x12, 0x05, 253)), GTSIM_OK);
+    assert_int_equal(r32(f, A64_VA + 0x200), 42);
+    /* A64 OWord block write 4 OWords (ctrl 3; iga "a64 unaligned oword block
+     * write x4") then a DWord-aligned read (subtype 1; iga "a64 aligned oword
+     * block read x2") */
+    fill(f, 1, 1, 0);
+    grf64(f, 1)[0] = A64_VA + 0x400;
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 0x9000 + i;
+    assert_int_equal(send(f, 0xC, 1, -1, 0, DESC(3, 0, 1, 0x15, 0x03, 253)), GTSIM_OK);
+    for (int i = 0; i < 16; i++)
+        assert_int_equal(r32(f, A64_VA + 0x400 + 4 * i), 0x9000 + i);
+    grf64(f, 1)[0] = A64_VA + 0x404;
+    fill(f, 10, 1, 0);
+    assert_int_equal(send(f, 0xC, 1, 10, 0, DESC(1, 1, 1, 0x14, 0x0A, 253)), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 10)[i], 0x9001 + i);
+}
+
+/* ---- scratch ---- */
+
+static void scratch_block(void **state)
+{
+    fx *f = *state;
+    fill(f, 1, 1, 0);
+    grf32(f, 1)[5] = 0x3400 | 0x3ff; /* low 10 bits are not part of the pointer */
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 0x7700 + i;
+    /* write 2 HWords (13:12 = 1) at HWord offset 2: GSB + 0x3400 + 64 */
+    assert_int_equal(send(f, 0xA, 1, -1, 0, DESC(3, 0, 1, 0, 0, 0) | 1u << 18 | 1u << 17 | 1u << 12 | 2),
+                     GTSIM_OK);
+    for (int i = 0; i < 16; i++)
+        assert_int_equal(r32(f, GSB + 0x3440 + 4 * i), 0x7700 + i);
+    fill(f, 10, 1, 0);
+    /* iga: "hdc.dc0; hword scratch block read x1" with offset 3 */
+    assert_int_equal(send(f, 0xA, 1, 10, 0, DESC(1, 1, 1, 0, 0, 0) | 1u << 18 | 3), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 10)[i], 0x7708 + i);
+}
+
+/* ---- gateway, spawner, errors ---- */
+
+static void barrier(void **state)
+{
+    fx *f = *state;
+    gt_thread *th[3];
+    for (int i = 0; i < 3; i++) {
+        th[i] = aligned_alloc(64, sizeof(gt_thread));
+        memset(th[i], 0, sizeof(gt_thread));
+        th[i]->tg = &f->tg;
+        th[i]->disp = &f->disp;
+    }
+    f->tg.nthreads = 3;
+    f->tg.threads = th;
+    /* iga: "wr:1+0, rd:0; gateway; signal barrier" */
+    uint32_t desc = 0x02000004;
+    gt_inst in = mk_send(3, 0, -1, -1);
+    for (int round = 0; round < 2; round++) {
+        th[0]->state = th[1]->state = GT_THREAD_BLOCKED;
+        assert_int_equal(gt_sf_send(&f->dev, th[0], &in, 0xFF, desc, 3), GTSIM_OK);
+        assert_int_equal(gt_sf_send(&f->dev, th[1], &in, 0xFF, desc, 3), GTSIM_OK);
+        assert_int_equal(f->tg.barrier_arrived, 2);
+        for (int i = 0; i < 3; i++)
+            assert_int_equal(th[i]->n0[0], 0);
+        assert_int_equal(gt_sf_send(&f->dev, th[2], &in, 0xFF, desc, 3), GTSIM_OK);
+        assert_int_equal(f->tg.barrier_arrived, 0);
+        for (int i = 0; i < 3; i++) {
+            assert_int_equal(th[i]->n0[0] & 1, 1);
+            assert_int_equal(th[i]->state, GT_THREAD_RUNNABLE);
+            th[i]->n0[0] = 0; /* what `wait n0.0` does */
+        }
+    }
+    /* Active Threads Only (desc bit 11): a thread that ended is not waited for */
+    f->tg.done = 1;
+    assert_int_equal(gt_sf_send(&f->dev, th[0], &in, 0xFF, desc | 1u << 11, 3), GTSIM_OK);
+    assert_int_equal(th[0]->n0[0], 0);
+    assert_int_equal(gt_sf_send(&f->dev, th[1], &in, 0xFF, desc | 1u << 11, 3), GTSIM_OK);
+    assert_int_equal(th[0]->n0[0], 1);
+    f->tg.done = 0;
+    for (int i = 0; i < 3; i++)
+        free(th[i]);
+    f->tg.nthreads = 1;
+    f->tg.threads = &f->t;
+}
+
+static void end_of_thread(void **state)
+{
+    fx *f = *state;
+    /* iga: "send (8|M0) null r127 0x27 0x02000010 {EOT} // spawner; end of thread" */
+    gt_inst in = mk_send(7, 127, -1, -1);
+    in.eot = 1;
+    assert_int_equal(gt_sf_send(&f->dev, f->t, &in, 0xFF, 0x02000010, 0x27), GTSIM_OK);
+    assert_int_equal(f->tg.done, 1);
+    /* a spawner message without EOT is not implemented */
+    in.eot = 0;
+    assert_int_equal(gt_sf_send(&f->dev, f->t, &in, 0xFF, 0x02000010, 0x7), GTSIM_ERR_UNIMPL);
+    assert_int_equal(f->tg.done, 1);
+}
+
+static void unknown_messages(void **state)
+{
+    fx *f = *state;
+    /* typed surface read (DC1 type 5) */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, 0x02195200), GTSIM_ERR_UNIMPL);
+    assert_non_null(strstr(f->dev.err, "typed surface read"));
+    assert_non_null(strstr(f->dev.err, "0x02195200"));
+    assert_non_null(strstr(f->dev.err, "SFID 0xc"));
+    /* sampler */
+    assert_int_equal(send(f, 0x2, 2, 10, 0xFF, 0x04420001), GTSIM_ERR_UNIMPL);
+    assert_non_null(strstr(f->dev.err, "sampler"));
+    /* DC0 OWord dual block read */
+    assert_int_equal(send(f, 0xA, 2, 10, 0xFF, DESC(2, 1, 1, 2, 0, 0)), GTSIM_ERR_UNIMPL);
+    assert_non_null(strstr(f->dev.err, "dual block"));
+    /* gateway: get timestamp */
+    assert_int_equal(send(f, 0x3, 2, 10, 0xFF, DESC(1, 1, 0, 0, 0, 3)), GTSIM_ERR_UNIMPL);
+    /* payload too short: SIMD16 untyped read with mlen 1 */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 2, 0, 0x01, 0x1E, 0)), GTSIM_ERR_ILLEGAL);
+    /* response past r127 */
+    assert_int_equal(send(f, 0xC, 2, 127, 0xFF, DESC(1, 2, 0, 0x01, 0x2C, 0)), GTSIM_ERR_ILLEGAL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+        T(untyped_read_simd8_xy),
+        T(untyped_read_simd16_xzw),
+        T(untyped_write_sends),
+        T(null_surface),
+        T(atomics_int_simd8),
+        T(atomic_add_simd16_same_address),
+        T(atomics_float),
+        T(byte_scattered),
+        T(dword_scattered),
+        T(oword_block),
+        T(slm),
+        T(stateless_and_fault),
+        T(a64_untyped_and_scattered),
+        T(a64_atomics_and_block),
+        T(scratch_block),
+        T(barrier),
+        T(end_of_thread),
+        T(unknown_messages),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
