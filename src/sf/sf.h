@@ -46,7 +46,13 @@ typedef struct gt_tgroup {
 /* Execute the message of a send/sends/sendc instruction for thread t.
  * desc/exdesc are the resolved descriptors; exec_mask the enabled channels.
  * Writes the response to the destination GRFs.  Returns GTSIM_OK or an
- * error status (report in dev->err, naming the message and the address). */
+ * error status (report in dev->err, naming the message and the address).
+ * exec_mask bit i enables message slot i (slot 0 = the first channel of
+ * the instruction, i.e. the mask is already shifted by chan_off).  Block
+ * messages (OWord block, scratch) ignore it.  On EOT (in->eot or exdesc
+ * bit 5) the thread is counted in t->tg->done; the caller sets
+ * GT_THREAD_DONE.  A barrier completes by setting n0.0 of every thread of
+ * the group (see src/sf/sf.c for the division of work). */
 int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in,
                uint32_t exec_mask, uint32_t desc, uint32_t exdesc);
 
