@@ -1,0 +1,121 @@
+#!/bin/bash
+# capture.sh - regenerate the Skylake AUB capture corpus (tests/corpus/<name>/).
+#
+# Usage: tests/corpus/capture.sh [name...]      (default: every src/*.c)
+#
+# For each test: builds src/<name>.c, runs it under Intel's OpenCL runtime (NEO)
+# in AUB-capture mode for Skylake (no GPU needed, nothing executes), and writes
+#   <name>/trace.aub.gz      the AUB trace (gzip -9n)
+#   <name>/expect.txt        "dump 0x<gva> <bytes> <file>" per output buffer
+#   <name>/out<i>.bin        expected bytes of each output buffer
+#   <name>/build.txt         "<file.cl> <build options>" per clBuildProgram
+#   <name>/kernels/<k>.isa   each kernel's Gen9 ISA (ocloc, same source+options)
+# Needs: gcc, ocl-icd-opencl-dev, intel-opencl-icd (ocloc + NEO), gzip, od.
+# Runs each program with ASLR off (setarch -R) when possible, so that SVM
+# addresses, and hence the traces, are reproducible.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+src=$here/src
+device=skl
+
+if [ $# -gt 0 ]; then
+    names=("$@")
+else
+    names=()
+    for f in "$src"/*.c; do names+=("$(basename "$f" .c)"); done
+fi
+
+for tool in gcc ocloc gzip od; do
+    command -v "$tool" >/dev/null || { echo "capture.sh: $tool not found" >&2; exit 2; }
+done
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gtsim-corpus.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+norandom=()
+if setarch "$(uname -m)" -R true 2>/dev/null; then
+    norandom=(setarch "$(uname -m)" -R)
+else
+    echo "capture.sh: setarch -R unavailable; traces will differ run to run" >&2
+fi
+
+# Hex string of a file, one line, for a byte-aligned substring search.
+hexof() { od -An -v -tx1 "$1" | tr -d ' \n'; }
+
+# in_trace ISA HEXFILE: is every 64-byte piece of ISA (at offsets 0, 64, ...)
+# somewhere byte-aligned in the trace?  The trace splits memory writes where
+# physical pages are not contiguous, i.e. at 4 KiB GPU VA boundaries; kernels
+# start 64-byte aligned in the instruction heap, so no piece straddles a split.
+in_trace() {
+    local isa=$1 hexfile=$2 hex piece offs o i ok
+    hex=$(hexof "$isa")
+    for ((i = 0; i < ${#hex}; i += 128)); do
+        piece=${hex:i:128}
+        offs=$(grep -obF "$piece" "$hexfile" | cut -d: -f1 || true)
+        ok=0
+        for o in $offs; do ((o % 2 == 0)) && ok=1; done
+        ((ok)) || return 1
+    done
+    return 0
+}
+
+status=0
+for name in "${names[@]}"; do
+    echo "== $name"
+    work=$tmp/$name
+    mkdir -p "$work/out" "$work/run" "$work/ocl"
+    gcc -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -ffp-contract=off \
+        "$src/$name.c" -o "$work/$name" -lOpenCL -lm
+
+    # AUB capture: SetCommandStreamReceiver=1 (AUB file), Skylake (GT2 0x1902).
+    (cd "$work/run" &&
+        GTSIM_CORPUS_OUT="$work/out" NEOReadDebugKeys=1 SetCommandStreamReceiver=1 \
+        ProductFamilyOverride=$device AUBDumpCaptureFileName="$work/trace.aub" \
+        "${norandom[@]}" "$work/$name" "$src") | tee "$work/log"
+    grep -q "^CAPTURED $name" "$work/log" || { echo "capture.sh: $name did not capture" >&2; exit 1; }
+    aub=$work/trace.aub
+    if [ ! -s "$aub" ]; then
+        # Older runtimes ignore AUBDumpCaptureFileName and write skl_*.aub in the cwd.
+        aub=$(ls "$work"/run/*.aub 2>/dev/null | head -n1)
+        [ -n "$aub" ] && [ -s "$aub" ] || { echo "capture.sh: no AUB file for $name" >&2; exit 1; }
+    fi
+
+    dest=$here/$name
+    rm -rf "$dest"
+    mkdir -p "$dest/kernels"
+    gzip -9n -c "$aub" > "$dest/trace.aub.gz"
+    cp "$work/out/expect.txt" "$work/out/build.txt" "$dest/"
+    cp "$work"/out/out*.bin "$dest/"
+
+    # Kernel ISA: compile the same source with the same options with ocloc.
+    hexof "$aub" > "$work/aub.hex"
+    while read -r clfile opts; do
+        stem=$(basename "$clfile" .cl)
+        cp "$src/$clfile" "$work/ocl/$stem.cl"
+        optargs=()
+        [ -n "$opts" ] && optargs=(-options "$opts")
+        (cd "$work/ocl" && ocloc compile -q -file "$stem.cl" -device $device "${optargs[@]}" >/dev/null &&
+            ocloc disasm -file "${stem}_Gen9core.bin" -dump "D_$stem" >/dev/null 2>&1)
+        ptm=$work/ocl/D_$stem/PTM.txt
+        [ -f "$ptm" ] || { echo "capture.sh: ocloc produced no PTM.txt for $clfile" >&2; exit 1; }
+        # PTM.txt lists, per kernel, KernelUnpaddedSize before KernelName.
+        awk '$2 == "KernelUnpaddedSize" { size = $3 } $1 == "KernelName" { print $2, size }' "$ptm" |
+        while read -r kname ksize; do
+            head -c "$ksize" "$work/ocl/D_$stem/${kname}_KernelHeap.dat" > "$dest/kernels/$kname.isa"
+            if in_trace "$dest/kernels/$kname.isa" "$work/aub.hex"; then
+                echo "   kernel $kname: $ksize bytes, found in the trace"
+            else
+                echo "   kernel $kname: $ksize bytes, NOT found in the trace" >&2
+                echo "$name/$kname" >> "$tmp/notfound"
+            fi
+        done
+    done < "$work/out/build.txt"
+    echo "   trace $(stat -c %s "$aub") bytes, gzipped $(stat -c %s "$dest/trace.aub.gz")"
+done
+
+if [ -s "$tmp/notfound" ]; then
+    echo "capture.sh: kernels whose ocloc ISA is not in the trace: $(tr '\n' ' ' < "$tmp/notfound")" >&2
+    status=1
+fi
+exit $status
