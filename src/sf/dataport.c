@@ -36,8 +36,10 @@
  *                                  subtype 1 "Oword Aligned Block", Mesa uses it for
  *                                  unaligned reads); 64-bit byte address in M0.1:0
  *   0x15 A64 OWord block write     as 0x14
- * Read-only data ports (SFID 0x4 sampler cache, 0x9 constant cache; type in 17:14):
- *   0 OWord block read, 1 unaligned OWord block read, 3 DWord scattered read.
+ * Read-only data ports (type in 17:14, seed 004 MSD_CC_* / MSD_SC_*):
+ *   constant cache (SFID 0x9): 0 OWord block read, 1 unaligned OWord block
+ *   read, 3 DWord scattered read; sampler cache (SFID 0x4): 4 unaligned
+ *   OWord block read.
  *
  * Payload layout (no header unless desc bit 19; block and scratch messages
  * always have one): per-slot 32-bit values 8 per GRF (SIMD16 uses two
@@ -526,18 +528,23 @@ int sf_dp_dc1(sf_msg *m)
 int sf_dp_ro(sf_msg *m)
 {
     unsigned type = gt_bits(m->desc, 17, 14);
-    switch (type) {
-    case 0:
-        m->name = "OWord block read (read-only port)";
+    bool cc = m->sfid == GT_SFID_DP_CC;
+    /* seed 004: constant cache MSD_CC_OWB 0, MSD_CC_OWAB 1, MSD_CC_DWS 3;
+     * sampler cache MSD_SC_OWAB 4 (MSD_SC_MB 5, media block, is not
+     * implemented). */
+    if (cc && type == 0) {
+        m->name = "constant cache OWord block read";
         return bti_oword_block(m, true, false);
-    case 1:
-        m->name = "unaligned OWord block read (read-only port)";
-        return bti_oword_block(m, false, false);
-    case 3:
-        m->name = "DWord scattered read (read-only port)";
-        return bti_scattered(m, true, false);
-    default:
-        m->name = "read-only data port message";
-        return unimpl(m, type);
     }
+    if ((cc && type == 1) || (!cc && type == 4)) {
+        m->name = cc ? "constant cache unaligned OWord block read"
+                     : "sampler cache unaligned OWord block read";
+        return bti_oword_block(m, false, false);
+    }
+    if (cc && type == 3) {
+        m->name = "constant cache DWord scattered read";
+        return bti_scattered(m, true, false);
+    }
+    m->name = cc ? "constant cache message" : "sampler cache message";
+    return unimpl(m, type);
 }

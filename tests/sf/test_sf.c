@@ -353,6 +353,26 @@ static void atomic_add_simd16_same_address(void **state)
     assert_int_equal(grf32(f, 10)[0], 0x5a5a5a5a);
 }
 
+static void atomic_sends_header_oob(void **state)
+{
+    fx *f = *state;
+    /* header present (skipped), addresses in src0, ADD operand in src1 via
+     * sends; lane 1 out of bounds: no write, returns 0 */
+    fill(f, 1, 1, 0);
+    for (int i = 0; i < 8; i++) {
+        grf32(f, 2)[i] = 32 + 4 * i;
+        grf32(f, 6)[i] = 0x100;
+    }
+    grf32(f, 2)[1] = BUF_SIZE;
+    fill(f, 10, 1, 0xdeadbeef);
+    assert_int_equal(sends(f, 0xC, 1, 6, 1, 10, 0x3, DESC(2, 1, 1, 0x02, 0x37, 0)), GTSIM_OK);
+    assert_int_equal(r32(f, BUF + 32), 0x1000 + 8 + 0x100);
+    assert_int_equal(grf32(f, 10)[0], 0x1000 + 8);
+    assert_int_equal(grf32(f, 10)[1], 0);
+    assert_int_equal(r32(f, BUF + BUF_SIZE), 0x1000 + 64);
+    assert_int_equal(grf32(f, 10)[2], 0xdeadbeef);
+}
+
 static uint32_t fbits(float x) { uint32_t u; memcpy(&u, &x, 4); return u; }
 
 static void atomics_float(void **state)
@@ -463,6 +483,31 @@ static void oword_block(void **state)
         assert_int_equal(r32(f, BUF + 64 + 4 * i), 0xE000 + i);
     assert_int_equal(r32(f, BUF + 60), 0x1000 + 15);
     assert_int_equal(r32(f, BUF + 192), 0x1000 + 48);
+}
+
+static void read_only_ports(void **state)
+{
+    fx *f = *state;
+    fill(f, 1, 1, 0);
+    grf32(f, 1)[2] = 1; /* OWord 1 = byte 16 */
+    fill(f, 10, 1, 0xdeadbeef);
+    /* constant cache (SFID 9) OWord block read, 2 OWords */
+    assert_int_equal(send(f, 0x9, 1, 10, 0, DESC(1, 1, 1, 0, 0x02, 0)), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 10)[i], 0x1000 + 4 + i);
+    /* sampler cache (SFID 4) unaligned OWord block read (type 4), byte 8 */
+    grf32(f, 1)[2] = 8;
+    assert_int_equal(send(f, 0x4, 1, 10, 0, DESC(1, 1, 1, 4, 0x02, 0)), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 10)[i], 0x1000 + 2 + i);
+    /* constant cache DWord scattered read, SIMD8 */
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = 8 * i;
+    assert_int_equal(send(f, 0x9, 2, 10, 0xFF, DESC(1, 1, 0, 3, 0x02, 0)), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 10)[i], 0x1000 + 2 * i);
+    /* sampler cache media block read: not implemented */
+    assert_int_equal(send(f, 0x4, 1, 10, 0, DESC(2, 1, 1, 5, 0, 0)), GTSIM_ERR_UNIMPL);
 }
 
 /* ---- SLM and stateless ---- */
@@ -717,10 +762,12 @@ int main(void)
         T(null_surface),
         T(atomics_int_simd8),
         T(atomic_add_simd16_same_address),
+        T(atomic_sends_header_oob),
         T(atomics_float),
         T(byte_scattered),
         T(dword_scattered),
         T(oword_block),
+        T(read_only_ports),
         T(slm),
         T(stateless_and_fault),
         T(a64_untyped_and_scattered),
