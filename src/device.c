@@ -14,6 +14,12 @@
 #include "pipe/pipe.h"
 
 #define RCS_ELSP 0x2230u /* render engine base 0x2000 + 0x230 */
+/* RING_EXECLIST_STATUS_LO of the render engine.  Bit 8 reads as set once
+ * the submitted contexts have completed and the engine is idle (public fact:
+ * NEO's AUB and TBX modes poll 0x2234 for mask 0x100 to wait for idle).
+ * Work runs synchronously, so the engine is idle whenever the driver looks. */
+#define RCS_EXECLIST_STATUS_LO 0x2234u
+#define EXECLIST_STATUS_IDLE (1u << 8)
 
 struct gt_elsp {
     uint32_t dw[4];
@@ -41,6 +47,7 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     dev->elsp = calloc(1, sizeof(struct gt_elsp));
     if (!dev->mem || !dev->gsm || !dev->mmio || !dev->elsp)
         goto fail;
+    dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] = EXECLIST_STATUS_IDLE;
     gt_vm_init(&dev->ggtt, GT_VM_GGTT, dev->mem, dev->gsm, 0);
     gt_vm_init(&dev->ppgtt, GT_VM_NONE, dev->mem, NULL, 0);
     dev->kcache = gt_kcache_create();
@@ -85,9 +92,11 @@ static int elsp_write(gtsim_device *dev, uint32_t value)
     /* New work: the driver may have rewritten kernels and page tables. */
     gt_kcache_flush(dev->kcache);
     gt_vm_flush(&dev->ggtt);
+    dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] &= ~EXECLIST_STATUS_IDLE;
     int st = gt_cs_submit(dev, elem0);
     if (st == GTSIM_OK && (elem1 & 1))
         st = gt_cs_submit(dev, elem1);
+    dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] |= EXECLIST_STATUS_IDLE;
     return st;
 }
 
