@@ -1,22 +1,65 @@
 /*
- * Render command streamer (seed 002 command stream programming; seed 004
- * MI_* command pages): execlist contexts, ring buffer, batch buffers, MI
- * commands, and hand-off of pipeline commands to src/pipe/.
+ * Render command streamer (execlist mode, Gen9): context restore from the
+ * logical ring context image, ring buffer and batch buffer parsing, the MI
+ * commands (seed 002 MI semantics, seed 004 command pages), and the
+ * GFXPIPE state/dispatch commands handed to the GPGPU pipeline (src/pipe/).
+ *
+ * Engine registers live in the device's MMIO file (dev->mmio) at their
+ * render-engine offsets: RING_TAIL 0x2030, RING_HEAD 0x2034, RING_START
+ * 0x2038, RING_CTL 0x203c, MI_PREDICATE_SRC0/SRC1/DATA/RESULT 0x2400/
+ * 0x2408/0x2410/0x2418, MI_PREDICATE_RESULT_2 0x23bc, CS_GPR R0..R15
+ * 0x2600 + 8*n (64-bit, low DWord first), TIMESTAMP 0x2358, PDPs
+ * 0x2270..0x228c.  MI_LOAD_REGISTER_* and MI_STORE_REGISTER_MEM read and
+ * write that file.
  */
 #ifndef GT_CS_H
 #define GT_CS_H
 
+#include <stdint.h>
+
 #include "gt.h"
 
+/* Render engine MMIO offsets (bytes). */
+#define GT_RCS_RING_TAIL 0x2030u
+#define GT_RCS_RING_HEAD 0x2034u
+#define GT_RCS_RING_START 0x2038u
+#define GT_RCS_RING_CTL 0x203cu
+#define GT_RCS_HWS_PGA 0x2080u
+#define GT_RCS_NOPID 0x2094u
+#define GT_RCS_CTX_CTRL 0x2244u
+#define GT_RCS_PDP0_LDW 0x2270u
+#define GT_RCS_PDP0_UDW 0x2274u
+#define GT_RCS_TIMESTAMP 0x2358u
+#define GT_RCS_PREDICATE_RESULT_2 0x23bcu
+#define GT_RCS_PREDICATE_SRC0 0x2400u
+#define GT_RCS_PREDICATE_SRC1 0x2408u
+#define GT_RCS_PREDICATE_DATA 0x2410u
+#define GT_RCS_PREDICATE_RESULT 0x2418u
+#define GT_RCS_GPGPU_DISPATCHDIMX 0x2500u
+#define GT_RCS_GPGPU_DISPATCHDIMY 0x2504u
+#define GT_RCS_GPGPU_DISPATCHDIMZ 0x2508u
+#define GT_RCS_GPR(n) (0x2600u + 8u * (n))
+
+struct gt_cs;
+
+/* Create/destroy the render command streamer of dev (NULL on out of
+ * memory). */
 struct gt_cs *gt_cs_create(gtsim_device *dev);
 void gt_cs_destroy(struct gt_cs *cs);
 
 /* Run an execlist context to completion: desc = 64-bit context descriptor
  * (bits 31:12 = LRCA, the GGTT address of the logical ring context; bits 4:3
  * addressing mode; bit 0 valid).  Restores the ring registers and PPGTT from
- * the context image, executes the ring from RING_HEAD to RING_TAIL, then
- * saves RING_HEAD back into the image.  Returns GTSIM_OK or an error status
- * (report in dev->err). */
+ * the context image (every MI_LOAD_REGISTER_IMM of the register state page
+ * at LRCA + 0x1000 is applied), executes the ring from RING_HEAD to
+ * RING_TAIL, then saves RING_HEAD back into the image.  Returns GTSIM_OK or
+ * an error status (report in dev->err naming the command and its ring or
+ * batch address). */
 int gt_cs_submit(gtsim_device *dev, uint64_t desc);
+
+/* Read/write a register of the MMIO file as the command streamer sees it
+ * (offset in bytes, masked to the modelled register space). */
+uint32_t gt_cs_reg_read(gtsim_device *dev, uint32_t off);
+void gt_cs_reg_write(gtsim_device *dev, uint32_t off, uint32_t val);
 
 #endif

@@ -1,0 +1,341 @@
+/*
+ * Gen9 render command descriptions (tables generated from the field lists
+ * of cmds.h), header lookup, lengths and the human-readable decode.
+ */
+#include <stdio.h>
+
+#include <string.h>
+
+#include "cs/cmds.h"
+#include "gt.h"
+
+/* ---- enumerated field values ---- */
+
+static const gt_field_value gt_v_set_predicate[] = {
+    {0, "NOOP Never"}, {1, "NOOP on Result2 clear"}, {2, "NOOP on Result2 set"},
+    {3, "NOOP on Result clear"}, {4, "NOOP on Result set"}, {5, "Execute when one slice enabled"},
+    {6, "Execute when two slices enabled"}, {7, "Execute when three slices enabled"},
+    {15, "NOOP Always"}, {0, NULL}};
+static const gt_field_value gt_v_pred_compare[] = {
+    {0, "TRUE"}, {1, "FALSE"}, {2, "SRCS_EQUAL"}, {3, "DELTAS_EQUAL"}, {0, NULL}};
+static const gt_field_value gt_v_pred_combine[] = {
+    {0, "SET"}, {1, "AND"}, {2, "OR"}, {3, "XOR"}, {0, NULL}};
+static const gt_field_value gt_v_pred_load[] = {
+    {0, "KEEP"}, {2, "LOAD"}, {3, "LOADINV"}, {0, NULL}};
+static const gt_field_value gt_v_alu_opcode[] = {
+    {0x000, "NOOP"}, {0x080, "LOAD"}, {0x480, "LOADINV"}, {0x081, "LOAD0"}, {0x481, "LOAD1"},
+    {0x100, "ADD"}, {0x101, "SUB"}, {0x102, "AND"}, {0x103, "OR"}, {0x104, "XOR"},
+    {0x180, "STORE"}, {0x580, "STOREINV"}, {0, NULL}};
+static const gt_field_value gt_v_alu_operand[] = {
+    {0x00, "R0"}, {0x01, "R1"}, {0x02, "R2"}, {0x03, "R3"}, {0x04, "R4"}, {0x05, "R5"},
+    {0x06, "R6"}, {0x07, "R7"}, {0x08, "R8"}, {0x09, "R9"}, {0x0a, "R10"}, {0x0b, "R11"},
+    {0x0c, "R12"}, {0x0d, "R13"}, {0x0e, "R14"}, {0x0f, "R15"}, {0x20, "SRCA"}, {0x21, "SRCB"},
+    {0x31, "ACCU"}, {0x32, "ZF"}, {0x33, "CF"}, {0, NULL}};
+static const gt_field_value gt_v_sem_compare[] = {
+    {0, "SAD_GREATER_THAN_SDD"}, {1, "SAD_GREATER_THAN_OR_EQUAL_SDD"}, {2, "SAD_LESS_THAN_SDD"},
+    {3, "SAD_LESS_THAN_OR_EQUAL_SDD"}, {4, "SAD_EQUAL_SDD"}, {5, "SAD_NOT_EQUAL_SDD"}, {0, NULL}};
+static const gt_field_value gt_v_sem_mode[] = {{0, "Signal"}, {1, "Polling"}, {0, NULL}};
+static const gt_field_value gt_v_flush_dw_postsync[] = {
+    {0, "No Write"}, {1, "Write Immediate Data"}, {3, "Write Timestamp"}, {0, NULL}};
+static const gt_field_value gt_v_atomic_opcode[] = {
+    {0x01, "AND"}, {0x02, "OR"}, {0x03, "XOR"}, {0x04, "MOVE"}, {0x05, "INC"}, {0x06, "DEC"},
+    {0x07, "ADD"}, {0x08, "SUB"}, {0x09, "RSUB"}, {0x0a, "IMAX"}, {0x0b, "IMIN"}, {0x0c, "UMAX"},
+    {0x0d, "UMIN"}, {0x0e, "CMP_WR"}, {0x0f, "PREDEC"}, {0x21, "AND8B"}, {0x22, "OR8B"},
+    {0x23, "XOR8B"}, {0x24, "MOVE8B"}, {0x25, "INC8B"}, {0x26, "DEC8B"}, {0x27, "ADD8B"},
+    {0x28, "SUB8B"}, {0x29, "RSUB8B"}, {0x2a, "IMAX8B"}, {0x2b, "IMIN8B"}, {0x2c, "UMAX8B"},
+    {0x2d, "UMIN8B"}, {0x2e, "CMP_WR8B"}, {0x2f, "PREDEC8B"}, {0x4e, "CMP_WR16B"}, {0, NULL}};
+static const gt_field_value gt_v_atomic_size[] = {
+    {0, "DWORD"}, {1, "QWORD"}, {2, "OCTWORD"}, {0, NULL}};
+static const gt_field_value gt_v_asi[] = {{0, "GGTT"}, {1, "PPGTT"}, {0, NULL}};
+static const gt_field_value gt_v_pc_postsync[] = {
+    {0, "No Write"}, {1, "Write Immediate Data"}, {2, "Write PS Depth Count"},
+    {3, "Write Timestamp"}, {0, NULL}};
+static const gt_field_value gt_v_pipeline[] = {
+    {0, "3D"}, {1, "Media"}, {2, "GPGPU"}, {0, NULL}};
+static const gt_field_value gt_v_simd[] = {{0, "SIMD8"}, {1, "SIMD16"}, {2, "SIMD32"}, {0, NULL}};
+static const gt_field_value gt_v_fp_mode[] = {{0, "IEEE-754"}, {1, "Alternate"}, {0, NULL}};
+static const gt_field_value gt_v_denorm[] = {{0, "Ftz"}, {1, "SetByKernel"}, {0, NULL}};
+static const gt_field_value gt_v_slm_size[] = {
+    {0, "0K"}, {1, "1K"}, {2, "2K"}, {3, "4K"}, {4, "8K"}, {5, "16K"}, {6, "32K"}, {7, "64K"},
+    {0, NULL}};
+static const gt_field_value gt_v_rounding[] = {
+    {0, "RTNE"}, {1, "RU"}, {2, "RD"}, {3, "RTZ"}, {0, NULL}};
+
+/* ---- field tables ---- */
+
+#define ROW(id, name, dw, hi, lo, kind, names) {name, dw, hi, lo, GT_F_##kind, names},
+#define TABLE(list) static const gt_field t_##list[] = {list(ROW)};
+TABLE(GT_MI_NOOP_FIELDS)
+TABLE(GT_MI_SET_PREDICATE_FIELDS)
+TABLE(GT_MI_ARB_ON_OFF_FIELDS)
+TABLE(GT_MI_PREDICATE_FIELDS)
+TABLE(GT_MI_MATH_FIELDS)
+TABLE(GT_MI_MATH_ALU_FIELDS)
+TABLE(GT_MI_SEMAPHORE_WAIT_FIELDS)
+TABLE(GT_MI_STORE_DATA_IMM_FIELDS)
+TABLE(GT_MI_STORE_DATA_INDEX_FIELDS)
+TABLE(GT_MI_LOAD_REGISTER_IMM_FIELDS)
+TABLE(GT_MI_LRI_PAIR_FIELDS)
+TABLE(GT_MI_STORE_REGISTER_MEM_FIELDS)
+TABLE(GT_MI_LOAD_REGISTER_MEM_FIELDS)
+TABLE(GT_MI_LOAD_REGISTER_REG_FIELDS)
+TABLE(GT_MI_FLUSH_DW_FIELDS)
+TABLE(GT_MI_REPORT_PERF_COUNT_FIELDS)
+TABLE(GT_MI_COPY_MEM_MEM_FIELDS)
+TABLE(GT_MI_ATOMIC_FIELDS)
+TABLE(GT_MI_BATCH_BUFFER_START_FIELDS)
+TABLE(GT_MI_CONDITIONAL_BATCH_BUFFER_END_FIELDS)
+TABLE(GT_PIPE_CONTROL_FIELDS)
+TABLE(GT_PIPELINE_SELECT_FIELDS)
+TABLE(GT_STATE_BASE_ADDRESS_FIELDS)
+TABLE(GT_STATE_SIP_FIELDS)
+TABLE(GT_MEDIA_VFE_STATE_FIELDS)
+TABLE(GT_MEDIA_CURBE_LOAD_FIELDS)
+TABLE(GT_MEDIA_INTERFACE_DESCRIPTOR_LOAD_FIELDS)
+TABLE(GT_MEDIA_STATE_FLUSH_FIELDS)
+TABLE(GT_GPGPU_WALKER_FIELDS)
+
+const gt_field gt_idd_fields[GT_NF_IDD] = {GT_IDD_FIELDS(ROW)};
+
+#define N(list) (uint8_t)(sizeof(t_##list) / sizeof(t_##list[0]))
+#define F(list) t_##list, N(list)
+#define NOFIELDS NULL, 0
+#define NOGROUP NULL, 0, 0, 0
+
+/* Header patterns. */
+#define MI(op) 0xff800000u, ((uint32_t)(op) << 23)
+#define GFX(subtype, opcode, subop) 0xffff0000u, \
+    (0x60000000u | ((uint32_t)(subtype) << 27) | ((uint32_t)(opcode) << 24) | ((uint32_t)(subop) << 16))
+
+/* Commands with handlers or explicit skip, Gen9 render engine.
+ * Columns: name, header pattern, id, length-field bits, min len, max len,
+ * fields, repeated group. */
+static const gt_cmd_desc gt_cmds[] = {
+    {"MI_NOOP", MI(0x00), GT_CMD_MI_NOOP, 0, 1, 1, F(GT_MI_NOOP_FIELDS), NOGROUP},
+    {"MI_SET_PREDICATE", MI(0x01), GT_CMD_MI_SET_PREDICATE, 0, 1, 1, F(GT_MI_SET_PREDICATE_FIELDS), NOGROUP},
+    {"MI_USER_INTERRUPT", MI(0x02), GT_CMD_MI_USER_INTERRUPT, 0, 1, 1, NOFIELDS, NOGROUP},
+    {"MI_ARB_CHECK", MI(0x05), GT_CMD_MI_ARB_CHECK, 0, 1, 1, NOFIELDS, NOGROUP},
+    {"MI_REPORT_HEAD", MI(0x07), GT_CMD_SKIP, 0, 1, 1, NOFIELDS, NOGROUP},
+    {"MI_ARB_ON_OFF", MI(0x08), GT_CMD_MI_ARB_ON_OFF, 0, 1, 1, F(GT_MI_ARB_ON_OFF_FIELDS), NOGROUP},
+    {"MI_BATCH_BUFFER_END", MI(0x0a), GT_CMD_MI_BATCH_BUFFER_END, 0, 1, 1, NOFIELDS, NOGROUP},
+    {"MI_SUSPEND_FLUSH", MI(0x0b), GT_CMD_SKIP, 0, 1, 1, NOFIELDS, NOGROUP},
+    {"MI_PREDICATE", MI(0x0c), GT_CMD_MI_PREDICATE, 0, 1, 1, F(GT_MI_PREDICATE_FIELDS), NOGROUP},
+    {"MI_TOPOLOGY_FILTER", MI(0x0d), GT_CMD_SKIP, 0, 1, 1, NOFIELDS, NOGROUP},
+    {"MI_MATH", MI(0x1a), GT_CMD_MI_MATH, 8, 2, 0, F(GT_MI_MATH_FIELDS),
+     t_GT_MI_MATH_ALU_FIELDS, N(GT_MI_MATH_ALU_FIELDS), 1, 1},
+    {"MI_SEMAPHORE_WAIT", MI(0x1c), GT_CMD_MI_SEMAPHORE_WAIT, 8, 4, 4, F(GT_MI_SEMAPHORE_WAIT_FIELDS), NOGROUP},
+    {"MI_FORCE_WAKEUP", MI(0x1d), GT_CMD_SKIP, 8, 2, 2, NOFIELDS, NOGROUP},
+    {"MI_STORE_DATA_IMM", MI(0x20), GT_CMD_MI_STORE_DATA_IMM, 10, 4, 5, F(GT_MI_STORE_DATA_IMM_FIELDS), NOGROUP},
+    {"MI_STORE_DATA_INDEX", MI(0x21), GT_CMD_MI_STORE_DATA_INDEX, 8, 3, 4, F(GT_MI_STORE_DATA_INDEX_FIELDS), NOGROUP},
+    {"MI_LOAD_REGISTER_IMM", MI(0x22), GT_CMD_MI_LOAD_REGISTER_IMM, 8, 3, 0, F(GT_MI_LOAD_REGISTER_IMM_FIELDS),
+     t_GT_MI_LRI_PAIR_FIELDS, N(GT_MI_LRI_PAIR_FIELDS), 1, 2},
+    {"MI_STORE_REGISTER_MEM", MI(0x24), GT_CMD_MI_STORE_REGISTER_MEM, 8, 4, 4, F(GT_MI_STORE_REGISTER_MEM_FIELDS), NOGROUP},
+    {"MI_FLUSH_DW", MI(0x26), GT_CMD_MI_FLUSH_DW, 6, 4, 5, F(GT_MI_FLUSH_DW_FIELDS), NOGROUP},
+    {"MI_CLFLUSH", MI(0x27), GT_CMD_SKIP, 10, 3, 0, NOFIELDS, NOGROUP},
+    {"MI_REPORT_PERF_COUNT", MI(0x28), GT_CMD_MI_REPORT_PERF_COUNT, 6, 4, 4, F(GT_MI_REPORT_PERF_COUNT_FIELDS), NOGROUP},
+    {"MI_LOAD_REGISTER_MEM", MI(0x29), GT_CMD_MI_LOAD_REGISTER_MEM, 8, 4, 4, F(GT_MI_LOAD_REGISTER_MEM_FIELDS), NOGROUP},
+    {"MI_LOAD_REGISTER_REG", MI(0x2a), GT_CMD_MI_LOAD_REGISTER_REG, 8, 3, 3, F(GT_MI_LOAD_REGISTER_REG_FIELDS), NOGROUP},
+    {"MI_COPY_MEM_MEM", MI(0x2e), GT_CMD_MI_COPY_MEM_MEM, 8, 5, 5, F(GT_MI_COPY_MEM_MEM_FIELDS), NOGROUP},
+    {"MI_ATOMIC", MI(0x2f), GT_CMD_MI_ATOMIC, 8, 3, 11, F(GT_MI_ATOMIC_FIELDS), NOGROUP},
+    {"MI_BATCH_BUFFER_START", MI(0x31), GT_CMD_MI_BATCH_BUFFER_START, 8, 3, 3, F(GT_MI_BATCH_BUFFER_START_FIELDS), NOGROUP},
+    {"MI_CONDITIONAL_BATCH_BUFFER_END", MI(0x36), GT_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 8, 4, 4,
+     F(GT_MI_CONDITIONAL_BATCH_BUFFER_END_FIELDS), NOGROUP},
+    {"PIPE_CONTROL", GFX(3, 2, 0x00), GT_CMD_PIPE_CONTROL, 8, 6, 6, F(GT_PIPE_CONTROL_FIELDS), NOGROUP},
+    {"PIPELINE_SELECT", GFX(1, 1, 0x04), GT_CMD_PIPELINE_SELECT, 0, 1, 1, F(GT_PIPELINE_SELECT_FIELDS), NOGROUP},
+    {"STATE_BASE_ADDRESS", GFX(0, 1, 0x01), GT_CMD_STATE_BASE_ADDRESS, 8, 19, 19, F(GT_STATE_BASE_ADDRESS_FIELDS), NOGROUP},
+    {"STATE_SIP", GFX(0, 1, 0x02), GT_CMD_STATE_SIP, 8, 3, 3, F(GT_STATE_SIP_FIELDS), NOGROUP},
+    {"SWTESS_BASE_ADDRESS", GFX(0, 1, 0x03), GT_CMD_SKIP, 8, 2, 0, NOFIELDS, NOGROUP},
+    {"GPGPU_CSR_BASE_ADDRESS", GFX(0, 1, 0x04), GT_CMD_SKIP, 8, 3, 0, NOFIELDS, NOGROUP},
+    {"STATE_PREFETCH", GFX(0, 0, 0x03), GT_CMD_SKIP, 8, 2, 0, NOFIELDS, NOGROUP},
+    {"MEDIA_VFE_STATE", GFX(2, 0, 0x00), GT_CMD_MEDIA_VFE_STATE, 16, 9, 9, F(GT_MEDIA_VFE_STATE_FIELDS), NOGROUP},
+    {"MEDIA_CURBE_LOAD", GFX(2, 0, 0x01), GT_CMD_MEDIA_CURBE_LOAD, 16, 4, 4, F(GT_MEDIA_CURBE_LOAD_FIELDS), NOGROUP},
+    {"MEDIA_INTERFACE_DESCRIPTOR_LOAD", GFX(2, 0, 0x02), GT_CMD_MEDIA_INTERFACE_DESCRIPTOR_LOAD, 16, 4, 4,
+     F(GT_MEDIA_INTERFACE_DESCRIPTOR_LOAD_FIELDS), NOGROUP},
+    {"MEDIA_STATE_FLUSH", GFX(2, 0, 0x04), GT_CMD_MEDIA_STATE_FLUSH, 16, 2, 2, F(GT_MEDIA_STATE_FLUSH_FIELDS), NOGROUP},
+    {"GPGPU_WALKER", GFX(2, 1, 0x05), GT_CMD_GPGPU_WALKER, 8, 15, 15, F(GT_GPGPU_WALKER_FIELDS), NOGROUP},
+};
+
+/* Other render-engine commands of Gen9 (names and header patterns, facts
+ * from Mesa genxml gen9.xml).  3DSTATE_* only program the 3D pipeline,
+ * which a GPGPU workload does not use: they are parsed and skipped (NEO
+ * emits some of them).  The rest are real commands gtsim does not model;
+ * they are reported as unimplemented by name.  Lengths follow the generic
+ * rules (gt_cmd_generic_length; len_bits 0 here means "generic"). */
+static const gt_cmd_desc gt_cmd_names[] = {
+    {"MI_WAIT_FOR_EVENT", 0xff800000, 0x01800000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MI_RS_CONTROL", 0xff800000, 0x03000000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MI_URB_ATOMIC_ALLOC", 0xff800000, 0x04800000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MI_RS_CONTEXT", 0xff800000, 0x07800000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MI_LOAD_SCAN_LINES_INCL", 0xff800000, 0x09000000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MI_LOAD_SCAN_LINES_EXCL", 0xff800000, 0x09800000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MI_DISPLAY_FLIP", 0xff800000, 0x0a000000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MI_SET_CONTEXT", 0xff800000, 0x0c000000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MI_SEMAPHORE_SIGNAL", 0xff800000, 0x0d800000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MI_RS_STORE_DATA_IMM", 0xff800000, 0x15800000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MI_LOAD_URB_MEM", 0xff800000, 0x16000000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MI_STORE_URB_MEM", 0xff800000, 0x16800000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MEDIA_OBJECT", 0xffff0000, 0x71000000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MEDIA_OBJECT_GRPID", 0xffff0000, 0x71040000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_VF_STATISTICS", 0xffff0000, 0x680b0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MEDIA_OBJECT_PRT", 0xffff0000, 0x71020000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"MEDIA_OBJECT_WALKER", 0xffff0000, 0x71030000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_CLEAR_PARAMS", 0xffff0000, 0x78040000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_DEPTH_BUFFER", 0xffff0000, 0x78050000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_STENCIL_BUFFER", 0xffff0000, 0x78060000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_HIER_DEPTH_BUFFER", 0xffff0000, 0x78070000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_VERTEX_BUFFERS", 0xffff0000, 0x78080000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_VERTEX_ELEMENTS", 0xffff0000, 0x78090000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_INDEX_BUFFER", 0xffff0000, 0x780a0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_VF", 0xffff0000, 0x780c0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_MULTISAMPLE", 0xffff0000, 0x780d0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_CC_STATE_POINTERS", 0xffff0000, 0x780e0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SCISSOR_STATE_POINTERS", 0xffff0000, 0x780f0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_VS", 0xffff0000, 0x78100000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_GS", 0xffff0000, 0x78110000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_CLIP", 0xffff0000, 0x78120000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SF", 0xffff0000, 0x78130000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_WM", 0xffff0000, 0x78140000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_CONSTANT_VS", 0xffff0000, 0x78150000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_CONSTANT_GS", 0xffff0000, 0x78160000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_CONSTANT_PS", 0xffff0000, 0x78170000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SAMPLE_MASK", 0xffff0000, 0x78180000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_CONSTANT_HS", 0xffff0000, 0x78190000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_CONSTANT_DS", 0xffff0000, 0x781a0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_HS", 0xffff0000, 0x781b0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_TE", 0xffff0000, 0x781c0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_DS", 0xffff0000, 0x781d0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_STREAMOUT", 0xffff0000, 0x781e0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SBE", 0xffff0000, 0x781f0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_PS", 0xffff0000, 0x78200000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP", 0xffff0000, 0x78210000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_VIEWPORT_STATE_POINTERS_CC", 0xffff0000, 0x78230000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BLEND_STATE_POINTERS", 0xffff0000, 0x78240000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BINDING_TABLE_POINTERS_VS", 0xffff0000, 0x78260000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BINDING_TABLE_POINTERS_HS", 0xffff0000, 0x78270000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BINDING_TABLE_POINTERS_DS", 0xffff0000, 0x78280000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BINDING_TABLE_POINTERS_GS", 0xffff0000, 0x78290000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BINDING_TABLE_POINTERS_PS", 0xffff0000, 0x782a0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SAMPLER_STATE_POINTERS_VS", 0xffff0000, 0x782b0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SAMPLER_STATE_POINTERS_HS", 0xffff0000, 0x782c0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SAMPLER_STATE_POINTERS_DS", 0xffff0000, 0x782d0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SAMPLER_STATE_POINTERS_GS", 0xffff0000, 0x782e0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SAMPLER_STATE_POINTERS_PS", 0xffff0000, 0x782f0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_URB_VS", 0xffff0000, 0x78300000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_URB_HS", 0xffff0000, 0x78310000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_URB_DS", 0xffff0000, 0x78320000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_URB_GS", 0xffff0000, 0x78330000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_GATHER_CONSTANT_VS", 0xffff0000, 0x78340000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_GATHER_CONSTANT_GS", 0xffff0000, 0x78350000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_GATHER_CONSTANT_HS", 0xffff0000, 0x78360000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_GATHER_CONSTANT_DS", 0xffff0000, 0x78370000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_GATHER_CONSTANT_PS", 0xffff0000, 0x78380000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BINDING_TABLE_EDIT_VS", 0xffff0000, 0x78430000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BINDING_TABLE_EDIT_GS", 0xffff0000, 0x78440000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BINDING_TABLE_EDIT_HS", 0xffff0000, 0x78450000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BINDING_TABLE_EDIT_DS", 0xffff0000, 0x78460000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BINDING_TABLE_EDIT_PS", 0xffff0000, 0x78470000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_VF_INSTANCING", 0xffff0000, 0x78490000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_VF_SGVS", 0xffff0000, 0x784a0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_VF_TOPOLOGY", 0xffff0000, 0x784b0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_WM_CHROMAKEY", 0xffff0000, 0x784c0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_PS_BLEND", 0xffff0000, 0x784d0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_WM_DEPTH_STENCIL", 0xffff0000, 0x784e0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_PS_EXTRA", 0xffff0000, 0x784f0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_RASTER", 0xffff0000, 0x78500000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SBE_SWIZ", 0xffff0000, 0x78510000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_WM_HZ_OP", 0xffff0000, 0x78520000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_RS_CONSTANT_POINTER", 0xffff0000, 0x78540000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_VF_COMPONENT_PACKING", 0xffff0000, 0x78550000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_DRAWING_RECTANGLE", 0xffff0000, 0x79000000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SAMPLER_PALETTE_LOAD0", 0xffff0000, 0x79020000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_CHROMA_KEY", 0xffff0000, 0x79040000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_POLY_STIPPLE_OFFSET", 0xffff0000, 0x79060000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_POLY_STIPPLE_PATTERN", 0xffff0000, 0x79070000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_LINE_STIPPLE", 0xffff0000, 0x79080000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_AA_LINE_PARAMETERS", 0xffff0000, 0x790a0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SAMPLER_PALETTE_LOAD1", 0xffff0000, 0x790c0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_MONOFILTER_SIZE", 0xffff0000, 0x79110000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_PUSH_CONSTANT_ALLOC_VS", 0xffff0000, 0x79120000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_PUSH_CONSTANT_ALLOC_HS", 0xffff0000, 0x79130000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_PUSH_CONSTANT_ALLOC_DS", 0xffff0000, 0x79140000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_PUSH_CONSTANT_ALLOC_GS", 0xffff0000, 0x79150000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_PUSH_CONSTANT_ALLOC_PS", 0xffff0000, 0x79160000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SO_DECL_LIST", 0xffff0000, 0x79170000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SO_BUFFER", 0xffff0000, 0x79180000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_BINDING_TABLE_POOL_ALLOC", 0xffff0000, 0x79190000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_GATHER_POOL_ALLOC", 0xffff0000, 0x791a0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_SAMPLE_PATTERN", 0xffff0000, 0x791c0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DSTATE_URB_CLEAR", 0xffff0000, 0x791d0000, GT_CMD_SKIP, 0, 1, 0, NOFIELDS, NOGROUP},
+    {"3DPRIMITIVE", 0xffff0000, 0x7b000000, GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP},
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+const gt_cmd_desc *gt_cmd_lookup(uint32_t header)
+{
+    for (size_t i = 0; i < COUNT(gt_cmds); i++)
+        if ((header & gt_cmds[i].mask) == gt_cmds[i].match)
+            return &gt_cmds[i];
+    for (size_t i = 0; i < COUNT(gt_cmd_names); i++)
+        if ((header & gt_cmd_names[i].mask) == gt_cmd_names[i].match)
+            return &gt_cmd_names[i];
+    return NULL;
+}
+
+unsigned gt_cmd_generic_length(uint32_t header)
+{
+    switch (header >> 29) {
+    case 0: /* MI */
+        return gt_bits(header, 28, 23) < 0x10 ? 1 : gt_bits(header, 7, 0) + 2;
+    case 3: /* GFXPIPE */
+        switch (gt_bits(header, 28, 27)) {
+        case 1:
+            return 1; /* single-DWord commands (PIPELINE_SELECT, 3DSTATE_VF_STATISTICS) */
+        case 2:
+            return gt_bits(header, 15, 0) + 2; /* media */
+        default:
+            return gt_bits(header, 7, 0) + 2;
+        }
+    default:
+        return gt_bits(header, 7, 0) + 2;
+    }
+}
+
+unsigned gt_cmd_length(const gt_cmd_desc *d, uint32_t header)
+{
+    if (d->fields == NULL && d->len_bits == 0 && d->max_len == 0)
+        return gt_cmd_generic_length(header);
+    if (d->len_bits == 0)
+        return 1;
+    return gt_bits(header, d->len_bits - 1, 0) + 2;
+}
+
+size_t gt_cmd_format(const gt_cmd_desc *d, const uint32_t *dw, unsigned n, char *buf, size_t len)
+{
+    if (!len)
+        return 0;
+    int k = snprintf(buf, len, "%s", d->name);
+    size_t pos = k < 0 ? 0 : ((size_t)k < len ? (size_t)k : len - 1);
+    pos = gt_fields_format(d->fields, d->nfields, dw, n, buf, len, pos);
+    if (d->group && d->group_size) {
+        for (unsigned g = d->group_dw; g + d->group_size <= n; g += d->group_size) {
+            if (pos + 3 < len) {
+                buf[pos++] = ' ';
+                buf[pos++] = '[';
+                buf[pos] = 0;
+            }
+            /* the group's fields are relative to its first DWord */
+            size_t before = pos;
+            pos = gt_fields_format(d->group, d->ngroup, dw + g, n - g, buf, len, pos);
+            if (pos > before && buf[before] == ' ') { /* drop the leading blank */
+                memmove(buf + before, buf + before + 1, pos - before);
+                pos--;
+            }
+            if (pos + 2 < len) {
+                buf[pos++] = ']';
+                buf[pos] = 0;
+            }
+        }
+    }
+    return pos;
+}

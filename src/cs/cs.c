@@ -1,0 +1,882 @@
+/*
+ * Render command streamer, execlist mode (see cs.h).
+ *
+ * Levels of command buffers (seed 002 "Batch Buffers"): the ring (GGTT,
+ * circular, RING_HEAD..RING_TAIL), first-level batch buffers started from
+ * the ring, second-level batch buffers started from a first-level one.
+ * MI_BATCH_BUFFER_START without the Second Level bit inside a batch chains
+ * (replaces the current batch, no return); MI_BATCH_BUFFER_END returns one
+ * level up.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cs/cmds.h"
+#include "cs/cs.h"
+#include "eu/eu.h"
+#include "pipe/pipe.h"
+
+#define CS_MAX_READ 258u                    /* longest command read whole (LRI, MI_MATH) */
+#define CS_ADDR48 ((1ull << 48) - 1)
+#define CS_ADDR32 0xffffffffull
+#define CS_IMAGE_REGSTATE 0x1000u           /* register state page offset in the context image */
+#define CS_IMAGE_DWORDS 1024u               /* register state parsed: one page */
+
+enum { CS_RING = 0, CS_BATCH1 = 1, CS_BATCH2 = 2 };
+
+struct gt_cs {
+    gtsim_device *dev;
+    uint64_t lrca;              /* GGTT address of the logical ring context */
+    uint32_t head_img;          /* image byte offset of the RING_HEAD value, 0 = none */
+    uint64_t ring_start;        /* GGTT */
+    uint32_t ring_size;         /* bytes */
+    uint32_t ring_pos, ring_tail; /* byte offsets in the ring */
+    int level;                  /* enum: ring, first- or second-level batch */
+    uint64_t bb_addr[3];        /* current address per batch level */
+    int bb_ggtt[3];             /* batch level uses the GGTT (else PPGTT) */
+    /* the command being executed */
+    uint64_t cmd_addr;
+    int cmd_level, cmd_ggtt;
+    uint64_t ncmds;             /* commands parsed in this submission */
+    int setp_noop;              /* MI_SET_PREDICATE: NOOP commands until re-evaluated */
+    int stop;                   /* the ring is done (MI_BATCH_BUFFER_END at ring level) */
+    /* CS ALU (MI_MATH) */
+    uint64_t srca, srcb, accu;
+    int zf, cf;
+    uint32_t dw[CS_MAX_READ];
+};
+
+struct gt_cs *gt_cs_create(gtsim_device *dev)
+{
+    struct gt_cs *cs = calloc(1, sizeof(*cs));
+    if (cs)
+        cs->dev = dev;
+    return cs;
+}
+
+void gt_cs_destroy(struct gt_cs *cs)
+{
+    free(cs);
+}
+
+/* ---- registers ---- */
+
+/* The simulated timestamp: a functional model has no clock, so TIMESTAMP
+ * counts work done (commands parsed + EU instructions); it only increases. */
+static uint64_t cs_timestamp(const gtsim_device *dev)
+{
+    return dev->stats.commands + dev->stats.eu_instructions;
+}
+
+uint32_t gt_cs_reg_read(gtsim_device *dev, uint32_t off)
+{
+    off &= (GT_MMIO_SIZE - 1) & ~3u;
+    if (off == GT_RCS_TIMESTAMP)
+        return (uint32_t)cs_timestamp(dev);
+    if (off == GT_RCS_TIMESTAMP + 4)
+        return (uint32_t)(cs_timestamp(dev) >> 32);
+    return dev->mmio[off >> 2];
+}
+
+void gt_cs_reg_write(gtsim_device *dev, uint32_t off, uint32_t val)
+{
+    off &= (GT_MMIO_SIZE - 1) & ~3u;
+    dev->mmio[off >> 2] = val;
+}
+
+static uint64_t reg64(gtsim_device *dev, uint32_t off)
+{
+    return gt_cs_reg_read(dev, off) | ((uint64_t)gt_cs_reg_read(dev, off + 4) << 32);
+}
+
+static void reg64_write(gtsim_device *dev, uint32_t off, uint64_t v)
+{
+    gt_cs_reg_write(dev, off, (uint32_t)v);
+    gt_cs_reg_write(dev, off + 4, (uint32_t)(v >> 32));
+}
+
+static int predicate_result(gtsim_device *dev)
+{
+    return gt_cs_reg_read(dev, GT_RCS_PREDICATE_RESULT) & 1;
+}
+
+/* ---- where, memory ---- */
+
+/* "ring 0x2008" / "batch 0x7f0001000 (PPGTT, first level)" */
+static const char *cs_where(const struct gt_cs *cs, char *buf, size_t len)
+{
+    if (cs->cmd_level == CS_RING)
+        snprintf(buf, len, "ring 0x%" PRIx64, cs->cmd_addr);
+    else
+        snprintf(buf, len, "batch 0x%" PRIx64 " (%s, %s level)", cs->cmd_addr,
+                 cs->cmd_ggtt ? "GGTT" : "PPGTT", cs->cmd_level == CS_BATCH1 ? "first" : "second");
+    return buf;
+}
+#define WHERE(cs) cs_where((cs), (char[96]){0}, 96)
+
+static gt_vm *cs_vm(gtsim_device *dev, int ggtt)
+{
+    return ggtt ? &dev->ggtt : &dev->ppgtt;
+}
+
+static uint64_t cs_canon(int ggtt, uint64_t a)
+{
+    return a & (ggtt ? CS_ADDR32 : CS_ADDR48);
+}
+
+static int cs_mem(struct gt_cs *cs, const char *name, int write, int ggtt, uint64_t addr, void *buf,
+                  size_t len)
+{
+    gtsim_device *dev = cs->dev;
+    uint64_t fault = 0;
+    addr = cs_canon(ggtt, addr);
+    int r = write ? gt_vm_write(cs_vm(dev, ggtt), addr, buf, len, &fault)
+                  : gt_vm_read(cs_vm(dev, ggtt), addr, buf, len, &fault);
+    if (r)
+        return gt_error(dev, GTSIM_ERR_FAULT,
+                        "%s at %s: GPU page fault %s %zu bytes at %s address 0x%" PRIx64
+                        " (unmapped page 0x%" PRIx64 ")",
+                        name, WHERE(cs), write ? "writing" : "reading", len, ggtt ? "GGTT" : "PPGTT",
+                        addr, fault);
+    return GTSIM_OK;
+}
+
+/* ---- fetching commands ---- */
+
+static uint64_t cs_pos_addr(const struct gt_cs *cs)
+{
+    return cs->level == CS_RING ? cs->ring_start + cs->ring_pos : cs->bb_addr[cs->level];
+}
+
+/* Read n DWords of the current command (from the current position). */
+static int cs_fetch(struct gt_cs *cs, uint32_t *out, unsigned first, unsigned n)
+{
+    gtsim_device *dev = cs->dev;
+    for (unsigned i = first; i < first + n; i++) {
+        uint64_t a, fault = 0;
+        int ggtt;
+        if (cs->level == CS_RING) {
+            a = cs->ring_start + (cs->ring_pos + 4ull * i) % cs->ring_size;
+            ggtt = 1;
+        } else {
+            a = cs->bb_addr[cs->level] + 4ull * i;
+            ggtt = cs->bb_ggtt[cs->level];
+        }
+        a = cs_canon(ggtt, a);
+        if (gt_vm_read(cs_vm(dev, ggtt), a, &out[i], 4, &fault))
+            return gt_error(dev, GTSIM_ERR_FAULT,
+                            "command streamer: GPU page fault fetching %s at %s address 0x%" PRIx64
+                            " (%s; %s)",
+                            i ? "the body of the command" : "a command", ggtt ? "GGTT" : "PPGTT", a,
+                            i ? "command starts at" : "batch runs off mapped memory", WHERE(cs));
+    }
+    return GTSIM_OK;
+}
+
+/* ---- MI_MATH: the CS ALU (operands: GPRs R0..R15, SRCA, SRCB, ACCU, ZF, CF) ---- */
+
+static int alu_read(struct gt_cs *cs, unsigned operand, uint64_t *v)
+{
+    if (operand <= 0x0f) {
+        *v = reg64(cs->dev, GT_RCS_GPR(operand));
+        return 0;
+    }
+    switch (operand) {
+    case 0x20: *v = cs->srca; return 0;
+    case 0x21: *v = cs->srcb; return 0;
+    case 0x31: *v = cs->accu; return 0;
+    case 0x32: *v = cs->zf ? ~0ull : 0; return 0; /* flags read as all ones when set */
+    case 0x33: *v = cs->cf ? ~0ull : 0; return 0;
+    }
+    return -1;
+}
+
+static int cs_mi_math(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
+{
+    for (unsigned i = 1; i < len; i++) {
+        uint32_t ins = cs->dw[i];
+        uint64_t f[GT_NF_MI_MATH_ALU];
+        gt_fields_unpack(d->group, d->ngroup, &cs->dw[i], 1, f);
+        unsigned op = (unsigned)f[ALU_OPCODE], a = (unsigned)f[ALU_OP1], b = (unsigned)f[ALU_OP2];
+        uint64_t v;
+        switch (op) {
+        case 0x000: /* NOOP */
+            break;
+        case 0x080: /* LOAD */
+        case 0x480: /* LOADINV */
+        case 0x081: /* LOAD0 */
+        case 0x481: /* LOAD1 */
+            if (op == 0x081)
+                v = 0;
+            else if (op == 0x481)
+                v = 1;
+            else if (alu_read(cs, b, &v))
+                goto bad;
+            if (op == 0x480)
+                v = ~v;
+            if (a == 0x20)
+                cs->srca = v;
+            else if (a == 0x21)
+                cs->srcb = v;
+            else
+                goto bad;
+            break;
+        case 0x100: /* ADD */
+            cs->accu = cs->srca + cs->srcb;
+            cs->cf = cs->accu < cs->srca;
+            cs->zf = cs->accu == 0;
+            break;
+        case 0x101: /* SUB */
+            cs->accu = cs->srca - cs->srcb;
+            cs->cf = cs->srca < cs->srcb; /* borrow */
+            cs->zf = cs->accu == 0;
+            break;
+        case 0x102: /* AND */
+        case 0x103: /* OR */
+        case 0x104: /* XOR */
+            cs->accu = op == 0x102 ? cs->srca & cs->srcb
+                     : op == 0x103 ? cs->srca | cs->srcb : cs->srca ^ cs->srcb;
+            cs->cf = 0;
+            cs->zf = cs->accu == 0;
+            break;
+        case 0x180: /* STORE */
+        case 0x580: /* STOREINV */
+            if (a > 0x0f || alu_read(cs, b, &v))
+                goto bad;
+            reg64_write(cs->dev, GT_RCS_GPR(a), op == 0x580 ? ~v : v);
+            break;
+        default:
+            goto bad;
+        }
+        continue;
+    bad:;
+        char text[256];
+        gt_fields_format(d->group, d->ngroup, &ins, 1, text, sizeof(text), 0);
+        return gt_error(cs->dev, GTSIM_ERR_ILLEGAL,
+                        "MI_MATH at %s: ALU instruction %u (0x%08x:%s) has a reserved opcode or an "
+                        "operand its opcode does not allow",
+                        WHERE(cs), i - 1, ins, text);
+    }
+    return GTSIM_OK;
+}
+
+/* ---- MI_ATOMIC ---- */
+
+static int cs_mi_atomic(struct gt_cs *cs, const uint64_t *f, unsigned len)
+{
+    gtsim_device *dev = cs->dev;
+    unsigned op = (unsigned)f[ATOM_OPCODE];
+    unsigned size = (unsigned)f[ATOM_SIZE];
+    int ggtt = (int)f[ATOM_GGTT];
+    unsigned bytes = size == 0 ? 4 : size == 1 ? 8 : 16;
+    /* Opcodes: 0x01..0x0f DWord, 0x21..0x2f QWord (same operation + 0x20),
+     * 0x4e CMP_WR16B (octword). */
+    unsigned base = op & 0x1f;
+    int ok_size = (op >= 0x01 && op <= 0x0f && size == 0) || (op >= 0x21 && op <= 0x2f && size == 1);
+    if (op == 0x4e || size == 2)
+        return gt_error(dev, GTSIM_ERR_UNIMPL, "MI_ATOMIC at %s: octword (CMP_WR16B) atomics are not "
+                        "implemented", WHERE(cs));
+    if (!ok_size)
+        return gt_error(dev, GTSIM_ERR_ILLEGAL,
+                        "MI_ATOMIC at %s: opcode 0x%02x does not match Data Size %u", WHERE(cs), op, size);
+    int needs_operand = !(base == 0x05 || base == 0x06 || base == 0x0f);
+    uint64_t op1 = 0, op2 = 0;
+    if (needs_operand) {
+        if (!f[ATOM_INLINE])
+            return gt_error(dev, GTSIM_ERR_UNIMPL, "MI_ATOMIC at %s: operands from registers (Inline "
+                            "Data clear) are not implemented", WHERE(cs));
+        if (len < (bytes == 8 ? 7u : 5u))
+            return gt_error(dev, GTSIM_ERR_ILLEGAL, "MI_ATOMIC at %s: Inline Data set but the command "
+                            "has only %u DWords", WHERE(cs), len);
+        op1 = f[ATOM_OP1_0];
+        op2 = f[ATOM_OP2_0];
+        if (bytes == 8) {
+            op1 |= f[ATOM_OP1_1] << 32;
+            op2 |= f[ATOM_OP2_1] << 32;
+        }
+    }
+    uint64_t addr = f[ATOM_ADDR];
+    uint64_t old = 0, nw;
+    int st = cs_mem(cs, "MI_ATOMIC", 0, ggtt, addr, &old, bytes);
+    if (st)
+        return st;
+    uint64_t mask = bytes == 8 ? ~0ull : 0xffffffffull;
+    int sh = bytes == 8 ? 0 : 32; /* sign-extension shift for IMAX/IMIN */
+    int64_t so = (int64_t)(old << sh) >> sh, s1 = (int64_t)(op1 << sh) >> sh;
+    uint64_t ret = old;
+    switch (base) {
+    case 0x01: nw = old & op1; break;
+    case 0x02: nw = old | op1; break;
+    case 0x03: nw = old ^ op1; break;
+    case 0x04: nw = op1; break;
+    case 0x05: nw = old + 1; break;
+    case 0x06: nw = old - 1; break;
+    case 0x07: nw = old + op1; break;
+    case 0x08: nw = old - op1; break;
+    case 0x09: nw = op1 - old; break;
+    case 0x0a: nw = so > s1 ? old : op1; break;
+    case 0x0b: nw = so < s1 ? old : op1; break;
+    case 0x0c: nw = (old & mask) > (op1 & mask) ? old : op1; break;
+    case 0x0d: nw = (old & mask) < (op1 & mask) ? old : op1; break;
+    case 0x0e: nw = (old & mask) == (op1 & mask) ? op2 : old; break; /* compare with op1, write op2 */
+    case 0x0f: nw = old - 1; ret = nw; break;                     /* PREDEC returns the new value */
+    default:
+        return gt_error(dev, GTSIM_ERR_ILLEGAL, "MI_ATOMIC at %s: reserved opcode 0x%02x", WHERE(cs), op);
+    }
+    nw &= mask;
+    st = cs_mem(cs, "MI_ATOMIC", 1, ggtt, addr, &nw, bytes);
+    if (st)
+        return st;
+    /* Return Data Control: the returned value goes to CS_GPR R0 */
+    if (f[ATOM_RETURN])
+        reg64_write(dev, GT_RCS_GPR(0), ret & mask);
+    return GTSIM_OK;
+}
+
+/* ---- batch buffers ---- */
+
+static int cs_bb_start(struct gt_cs *cs, const uint64_t *f)
+{
+    if (f[BBS_PREDICATE] && !predicate_result(cs->dev))
+        return GTSIM_OK;
+    if (f[BBS_ADD_OFFSET])
+        return gt_error(cs->dev, GTSIM_ERR_UNIMPL,
+                        "MI_BATCH_BUFFER_START at %s: Add Offset Enable is not implemented", WHERE(cs));
+    int ggtt = !f[BBS_PPGTT];
+    int level;
+    if (cs->level == CS_RING)
+        level = CS_BATCH1;               /* from the ring: first level */
+    else if (f[BBS_SECOND])
+        level = CS_BATCH2;               /* call from first level, chain within second level */
+    else
+        level = CS_BATCH1;               /* chain the first-level batch */
+    cs->level = level;
+    cs->bb_addr[level] = cs_canon(ggtt, f[BBS_ADDR]);
+    cs->bb_ggtt[level] = ggtt;
+    return GTSIM_OK;
+}
+
+static void cs_bb_end(struct gt_cs *cs)
+{
+    if (cs->level == CS_RING)
+        cs->stop = 1; /* MI_BATCH_BUFFER_END in the ring: nothing to return to */
+    else
+        cs->level--;
+}
+
+/* ---- PIPE_CONTROL / MI_FLUSH_DW post-sync writes ---- */
+
+/* Store Data Index: the address is an offset in the hardware status page:
+ * the per-process one (first page of the context, GGTT) for PPGTT
+ * destinations, the global one (HWS_PGA) for GGTT destinations. */
+static uint64_t cs_store_index_addr(struct gt_cs *cs, int global, uint64_t off)
+{
+    uint64_t page = global ? (gt_cs_reg_read(cs->dev, GT_RCS_HWS_PGA) & 0xfffff000u) : cs->lrca;
+    return page + (off & 0xffc);
+}
+
+static int cs_pipe_control(struct gt_cs *cs, const uint64_t *f)
+{
+    gtsim_device *dev = cs->dev;
+    if (f[PC_TLB_INV]) {
+        gt_vm_flush(&dev->ppgtt);
+        gt_vm_flush(&dev->ggtt);
+    }
+    if (f[PC_INST_INV] && dev->kcache)
+        gt_kcache_flush(dev->kcache);
+    if (f[PC_LRI_POSTSYNC]) {
+        gt_cs_reg_write(dev, (uint32_t)(f[PC_ADDR] & 0x7ffffc), (uint32_t)f[PC_DATA]);
+        return GTSIM_OK;
+    }
+    uint64_t v;
+    switch (f[PC_POSTSYNC]) {
+    case 0:
+        return GTSIM_OK;
+    case 1: v = f[PC_DATA]; break;         /* QWord of Immediate Data */
+    case 2: v = 0; break;                  /* PS_DEPTH_COUNT: no 3D pipeline, no pixels */
+    default: v = cs_timestamp(dev); break; /* TIMESTAMP */
+    }
+    int ggtt = (int)f[PC_GGTT];
+    uint64_t addr = f[PC_ADDR];
+    if (f[PC_STORE_INDEX]) {
+        addr = cs_store_index_addr(cs, ggtt, addr);
+        ggtt = 1;
+    }
+    return cs_mem(cs, "PIPE_CONTROL post-sync write", 1, ggtt, addr, &v, 8);
+}
+
+static int cs_flush_dw(struct gt_cs *cs, const uint64_t *f, unsigned len)
+{
+    gtsim_device *dev = cs->dev;
+    if (f[FDW_TLB_INV]) {
+        gt_vm_flush(&dev->ppgtt);
+        gt_vm_flush(&dev->ggtt);
+    }
+    uint64_t v;
+    switch (f[FDW_POSTSYNC]) {
+    case 0:
+        return GTSIM_OK;
+    case 1: v = f[FDW_DATA]; break;
+    case 3: v = cs_timestamp(dev); len = 5; break;
+    default:
+        return gt_error(dev, GTSIM_ERR_ILLEGAL, "MI_FLUSH_DW at %s: reserved Post-Sync Operation 2", WHERE(cs));
+    }
+    int ggtt = (int)f[FDW_GGTT];
+    uint64_t addr = f[FDW_ADDR];
+    if (f[FDW_STORE_INDEX]) {
+        addr = cs_store_index_addr(cs, ggtt, addr);
+        ggtt = 1;
+    }
+    /* a 4-DWord command writes one DWord of data, a 5-DWord one a QWord */
+    return cs_mem(cs, "MI_FLUSH_DW post-sync write", 1, ggtt, addr, &v, len >= 5 ? 8 : 4);
+}
+
+/* ---- MI_SEMAPHORE_WAIT / MI_CONDITIONAL_BATCH_BUFFER_END ---- */
+
+static int sem_compare(unsigned op, uint32_t sad, uint32_t sdd)
+{
+    switch (op) {
+    case 0: return sad > sdd;
+    case 1: return sad >= sdd;
+    case 2: return sad < sdd;
+    case 3: return sad <= sdd;
+    case 4: return sad == sdd;
+    case 5: return sad != sdd;
+    }
+    return -1;
+}
+
+static const char *const sem_op_name[7] = {">", ">=", "<", "<=", "==", "!=", "?"};
+
+static int cs_semaphore_wait(struct gt_cs *cs, const uint64_t *f)
+{
+    gtsim_device *dev = cs->dev;
+    uint32_t sad;
+    if (f[SEMW_REG_POLL]) {
+        sad = gt_cs_reg_read(dev, (uint32_t)(f[SEMW_ADDR] & 0x7ffffc));
+    } else {
+        int st = cs_mem(cs, "MI_SEMAPHORE_WAIT", 0, (int)f[SEMW_GGTT], f[SEMW_ADDR], &sad, 4);
+        if (st)
+            return st;
+    }
+    int c = sem_compare((unsigned)f[SEMW_COMPARE], sad, (uint32_t)f[SEMW_DATA]);
+    if (c < 0)
+        return gt_error(dev, GTSIM_ERR_ILLEGAL, "MI_SEMAPHORE_WAIT at %s: reserved Compare Operation %u",
+                        WHERE(cs), (unsigned)f[SEMW_COMPARE]);
+    if (c)
+        return GTSIM_OK;
+    /* Execution is synchronous and nothing else runs: the value can never
+     * change, so the wait would never end. */
+    return gt_error(dev, GTSIM_ERR_WATCHDOG,
+                    "MI_SEMAPHORE_WAIT at %s never completes: %s 0x%" PRIx64 " holds 0x%08x, waiting for "
+                    "SAD %s 0x%08x, and no other engine or agent runs to change it",
+                    WHERE(cs), f[SEMW_REG_POLL] ? "register" : "semaphore at", f[SEMW_ADDR], sad,
+                    sem_op_name[f[SEMW_COMPARE] < 6 ? f[SEMW_COMPARE] : 6],
+                    (uint32_t)f[SEMW_DATA]);
+}
+
+static int cs_cond_bb_end(struct gt_cs *cs, const uint64_t *f)
+{
+    if (!f[CBBE_SEMAPHORE])
+        return GTSIM_OK; /* Compare Semaphore clear: a NOOP */
+    uint32_t m[2] = {0, 0};
+    int st = cs_mem(cs, "MI_CONDITIONAL_BATCH_BUFFER_END", 0, (int)f[CBBE_GGTT], f[CBBE_ADDR], m,
+                    f[CBBE_MASK_MODE] ? 8 : 4);
+    if (st)
+        return st;
+    uint32_t mad = f[CBBE_MASK_MODE] ? (m[0] & m[1]) : m[0];
+    /* Gen9: execution continues while the memory data is greater than the
+     * inline data (seed 004 Compare Operation 0, the Gen9 behaviour), else
+     * all batch levels end and execution returns to the ring (seed 004 End
+     * Current Batch Buffer Level 0; Gen9 has no such bit). */
+    if (mad > (uint32_t)f[CBBE_DATA])
+        return GTSIM_OK;
+    cs->level = CS_RING;
+    return GTSIM_OK;
+}
+
+/* ---- GFXPIPE state and dispatch ---- */
+
+static int cs_state_base_address(struct gt_cs *cs, const uint64_t *f)
+{
+    gt_pipe_state *ps = gt_pipe_state_of(cs->dev->pipe);
+    if (f[SBA_GS_EN]) ps->general_state_base = f[SBA_GS] & CS_ADDR48;
+    if (f[SBA_SS_EN]) ps->surface_state_base = f[SBA_SS] & CS_ADDR48;
+    if (f[SBA_DS_EN]) ps->dynamic_state_base = f[SBA_DS] & CS_ADDR48;
+    if (f[SBA_IO_EN]) ps->indirect_object_base = f[SBA_IO] & CS_ADDR48;
+    if (f[SBA_IB_EN]) ps->instruction_base = f[SBA_IB] & CS_ADDR48;
+    if (f[SBA_BSS_EN]) {
+        ps->bindless_surface_state_base = f[SBA_BSS] & CS_ADDR48;
+        ps->bindless_surface_state_size = f[SBA_BSS_SIZE] << 12;
+    }
+    if (f[SBA_GS_SIZE_EN]) ps->general_state_size = f[SBA_GS_SIZE] << 12;
+    if (f[SBA_DS_SIZE_EN]) ps->dynamic_state_size = f[SBA_DS_SIZE] << 12;
+    if (f[SBA_IO_SIZE_EN]) ps->indirect_object_size = f[SBA_IO_SIZE] << 12;
+    if (f[SBA_IB_SIZE_EN]) ps->instruction_size = f[SBA_IB_SIZE] << 12;
+    return GTSIM_OK;
+}
+
+static int cs_vfe_state(struct gt_cs *cs, const uint64_t *f)
+{
+    gt_pipe_state *ps = gt_pipe_state_of(cs->dev->pipe);
+    if (f[VFE_SCRATCH_SIZE] > 11)
+        return gt_error(cs->dev, GTSIM_ERR_ILLEGAL,
+                        "MEDIA_VFE_STATE at %s: Per Thread Scratch Space %u is reserved (0..11 = 1KB..2MB)",
+                        WHERE(cs), (unsigned)f[VFE_SCRATCH_SIZE]);
+    ps->scratch_offset = f[VFE_SCRATCH_PTR];
+    ps->per_thread_scratch_code = (uint32_t)f[VFE_SCRATCH_SIZE];
+    ps->per_thread_scratch = 1024u << f[VFE_SCRATCH_SIZE];
+    ps->stack_size = (uint32_t)f[VFE_STACK_SIZE];
+    ps->max_threads = (uint32_t)f[VFE_MAX_THREADS] + 1;
+    ps->urb_entries = (uint32_t)f[VFE_URB_ENTRIES];
+    ps->urb_entry_size = (uint32_t)f[VFE_URB_ENTRY_SIZE];
+    ps->curbe_size = (uint32_t)f[VFE_CURBE_SIZE];
+    ps->vfe_valid = 1;
+    if (f[VFE_SB_ENABLE])
+        gt_warn(cs->dev, "MEDIA_VFE_STATE at %s: scoreboard enabled; GPGPU walkers ignore it", WHERE(cs));
+    return GTSIM_OK;
+}
+
+static int cs_gpgpu_walker(struct gt_cs *cs, const uint64_t *f)
+{
+    gtsim_device *dev = cs->dev;
+    if (f[GW_PREDICATE] && !predicate_result(dev))
+        return GTSIM_OK;
+    gt_walker w;
+    memset(&w, 0, sizeof(w));
+    w.batch_addr = cs->cmd_addr;
+    w.idd_offset = (uint32_t)f[GW_IDO];
+    w.indirect_len = (uint32_t)f[GW_IND_LEN];
+    w.indirect_start = (uint32_t)f[GW_IND_START];
+    if (f[GW_SIMD] > 2)
+        return gt_error(dev, GTSIM_ERR_ILLEGAL, "GPGPU_WALKER at %s: reserved SIMD Size 3", WHERE(cs));
+    w.simd = 8u << f[GW_SIMD];
+    w.wmax = (uint32_t)f[GW_WMAX];
+    w.hmax = (uint32_t)f[GW_HMAX];
+    w.dmax = (uint32_t)f[GW_DMAX];
+    w.start[0] = (uint32_t)f[GW_START_X];
+    w.start[1] = (uint32_t)f[GW_START_Y];
+    w.start[2] = (uint32_t)f[GW_START_Z];
+    w.dim[0] = (uint32_t)f[GW_DIM_X];
+    w.dim[1] = (uint32_t)f[GW_DIM_Y];
+    w.dim[2] = (uint32_t)f[GW_DIM_Z];
+    if (f[GW_INDIRECT]) {
+        /* Indirect Parameter Enable: the dimensions come from the
+         * GPGPU_DISPATCHDIM registers (seed 000 §1.3.4). */
+        w.dim[0] = gt_cs_reg_read(dev, GT_RCS_GPGPU_DISPATCHDIMX);
+        w.dim[1] = gt_cs_reg_read(dev, GT_RCS_GPGPU_DISPATCHDIMY);
+        w.dim[2] = gt_cs_reg_read(dev, GT_RCS_GPGPU_DISPATCHDIMZ);
+    }
+    w.right_mask = (uint32_t)f[GW_RIGHT_MASK];
+    w.bottom_mask = (uint32_t)f[GW_BOTTOM_MASK];
+    dev->stats.walkers++;
+    return gt_pipe_walker(dev, &w);
+}
+
+/* ---- one command ---- */
+
+static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
+{
+    gtsim_device *dev = cs->dev;
+    uint64_t f[32];
+    unsigned n = len < CS_MAX_READ ? len : CS_MAX_READ;
+    gt_fields_unpack(d->fields, d->nfields, cs->dw, n, f);
+    gt_pipe_state *ps;
+    uint32_t v;
+    int st;
+
+    switch ((enum gt_cmd_id)d->id) {
+    case GT_CMD_SKIP:
+    case GT_CMD_MI_ARB_CHECK:
+    case GT_CMD_MI_ARB_ON_OFF:
+    case GT_CMD_MI_USER_INTERRUPT:
+    case GT_CMD_MEDIA_STATE_FLUSH: /* execution is synchronous: everything is flushed */
+    case GT_CMD_MI_REPORT_PERF_COUNT: /* no OA unit is modelled: no report is written */
+        return GTSIM_OK;
+    case GT_CMD_UNIMPL:
+        return gt_error(dev, GTSIM_ERR_UNIMPL, "%s (header 0x%08x) at %s is not implemented", d->name,
+                        cs->dw[0], WHERE(cs));
+    case GT_CMD_MI_NOOP:
+        if (f[NOOP_ID_WRITE])
+            gt_cs_reg_write(dev, GT_RCS_NOPID, (uint32_t)f[NOOP_ID]);
+        return GTSIM_OK;
+    case GT_CMD_MI_SET_PREDICATE: {
+        unsigned m = (unsigned)f[SETP_ENABLE];
+        int r = predicate_result(dev), r2 = gt_cs_reg_read(dev, GT_RCS_PREDICATE_RESULT_2) & 1;
+        switch (m) {
+        case 0: cs->setp_noop = 0; break;
+        case 1: cs->setp_noop = !r2; break;
+        case 2: cs->setp_noop = r2; break;
+        case 3: cs->setp_noop = !r; break;
+        case 4: cs->setp_noop = r; break;
+        case 5: cs->setp_noop = 0; break; /* the model has one slice */
+        case 6: case 7: cs->setp_noop = 1; break;
+        case 15: cs->setp_noop = 1; break;
+        default:
+            return gt_error(dev, GTSIM_ERR_ILLEGAL, "MI_SET_PREDICATE at %s: reserved Predicate Enable %u",
+                            WHERE(cs), m);
+        }
+        return GTSIM_OK;
+    }
+    case GT_CMD_MI_BATCH_BUFFER_END:
+        cs_bb_end(cs);
+        return GTSIM_OK;
+    case GT_CMD_MI_PREDICATE: {
+        /* seed 004 MI_PREDICATE: compare, combine with the predicate, load */
+        uint64_t s0 = reg64(dev, GT_RCS_PREDICATE_SRC0), s1 = reg64(dev, GT_RCS_PREDICATE_SRC1);
+        int c = 0;
+        switch (f[PRED_COMPARE]) {
+        case 0: c = 1; break;
+        case 1: c = 0; break;
+        case 2: c = s0 == s1; reg64_write(dev, GT_RCS_PREDICATE_DATA, s0 - s1); break;
+        case 3: c = (s0 - s1) == reg64(dev, GT_RCS_PREDICATE_DATA); break;
+        }
+        int p = predicate_result(dev);
+        switch (f[PRED_COMBINE]) {
+        case 1: c = c && p; break;
+        case 2: c = c || p; break;
+        case 3: c = c != p; break;
+        }
+        if (f[PRED_LOAD] == 1)
+            return gt_error(dev, GTSIM_ERR_ILLEGAL, "MI_PREDICATE at %s: reserved Load Operation 1", WHERE(cs));
+        if (f[PRED_LOAD] >= 2)
+            gt_cs_reg_write(dev, GT_RCS_PREDICATE_RESULT, f[PRED_LOAD] == 3 ? !c : c);
+        return GTSIM_OK;
+    }
+    case GT_CMD_MI_MATH:
+        return cs_mi_math(cs, d, n);
+    case GT_CMD_MI_SEMAPHORE_WAIT:
+        return cs_semaphore_wait(cs, f);
+    case GT_CMD_MI_STORE_DATA_IMM:
+        /* the DWords after the address (one, or two for a QWord) */
+        return cs_mem(cs, d->name, 1, (int)f[SDI_GGTT], f[SDI_ADDR], &cs->dw[3], 4u * (n - 3));
+    case GT_CMD_MI_STORE_DATA_INDEX: {
+        uint64_t a = cs_store_index_addr(cs, !f[SDX_PPHWSP], f[SDX_OFFSET]);
+        return cs_mem(cs, d->name, 1, 1, a, &cs->dw[2], 4u * (n - 2));
+    }
+    case GT_CMD_MI_LOAD_REGISTER_IMM: {
+        uint32_t keep = 0;
+        for (int b = 0; b < 4; b++)
+            if ((f[LRI_BYTE_DISABLE] >> b) & 1)
+                keep |= 0xffu << (8 * b);
+        if ((n - 1) % 2)
+            return gt_error(dev, GTSIM_ERR_ILLEGAL,
+                            "MI_LOAD_REGISTER_IMM at %s: %u DWords after the header, not (register, "
+                            "value) pairs", WHERE(cs), n - 1);
+        for (unsigned i = 1; i + 1 < n; i += 2) {
+            uint64_t g[GT_NF_MI_LRI_PAIR];
+            gt_fields_unpack(d->group, d->ngroup, &cs->dw[i], 2, g);
+            uint32_t reg = (uint32_t)g[LRI_REG];
+            uint32_t old = gt_cs_reg_read(dev, reg);
+            gt_cs_reg_write(dev, reg, (old & keep) | ((uint32_t)g[LRI_DATA] & ~keep));
+        }
+        return GTSIM_OK;
+    }
+    case GT_CMD_MI_STORE_REGISTER_MEM:
+        if (f[SRM_PREDICATE] && !predicate_result(dev))
+            return GTSIM_OK;
+        v = gt_cs_reg_read(dev, (uint32_t)f[SRM_REG]);
+        return cs_mem(cs, d->name, 1, (int)f[SRM_GGTT], f[SRM_ADDR], &v, 4);
+    case GT_CMD_MI_LOAD_REGISTER_MEM:
+        st = cs_mem(cs, d->name, 0, (int)f[LRM_GGTT], f[LRM_ADDR], &v, 4);
+        if (st)
+            return st;
+        gt_cs_reg_write(dev, (uint32_t)f[LRM_REG], v);
+        return GTSIM_OK;
+    case GT_CMD_MI_LOAD_REGISTER_REG:
+        gt_cs_reg_write(dev, (uint32_t)f[LRR_DST], gt_cs_reg_read(dev, (uint32_t)f[LRR_SRC]));
+        return GTSIM_OK;
+    case GT_CMD_MI_COPY_MEM_MEM:
+        st = cs_mem(cs, d->name, 0, (int)f[CMM_SRC_GGTT], f[CMM_SRC], &v, 4);
+        if (st)
+            return st;
+        return cs_mem(cs, d->name, 1, (int)f[CMM_DST_GGTT], f[CMM_DST], &v, 4);
+    case GT_CMD_MI_FLUSH_DW:
+        return cs_flush_dw(cs, f, n);
+    case GT_CMD_MI_ATOMIC:
+        return cs_mi_atomic(cs, f, n);
+    case GT_CMD_MI_BATCH_BUFFER_START:
+        return cs_bb_start(cs, f);
+    case GT_CMD_MI_CONDITIONAL_BATCH_BUFFER_END:
+        return cs_cond_bb_end(cs, f);
+    case GT_CMD_PIPE_CONTROL:
+        return cs_pipe_control(cs, f);
+    case GT_CMD_PIPELINE_SELECT:
+        /* Gen9: Mask Bits enable the writes of bits 7:0; bits 1:0 select */
+        if (f[PS_MASK] & 3)
+            gt_pipe_state_of(dev->pipe)->pipeline = (int)f[PS_SELECT];
+        return GTSIM_OK;
+    case GT_CMD_STATE_BASE_ADDRESS:
+        return cs_state_base_address(cs, f);
+    case GT_CMD_STATE_SIP:
+        gt_pipe_state_of(dev->pipe)->sip = f[SIP_ADDR] & CS_ADDR48;
+        return GTSIM_OK;
+    case GT_CMD_MEDIA_VFE_STATE:
+        return cs_vfe_state(cs, f);
+    case GT_CMD_MEDIA_CURBE_LOAD:
+        return gt_pipe_curbe_load(dev, (uint32_t)f[CURBE_LEN], (uint32_t)f[CURBE_START], WHERE(cs));
+    case GT_CMD_MEDIA_INTERFACE_DESCRIPTOR_LOAD:
+        return gt_pipe_idd_load(dev, (uint32_t)f[MIDL_LEN], (uint32_t)f[MIDL_START], WHERE(cs));
+    case GT_CMD_GPGPU_WALKER:
+        ps = gt_pipe_state_of(dev->pipe);
+        if (ps->pipeline != 2)
+            gt_warn(dev, "GPGPU_WALKER at %s while PIPELINE_SELECT selects the %s pipeline", WHERE(cs),
+                    ps->pipeline == 0 ? "3D" : "media");
+        return cs_gpgpu_walker(cs, f);
+    }
+    return gt_error(dev, GTSIM_ERR_UNIMPL, "%s at %s has no handler", d->name, WHERE(cs));
+}
+
+/* ---- the parser loop ---- */
+
+static int cs_run(struct gt_cs *cs)
+{
+    gtsim_device *dev = cs->dev;
+    uint64_t max = dev->cfg.max_commands ? dev->cfg.max_commands : 100000000ull;
+    cs->stop = 0;
+    cs->level = CS_RING;
+    for (;;) {
+        if (cs->stop || (cs->level == CS_RING && cs->ring_pos == cs->ring_tail))
+            return GTSIM_OK;
+        cs->cmd_addr = cs_pos_addr(cs);
+        cs->cmd_level = cs->level;
+        cs->cmd_ggtt = cs->level == CS_RING ? 1 : cs->bb_ggtt[cs->level];
+        if (++cs->ncmds > max)
+            return gt_error(dev, GTSIM_ERR_WATCHDOG,
+                            "command streamer watchdog: more than %" PRIu64 " commands parsed in one "
+                            "submission (a batch loop?); next command at %s",
+                            max, WHERE(cs));
+        int st = cs_fetch(cs, cs->dw, 0, 1);
+        if (st)
+            return st;
+        uint32_t header = cs->dw[0];
+        const gt_cmd_desc *d = gt_cmd_lookup(header);
+        unsigned len = d ? gt_cmd_length(d, header) : gt_cmd_generic_length(header);
+        if (!d) {
+            if (dev->cfg.trace_commands)
+                gt_trace(dev, "cs: %s: unknown command 0x%08x", WHERE(cs), header);
+            return gt_error(dev, GTSIM_ERR_UNIMPL,
+                            "unknown command header 0x%08x (type %u, opcode bits 0x%03x) at %s", header,
+                            header >> 29, gt_bits(header, 28, 16), WHERE(cs));
+        }
+        if (len < d->min_len || (d->max_len && len > d->max_len))
+            return gt_error(dev, GTSIM_ERR_ILLEGAL, "%s at %s: length %u DWords (header 0x%08x); "
+                            "valid %u..%u", d->name, WHERE(cs), len, header, d->min_len,
+                            d->max_len ? d->max_len : 65537u);
+        if (cs->level == CS_RING) {
+            uint32_t left = (cs->ring_tail - cs->ring_pos + cs->ring_size) % cs->ring_size;
+            if (4ull * len > left)
+                return gt_error(dev, GTSIM_ERR_ILLEGAL,
+                                "%s at %s: the command (%u DWords) runs past RING_TAIL (%u bytes left)",
+                                d->name, WHERE(cs), len, left);
+        }
+        /* read the body of commands we execute or print */
+        unsigned nread = len <= CS_MAX_READ ? len : 1;
+        if (nread > 1 && (st = cs_fetch(cs, cs->dw, 1, nread - 1)))
+            return st;
+        dev->stats.commands++;
+        if (dev->cfg.trace_commands) {
+            char text[1024];
+            gt_cmd_format(d, cs->dw, nread, text, sizeof(text));
+            gt_trace(dev, "cs: %s: %s%s", WHERE(cs), text, cs->setp_noop && d->id != GT_CMD_MI_SET_PREDICATE
+                     ? " (NOOP: MI_SET_PREDICATE)" : "");
+        }
+        /* advance before executing: MI_BATCH_BUFFER_START may replace it */
+        if (cs->level == CS_RING)
+            cs->ring_pos = (uint32_t)((cs->ring_pos + 4ull * len) % cs->ring_size);
+        else
+            cs->bb_addr[cs->level] += 4ull * len;
+        if (cs->setp_noop && d->id != GT_CMD_MI_SET_PREDICATE)
+            continue;
+        st = cs_exec(cs, d, len);
+        if (st)
+            return st;
+    }
+}
+
+/* ---- context restore and save ---- */
+
+static int cs_restore(struct gt_cs *cs, uint64_t desc)
+{
+    gtsim_device *dev = cs->dev;
+    uint64_t base = cs->lrca + CS_IMAGE_REGSTATE;
+    uint32_t img[CS_IMAGE_DWORDS];
+    uint64_t fault = 0;
+    if (gt_vm_read(&dev->ggtt, base, img, sizeof(img), &fault))
+        return gt_error(dev, GTSIM_ERR_FAULT,
+                        "context restore (descriptor 0x%016" PRIx64 "): the register state page at GGTT "
+                        "0x%" PRIx64 " is not mapped (fault at 0x%" PRIx64 ")",
+                        desc, base, fault);
+    cs->head_img = 0;
+    /* Generic restore: apply every MI_LOAD_REGISTER_IMM of the image; stop
+     * at the first other command (MI_BATCH_BUFFER_END ends the list). */
+    for (unsigned i = 0; i < CS_IMAGE_DWORDS;) {
+        uint32_t h = img[i];
+        if ((h >> 23) == 0) { /* MI_NOOP (bits 22:0 may carry an identification number) */
+            i++;
+            continue;
+        }
+        if ((h >> 23) != 0x22)
+            break;
+        unsigned n = gt_bits(h, 7, 0) + 2;
+        for (unsigned k = i + 1; k + 1 < i + n && k + 1 < CS_IMAGE_DWORDS; k += 2) {
+            uint32_t reg = img[k] & 0x7ffffc;
+            gt_cs_reg_write(dev, reg, img[k + 1]);
+            if (reg == GT_RCS_RING_HEAD)
+                cs->head_img = CS_IMAGE_REGSTATE + 4 * (k + 1);
+        }
+        i += n;
+    }
+    /* PPGTT: descriptor bits 4:3 = 3 is 48-bit (4-level) addressing with the
+     * PML4 in PDP0 (seed 004 context descriptor). */
+    unsigned mode = (unsigned)gt_bits64(desc, 4, 3);
+    if (mode == 3) {
+        uint64_t pml4 = (((uint64_t)gt_cs_reg_read(dev, GT_RCS_PDP0_UDW) << 32) |
+                         gt_cs_reg_read(dev, GT_RCS_PDP0_LDW)) & 0xfffffffff000ull;
+        gt_vm_init(&dev->ppgtt, GT_VM_PPGTT48, dev->mem, NULL, pml4);
+    } else {
+        gt_vm_init(&dev->ppgtt, GT_VM_NONE, dev->mem, NULL, 0);
+        gt_warn(dev, "context descriptor 0x%016" PRIx64 ": addressing mode %u (not 48-bit PPGTT) is "
+                "not modelled; PPGTT accesses will fault", desc, mode);
+    }
+    gt_vm_flush(&dev->ppgtt);
+    uint32_t ctl = gt_cs_reg_read(dev, GT_RCS_RING_CTL);
+    if (!(ctl & 1))
+        return gt_error(dev, GTSIM_ERR_INVALID,
+                        "context at LRCA 0x%" PRIx64 ": RING_CTL 0x%08x has Ring Buffer Enable clear",
+                        cs->lrca, ctl);
+    cs->ring_start = gt_cs_reg_read(dev, GT_RCS_RING_START) & 0xfffff000u;
+    cs->ring_size = (gt_bits(ctl, 20, 12) + 1) * 4096u;
+    cs->ring_pos = (gt_cs_reg_read(dev, GT_RCS_RING_HEAD) & 0x1ffffc) % cs->ring_size;
+    cs->ring_tail = (gt_cs_reg_read(dev, GT_RCS_RING_TAIL) & 0x1ffff8) % cs->ring_size;
+    return GTSIM_OK;
+}
+
+int gt_cs_submit(gtsim_device *dev, uint64_t desc)
+{
+    struct gt_cs *cs = dev->cs;
+    if (!cs)
+        return gt_error(dev, GTSIM_ERR_INVALID, "no command streamer");
+    if (!(desc & 1))
+        return GTSIM_OK;
+    cs->lrca = desc & 0xfffff000u;
+    cs->ncmds = 0;
+    cs->setp_noop = 0;
+    int st = cs_restore(cs, desc);
+    if (st)
+        return st;
+    gt_trace(dev, "cs: context LRCA 0x%" PRIx64 " ring 0x%" PRIx64 " (%u bytes) head 0x%x tail 0x%x",
+             cs->lrca, cs->ring_start, cs->ring_size, cs->ring_pos, cs->ring_tail);
+    st = cs_run(cs);
+    /* save: RING_HEAD register and its slot in the image */
+    uint32_t head = (gt_cs_reg_read(dev, GT_RCS_RING_HEAD) & ~0x1ffffcu) | cs->ring_pos;
+    gt_cs_reg_write(dev, GT_RCS_RING_HEAD, head);
+    if (cs->head_img) {
+        uint64_t fault;
+        if (gt_vm_write(&dev->ggtt, cs->lrca + cs->head_img, &head, 4, &fault) && st == GTSIM_OK)
+            st = gt_error(dev, GTSIM_ERR_FAULT, "context save: RING_HEAD slot at GGTT 0x%" PRIx64
+                          " is not mapped", cs->lrca + cs->head_img);
+    }
+    return st;
+}

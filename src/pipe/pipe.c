@@ -1,0 +1,345 @@
+/*
+ * Media/GPGPU pipeline: state, CURBE and interface descriptor loads, and
+ * GPGPU_WALKER dispatch (see pipe.h).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cs/cmds.h"
+#include "eu/eu.h"
+#include "pipe/pipe.h"
+#include "sf/sf.h"
+
+#define PIPE_ADDR48 ((1ull << 48) - 1)
+
+struct gt_pipe {
+    gtsim_device *dev;
+    gt_pipe_state st;
+    gt_thread *threads;     /* nalloc threads (64-byte aligned) */
+    gt_thread **tptr;       /* pointers to them, for gt_tgroup.threads */
+    uint32_t nalloc;
+    uint8_t *slm;
+    uint32_t slm_alloc;
+    uint8_t *payload;       /* indirect data of the current walker */
+    uint32_t payload_alloc;
+};
+
+struct gt_pipe *gt_pipe_create(gtsim_device *dev)
+{
+    struct gt_pipe *p = calloc(1, sizeof(*p));
+    if (p)
+        p->dev = dev;
+    return p;
+}
+
+void gt_pipe_destroy(struct gt_pipe *p)
+{
+    if (!p)
+        return;
+    free(p->st.curbe);
+    free(p->threads);
+    free(p->tptr);
+    free(p->slm);
+    free(p->payload);
+    free(p);
+}
+
+gt_pipe_state *gt_pipe_state_of(struct gt_pipe *p)
+{
+    return &p->st;
+}
+
+static int pipe_read(gtsim_device *dev, uint64_t gva, void *out, size_t len, const char *what,
+                     const char *where)
+{
+    uint64_t fault = 0;
+    gva &= PIPE_ADDR48;
+    if (gt_vm_read(&dev->ppgtt, gva, out, len, &fault))
+        return gt_error(dev, GTSIM_ERR_FAULT,
+                        "%s at %s: GPU page fault reading %zu bytes at PPGTT 0x%" PRIx64
+                        " (unmapped page 0x%" PRIx64 ")",
+                        what, where, len, gva, fault);
+    return GTSIM_OK;
+}
+
+int gt_pipe_curbe_load(gtsim_device *dev, uint32_t len, uint32_t start, const char *where)
+{
+    gt_pipe_state *ps = &dev->pipe->st;
+    uint8_t *buf = len ? malloc(len) : NULL;
+    if (len && !buf)
+        return gt_error(dev, GTSIM_ERR_NOMEM, "MEDIA_CURBE_LOAD at %s: out of memory", where);
+    if (len) {
+        int st = pipe_read(dev, ps->dynamic_state_base + start, buf, len, "MEDIA_CURBE_LOAD", where);
+        if (st) {
+            free(buf);
+            return st;
+        }
+    }
+    free(ps->curbe);
+    ps->curbe = buf;
+    ps->curbe_len = len;
+    return GTSIM_OK;
+}
+
+int gt_pipe_idd_load(gtsim_device *dev, uint32_t len, uint32_t start, const char *where)
+{
+    gt_pipe_state *ps = &dev->pipe->st;
+    if (len % 32 || len / 32 > GT_PIPE_MAX_IDD)
+        return gt_error(dev, GTSIM_ERR_INVALID,
+                        "MEDIA_INTERFACE_DESCRIPTOR_LOAD at %s: total length %u is not a multiple of 32 "
+                        "bytes up to %u descriptors",
+                        where, len, GT_PIPE_MAX_IDD);
+    int st = pipe_read(dev, ps->dynamic_state_base + start, ps->idd, len,
+                       "MEDIA_INTERFACE_DESCRIPTOR_LOAD", where);
+    if (st)
+        return st;
+    ps->idd_count = len / 32;
+    return GTSIM_OK;
+}
+
+/* ---- walker iteration (seed 000 §1.4.2.4) ---- */
+
+uint32_t gt_walker_group_threads(const gt_walker *w)
+{
+    return (w->wmax + 1) * (w->hmax + 1) * (w->dmax + 1);
+}
+
+uint32_t gt_walker_thread_mask(const gt_walker *w, uint32_t t)
+{
+    uint32_t width = w->wmax + 1, height = w->hmax + 1;
+    uint32_t wc = t % width, hc = (t / width) % height;
+    uint32_t mask = w->simd >= 32 ? 0xffffffffu : (1u << w->simd) - 1;
+    if (wc == w->wmax)
+        mask &= w->right_mask;
+    if (hc == w->hmax)
+        mask &= w->bottom_mask;
+    return mask;
+}
+
+/* ---- dispatch ---- */
+
+static int pipe_reserve(struct gt_pipe *p, uint32_t nthreads, uint32_t slm, uint32_t payload)
+{
+    if (nthreads > p->nalloc) {
+        free(p->threads);
+        free(p->tptr);
+        size_t bytes = (size_t)nthreads * sizeof(gt_thread);
+        p->threads = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+        p->tptr = calloc(nthreads, sizeof(*p->tptr));
+        p->nalloc = p->threads && p->tptr ? nthreads : 0;
+        if (!p->nalloc)
+            return -1;
+    }
+    if (slm > p->slm_alloc) {
+        free(p->slm);
+        p->slm = malloc(slm);
+        p->slm_alloc = p->slm ? slm : 0;
+        if (!p->slm)
+            return -1;
+    }
+    if (payload > p->payload_alloc) {
+        free(p->payload);
+        p->payload = malloc(payload);
+        p->payload_alloc = p->payload ? payload : 0;
+        if (!p->payload)
+            return -1;
+    }
+    return 0;
+}
+
+/* Error context appended to a report from the EU or the shared functions. */
+static int walker_fail(gtsim_device *dev, int st, const gt_walker *w, const uint32_t g[3], uint32_t t,
+                       uint32_t n, const char *what)
+{
+    char prev[sizeof(dev->err)];
+    snprintf(prev, sizeof(prev), "%s", what ? what : dev->err);
+    return gt_error(dev, st, "%s\n  in GPGPU_WALKER at batch 0x%" PRIx64 ", thread group (%u, %u, %u), "
+                    "thread %u of %u",
+                    prev, w->batch_addr, g[0], g[1], g[2], t, n);
+}
+
+int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
+{
+    struct gt_pipe *p = dev->pipe;
+    gt_pipe_state *ps = &p->st;
+    char where[64];
+    snprintf(where, sizeof(where), "batch 0x%" PRIx64, w->batch_addr);
+
+    if (w->idd_offset >= ps->idd_count)
+        return gt_error(dev, GTSIM_ERR_INVALID,
+                        "GPGPU_WALKER at %s: Interface Descriptor Offset %u but only %u descriptors were "
+                        "loaded by MEDIA_INTERFACE_DESCRIPTOR_LOAD",
+                        where, w->idd_offset, ps->idd_count);
+    const uint32_t *idd = ps->idd[w->idd_offset];
+    uint64_t f[GT_NF_IDD];
+    gt_fields_unpack(gt_idd_fields, GT_NF_IDD, idd, 8, f);
+
+    uint32_t nthreads = gt_walker_group_threads(w);
+    uint32_t per = (uint32_t)f[IDD_CURBE_LEN], cross = (uint32_t)f[IDD_CROSS_LEN];
+    if (1 + per + cross > GT_GRF_REGS)
+        return gt_error(dev, GTSIM_ERR_INVALID,
+                        "GPGPU_WALKER at %s: payload of 1 + %u per-thread + %u cross-thread GRFs exceeds "
+                        "the %u registers",
+                        where, per, cross, GT_GRF_REGS);
+    if (f[IDD_SLM_SIZE] > 7)
+        return gt_error(dev, GTSIM_ERR_ILLEGAL,
+                        "GPGPU_WALKER at %s: interface descriptor %u has reserved Shared Local Memory Size %u",
+                        where, w->idd_offset, (unsigned)f[IDD_SLM_SIZE]);
+    uint32_t slm = f[IDD_SLM_SIZE] ? 1024u << (f[IDD_SLM_SIZE] - 1) : 0;
+    if (f[IDD_THREADS] != nthreads)
+        gt_warn(dev, "GPGPU_WALKER at %s: %u threads per group from the thread counters, the interface "
+                "descriptor says %u; dispatching %u",
+                where, nthreads, (unsigned)f[IDD_THREADS], nthreads);
+    for (int i = 0; i < 3; i++)
+        if (w->dim[i] && w->start[i] >= w->dim[i])
+            return gt_error(dev, GTSIM_ERR_INVALID,
+                            "GPGPU_WALKER at %s: Thread Group ID Starting %c = %u is not below the dimension %u",
+                            where, 'X' + i, w->start[i], w->dim[i]);
+    if (!w->dim[0] || !w->dim[1] || !w->dim[2])
+        return GTSIM_OK; /* no thread groups */
+
+    /* The payload source: indirect data, or the CURBE. */
+    uint32_t need = 32u * (cross + nthreads * per);
+    if (pipe_reserve(p, nthreads, slm, need ? need : 1))
+        return gt_error(dev, GTSIM_ERR_NOMEM, "GPGPU_WALKER at %s: out of memory for %u threads", where,
+                        nthreads);
+    const uint8_t *src;
+    if (w->indirect_len) {
+        if (need > w->indirect_len)
+            gt_warn(dev, "GPGPU_WALKER at %s: the payload needs %u bytes of indirect data, the command "
+                    "gives %u", where, need, w->indirect_len);
+        int st = pipe_read(dev, ps->indirect_object_base + w->indirect_start, p->payload, need,
+                           "GPGPU_WALKER indirect data", where);
+        if (st)
+            return st;
+        src = p->payload;
+    } else {
+        uint32_t off = 32u * (uint32_t)f[IDD_CURBE_OFFSET];
+        if (need && (off > ps->curbe_len || need > ps->curbe_len - off))
+            return gt_error(dev, GTSIM_ERR_INVALID,
+                            "GPGPU_WALKER at %s: the payload needs %u bytes of CURBE from offset %u, "
+                            "MEDIA_CURBE_LOAD loaded %u",
+                            where, need, off, ps->curbe_len);
+        src = ps->curbe ? ps->curbe + off : p->payload;
+    }
+
+    gt_dispatch disp;
+    memset(&disp, 0, sizeof(disp));
+    disp.vm = &dev->ppgtt;
+    disp.general_state_base = ps->general_state_base;
+    disp.surface_state_base = ps->surface_state_base;
+    disp.dynamic_state_base = ps->dynamic_state_base;
+    disp.indirect_object_base = ps->indirect_object_base;
+    disp.instruction_base = ps->instruction_base;
+    disp.binding_table = (ps->surface_state_base + f[IDD_BT_PTR]) & PIPE_ADDR48;
+    disp.scratch_base = (ps->general_state_base + ps->scratch_offset) & PIPE_ADDR48;
+    disp.scratch_per_thread = ps->per_thread_scratch;
+    disp.slm_size = slm;
+    uint64_t kernel = (ps->instruction_base + f[IDD_KSP]) & PIPE_ADDR48;
+    uint32_t cr0 = (uint32_t)f[IDD_FP_MODE] | (uint32_t)f[IDD_SPF] << 2 | (uint32_t)f[IDD_ROUNDING] << 4;
+
+    if (dev->cfg.trace_commands) {
+        char text[1024];
+        size_t n = gt_fields_format(gt_idd_fields, GT_NF_IDD, idd, 8, text, sizeof(text), 0);
+        (void)n;
+        gt_trace(dev, "pipe: walker at %s: kernel 0x%" PRIx64 ", groups (%u,%u,%u)..(%u,%u,%u), %u SIMD%u "
+                 "threads/group; INTERFACE_DESCRIPTOR_DATA[%u]:%s",
+                 where, kernel, w->start[0], w->start[1], w->start[2], w->dim[0], w->dim[1], w->dim[2],
+                 nthreads, w->simd, w->idd_offset, text);
+    }
+
+    uint32_t g[3] = {w->start[0], w->start[1], w->start[2]};
+    uint32_t group_index = 0;
+    for (;;) {
+        /* one thread group */
+        gt_tgroup tg;
+        memset(&tg, 0, sizeof(tg));
+        tg.nthreads = nthreads;
+        tg.slm = slm ? p->slm : NULL;
+        tg.slm_size = slm;
+        tg.threads = p->tptr;
+        if (slm)
+            memset(p->slm, 0, slm);
+        for (uint32_t t = 0; t < nthreads; t++) {
+            gt_thread *th = &p->threads[t];
+            memset(th, 0, sizeof(*th));
+            p->tptr[t] = th;
+            /* R0 header (seed 000 §1.7.1.5, Gen9 positions) */
+            uint32_t r0[8] = {0};
+            r0[1] = g[0];
+            r0[2] = (group_index & 0xf) << 24;                        /* barrier ID */
+            r0[3] = ((uint32_t)f[IDD_SAMPLER_PTR] & ~0x1fu) | ps->per_thread_scratch_code;
+            r0[4] = (uint32_t)f[IDD_BT_PTR] & ~0x1fu;
+            r0[5] = (((uint32_t)ps->scratch_offset + t * ps->per_thread_scratch) & ~0x3ffu) | (t & 0x3ff);
+            r0[6] = g[1];
+            r0[7] = g[2];
+            memcpy(th->grf, r0, sizeof(r0));
+            /* r1..: this thread's per-thread data, then the cross-thread data */
+            if (per)
+                memcpy(th->grf + 32, src + 32u * (cross + t * per), 32u * per);
+            if (cross)
+                memcpy(th->grf + 32u * (1 + per), src, 32u * cross);
+            th->dispatch_mask = th->exec_mask = th->ce = gt_walker_thread_mask(w, t);
+            th->cr0[0] = cr0;
+            th->state = GT_THREAD_RUNNABLE;
+            th->kernel_gva = kernel;
+            th->disp = &disp;
+            th->tg = &tg;
+            th->tid = t;
+            th->simd = w->simd;
+        }
+        dev->stats.threads_dispatched += nthreads;
+
+        /* Run round-robin until every thread has ended. */
+        for (;;) {
+            uint32_t live = 0, progress = 0;
+            for (uint32_t t = 0; t < nthreads; t++) {
+                gt_thread *th = &p->threads[t];
+                if (th->state == GT_THREAD_DONE)
+                    continue;
+                live++;
+                if (th->state != GT_THREAD_RUNNABLE)
+                    continue;
+                uint64_t before = th->instructions;
+                uint32_t ip = th->ip;
+                int st = gt_eu_run(dev, th);
+                if (st != GTSIM_OK || th->state == GT_THREAD_FAULTED)
+                    return walker_fail(dev, st ? st : GTSIM_ERR_ILLEGAL, w, g, t, nthreads, NULL);
+                if (th->instructions != before || th->ip != ip || th->state != GT_THREAD_RUNNABLE)
+                    progress++;
+            }
+            if (!live)
+                break;
+            if (!progress) {
+                char what[1024];
+                size_t n = (size_t)snprintf(what, sizeof(what),
+                                            "barrier deadlock: %u of %u threads are waiting and none can "
+                                            "run (%u barrier arrivals counted); thread states:",
+                                            live, nthreads, tg.barrier_arrived);
+                for (uint32_t t = 0; t < nthreads && n < sizeof(what); t++) {
+                    const gt_thread *th = &p->threads[t];
+                    static const char *const sn[] = {"runnable", "blocked", "done", "faulted"};
+                    n += (size_t)snprintf(what + n, sizeof(what) - n, " %u:%s@ip 0x%x", t,
+                                          th->state >= 0 && th->state < 4 ? sn[th->state] : "?", th->ip);
+                }
+                return walker_fail(dev, GTSIM_ERR_WATCHDOG, w, g, 0, nthreads, what);
+            }
+        }
+
+        /* next group: X fastest; a counter that reaches its dimension rolls
+         * over to 0, not to its starting value (seed 000 GPGPU_WALKER) */
+        group_index++;
+        if (++g[0] < w->dim[0])
+            continue;
+        g[0] = 0;
+        if (++g[1] < w->dim[1])
+            continue;
+        g[1] = 0;
+        if (++g[2] < w->dim[2])
+            continue;
+        break;
+    }
+    return GTSIM_OK;
+}
