@@ -204,6 +204,13 @@ typedef struct gt_thread {
     uint32_t dispatch_mask;    /* channels enabled at dispatch (right/bottom masks) */
     uint32_t cf_stack[GT_MAX_CF_DEPTH];
     int cf_depth;
+    /* Gen8+ per-channel IPs (seed 004 if/else/goto/... pseudocode "PcIP"):
+     * channels that branched away are in wait_mask (not in exec_mask) and
+     * rejoin when execution reaches byte offset pcip[c] (from kernel
+     * start).  Set exec_mask = dispatch_mask and wait_mask = 0 at dispatch
+     * (gt_eu_run does so for a fresh thread whose exec_mask is 0). */
+    uint32_t pcip[32];
+    uint32_t wait_mask;
     /* Dispatch context */
     int state;                 /* enum gt_thread_state */
     uint64_t kernel_gva;       /* kernel start, GPU virtual address */

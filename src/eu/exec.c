@@ -1,0 +1,1788 @@
+/*
+ * EU executor: runs decoded instructions (gt_inst, via the decoded-kernel
+ * cache) on one EU thread (gt_thread).
+ *
+ * Data path per ALU instruction (seed 001 §3.3.5 regions, §2.4 conversion):
+ *   1. enabled channels: the thread's execution mask (or all channels with
+ *      NoMask) over channels chan_off..chan_off+ExecSize-1, ANDed with the
+ *      predicate (flag bits, normal or any/all group forms, inverted);
+ *   2. each source is read through its region (per-lane byte offsets
+ *      precomputed in the plan, or a0 based for indirect operands) and
+ *      converted to the instruction's computation domain: 64-bit integer,
+ *      float or double, with source modifiers applied;
+ *   3. the operation runs over all lanes in that domain;
+ *   4. each enabled lane's result is converted to the destination type
+ *      (saturation, rounding mode of cr0.0[5:4], float->int rules of seed
+ *      001 §2.4.1) and written through the destination region; the
+ *      conditional modifier sets flag bits of enabled channels from the value
+ *      written (or, for a null destination, from the execution-type value);
+ *      AccWrEn also writes the accumulator.
+ *
+ * Control flow (Gen8+, seed 004 instruction pages if/else/endif/while/
+ * break/cont/goto/join/halt/call/ret/brc/brd): every channel has a PcIP.
+ * Active channels are t->exec_mask; channels that branched away wait in
+ * t->wait_mask with t->pcip[c] = the byte offset where they rejoin, and
+ * rejoin when execution arrives at that offset.  JIP/UIP are byte offsets
+ * relative to the branch instruction (jmpi: relative to the next one on
+ * Gen9, verified with iga64: `jmpi` to the next-next instruction encodes 16).
+ * A break parks its channels after the loop's while (UIP names the while;
+ * the break must not re-enter the loop whatever the while's predicate says).
+ */
+#include <fenv.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "eu/exec_cvt.h"
+#include "eu/exec_priv.h"
+#include "sf/sf.h"
+
+/* Weak so the EU can be linked and unit-tested without the shared-function
+ * unit; a send then reports GTSIM_ERR_UNIMPL. */
+extern int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec_mask,
+                      uint32_t desc, uint32_t exdesc) __attribute__((weak));
+
+enum { DOM_I = 0, DOM_F = 1, DOM_D = 2 };
+
+#define CR0_RMODE_SHIFT 4
+#define CR0_DF_DENORM (1u << 6)  /* seed 001 §3.3.3.8: 1 = keep DF denorms */
+#define CR0_F_DENORM (1u << 7)   /* Gen8+ (Mesa BRW_CR0_FP32_DENORM_PRESERVE fact) */
+#define CR0_ACC_DISABLE (1u << 1)
+
+#define ARF_IMG_SIZE 64
+
+typedef union lanes {
+    int64_t i[32];
+    uint64_t u[32];
+    float f[32];
+    double d[32];
+} lanes;
+
+typedef struct xctx {
+    gtsim_device *dev;
+    gt_thread *t;
+    gt_kkernel *k;
+    gt_vm *vm;
+    int rm;         /* rounding mode */
+    int ftz_f;      /* flush F denorms */
+    int ftz_d;      /* flush DF denorms */
+    uint32_t hw_ip_base; /* kernel start as an IP value (offset from instruction base) */
+} xctx;
+
+static int is_float_type(int ty) { return ty == GT_TYPE_F || ty == GT_TYPE_DF || ty == GT_TYPE_HF || ty == GT_TYPE_VF; }
+static int is_signed_int(int ty) { return ty == GT_TYPE_D || ty == GT_TYPE_W || ty == GT_TYPE_B || ty == GT_TYPE_Q || ty == GT_TYPE_V; }
+static int is_q(int ty) { return ty == GT_TYPE_Q || ty == GT_TYPE_UQ; }
+static int tsize(int ty)
+{
+    switch (ty) {
+    case GT_TYPE_UB: case GT_TYPE_B: return 1;
+    case GT_TYPE_UW: case GT_TYPE_W: case GT_TYPE_HF: case GT_TYPE_V: case GT_TYPE_UV: return 2;
+    case GT_TYPE_DF: case GT_TYPE_Q: case GT_TYPE_UQ: return 8;
+    default: return 4;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Plan building                                                        */
+/* ------------------------------------------------------------------ */
+
+static void plan_fail(gt_xinst *x, int status, const char *why)
+{
+    if (x->plan_err)
+        return;
+    x->plan_err = 1;
+    x->plan_status = status;
+    snprintf(x->plan_why, sizeof(x->plan_why), "%s", why);
+}
+
+static int is_branch(int op)
+{
+    switch (op) {
+    case GT_OP_JMPI: case GT_OP_BRD: case GT_OP_IF: case GT_OP_BRC: case GT_OP_ELSE:
+    case GT_OP_ENDIF: case GT_OP_DO: case GT_OP_WHILE: case GT_OP_BREAK: case GT_OP_CONT:
+    case GT_OP_HALT: case GT_OP_CALLA: case GT_OP_CALL: case GT_OP_RET: case GT_OP_GOTO:
+    case GT_OP_JOIN: case GT_OP_WAIT: case GT_OP_SEND: case GT_OP_SENDC: case GT_OP_SENDS:
+    case GT_OP_SENDSC: case GT_OP_NOP: case GT_OP_ILLEGAL:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Byte offset of an ARF register inside the staging image, or -1 when the
+ * register is not modelled. */
+static int arf_img_base(int nr)
+{
+    switch (nr & 0xf0) {
+    case GT_ARF_NULL: return -2;
+    case GT_ARF_A0: return (nr & 0xf) ? -1 : 0;
+    case GT_ARF_F: return (nr & 0xf) <= 1 ? (nr & 0xf) * 4 : -1;
+    case GT_ARF_CE: case GT_ARF_SR: case GT_ARF_CR: case GT_ARF_N: case GT_ARF_IP:
+    case GT_ARF_TDR: case GT_ARF_TM:
+        return (nr & 0xf) ? -1 : 0;
+    default: return -1;
+    }
+}
+
+static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst)
+{
+    const gt_inst *in = &x->in;
+    int n = in->exec_size ? in->exec_size : 1;
+    p->type = o->type;
+    p->mods = (o->negate ? 1 : 0) | (o->abs ? 2 : 0);
+    if (o->type == GT_TYPE_INVALID) {
+        plan_fail(x, GTSIM_ERR_ILLEGAL, "invalid operand type");
+        return;
+    }
+    if (o->file == GT_FILE_IMM) {
+        p->space = GT_XS_IMM;
+        for (int i = 0; i < 32; i++)
+            p->off[i] = (uint16_t)((i & 7) * 8);
+        p->scalar = 1;
+        switch (o->type) {
+        case GT_TYPE_V: case GT_TYPE_UV:
+            /* seed 001 §2.2.3/2.2.4: eight 4-bit integers, element i in bits 4i+3:4i */
+            for (int j = 0; j < 8; j++) {
+                uint32_t e = (uint32_t)(o->imm >> (4 * j)) & 0xf;
+                if (o->type == GT_TYPE_V && (e & 8))
+                    e |= 0xfff0;
+                p->imm_lane[j] = e;
+            }
+            p->type = o->type == GT_TYPE_V ? GT_TYPE_W : GT_TYPE_UW;
+            p->scalar = 0;
+            break;
+        case GT_TYPE_VF:
+            /* seed 001 §2.2.5: four 8-bit restricted floats (sign, 3-bit exponent
+             * with bias 3, 4-bit mantissa) */
+            for (int j = 0; j < 8; j++) {
+                uint32_t e = (uint32_t)(o->imm >> (8 * (j & 3))) & 0xff;
+                uint32_t s = (e >> 7) & 1, ex = (e >> 4) & 7, m = e & 0xf;
+                uint32_t f;
+                if (ex == 0 && m == 0)
+                    f = s << 31;
+                else
+                    f = (s << 31) | ((ex + 124) << 23) | (m << 19);
+                p->imm_lane[j] = f;
+            }
+            p->type = GT_TYPE_F;
+            p->scalar = 0;
+            break;
+        default:
+            for (int j = 0; j < 8; j++)
+                p->imm_lane[j] = o->imm;
+            break;
+        }
+        p->size = (uint8_t)tsize(p->type);
+        return;
+    }
+    p->size = (uint8_t)tsize(o->type);
+    int sz = p->size;
+    int base, limit;
+    if (o->file == GT_FILE_GRF) {
+        p->space = o->indirect ? GT_XS_IND : GT_XS_GRF;
+        base = o->indirect ? 0 : o->nr * 32 + o->subnr;
+        limit = GT_GRF_REGS * 32;
+    } else if (o->file == GT_FILE_ARF && (o->nr & 0xf0) == GT_ARF_ACC) {
+        p->space = GT_XS_ACC;
+        base = (o->nr & 0xf) * 32 + o->subnr;
+        limit = 4 * 32;
+    } else if (o->file == GT_FILE_ARF) {
+        int b = arf_img_base(o->nr);
+        if (b == -2) {
+            p->space = GT_XS_NULL;
+            return;
+        }
+        if (b < 0) {
+            char why[64];
+            snprintf(why, sizeof(why), "unsupported ARF register 0x%02x", o->nr);
+            plan_fail(x, GTSIM_ERR_UNIMPL, why);
+            return;
+        }
+        if (o->indirect) {
+            plan_fail(x, GTSIM_ERR_ILLEGAL, "indirect ARF operand");
+            return;
+        }
+        p->space = GT_XS_ARF;
+        base = b + o->subnr;
+        limit = ARF_IMG_SIZE;
+    } else {
+        plan_fail(x, GTSIM_ERR_ILLEGAL, "bad register file");
+        return;
+    }
+
+    int lanes_n = n;
+    int contig = 1, scalar = 1;
+    for (int i = 0; i < 32; i++) {
+        int off;
+        int li = i < lanes_n ? i : lanes_n - 1;
+        if (in->align16) {
+            /* Align16 (seed 001 §3.3.5): channels in groups of 4 (of 32-bit
+             * elements); the swizzle picks the component within the group. */
+            int g = li / 4, c = li % 4;
+            if (is_dst) {
+                off = (g * 4 + c) * sz;
+            } else if (o->rep) {
+                off = 0;  /* 3-source RepCtrl: scalar replicate */
+            } else {
+                /* 3-source operands are the contiguous region with a swizzle;
+                 * 2-source ones step by their vertical stride per group */
+                int vs = in->num_srcs == 3 ? 4 : o->vstride;
+                off = (g * vs + o->swizzle[c]) * sz;
+            }
+        } else if (is_dst) {
+            off = li * (o->hstride ? o->hstride : 1) * sz;
+        } else {
+            int w = o->width ? o->width : 1;
+            if (o->indirect && o->vxh)
+                off = (li % w) * o->hstride * sz;   /* row part comes from a0.(sub+row) */
+            else
+                off = ((li / w) * o->vstride + (li % w) * o->hstride) * sz;
+        }
+        if (i < lanes_n) {
+            if (off != i * sz)
+                contig = 0;
+            if (off != 0)
+                scalar = 0;
+        }
+        if (!o->indirect) {
+            if (base + off + sz > limit) {
+                if (i < lanes_n) {
+                    char why[96];
+                    snprintf(why, sizeof(why),
+                             "operand region runs past the end of its register file "
+                             "(byte %d of %d)", base + off + sz, limit);
+                    plan_fail(x, GTSIM_ERR_ILLEGAL, why);
+                }
+                off = 0;
+                p->off[i] = (uint16_t)base;
+                continue;
+            }
+            p->off[i] = (uint16_t)(base + off);
+        } else {
+            p->off[i] = (uint16_t)off;
+        }
+    }
+    p->contig = (uint8_t)(contig && !o->indirect);
+    p->scalar = (uint8_t)(scalar && !o->indirect);
+}
+
+static int op_nsrc(int op)
+{
+    switch (op) {
+    case GT_OP_MOV: case GT_OP_NOT: case GT_OP_BFREV: case GT_OP_FRC: case GT_OP_RNDU:
+    case GT_OP_RNDD: case GT_OP_RNDE: case GT_OP_RNDZ: case GT_OP_LZD: case GT_OP_FBH:
+    case GT_OP_FBL: case GT_OP_CBIT: case GT_OP_F32TO16: case GT_OP_F16TO32: case GT_OP_MOVI:
+        return 1;
+    case GT_OP_MAD: case GT_OP_LRP: case GT_OP_CSEL: case GT_OP_BFE: case GT_OP_BFI2:
+    case GT_OP_MADM:
+        return 3;
+    default:
+        return 2;
+    }
+}
+
+void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
+{
+    (void)dev;
+    gt_inst *in = &x->in;
+    int op = in->op;
+    if (in->exec_size == 0 || in->exec_size > 32 || in->chan_off + in->exec_size > 32) {
+        if (op != GT_OP_ILLEGAL && op != GT_OP_NOP) {
+            plan_fail(x, GTSIM_ERR_ILLEGAL, "execution size / channel offset out of range");
+            return;
+        }
+    }
+    if (is_branch(op))
+        return;
+    int ns = op_nsrc(op);
+    if (op == GT_OP_MATH) {
+        ns = (in->math_fc == GT_MATH_FDIV || in->math_fc == GT_MATH_POW ||
+              in->math_fc >= GT_MATH_IDIV_BOTH) ? 2 : 1;
+        if (in->math_fc == GT_MATH_INVM || in->math_fc == GT_MATH_RSQRTM)
+            plan_fail(x, GTSIM_ERR_UNIMPL, "math.invm / math.rsqtm IEEE macros not implemented");
+    }
+    if (op == GT_OP_SMOV || op == GT_OP_MOVI || op == GT_OP_MADM)
+        plan_fail(x, GTSIM_ERR_UNIMPL, "instruction not implemented by the executor");
+    if (in->num_srcs && in->num_srcs < ns && op != GT_OP_MATH)
+        ns = in->num_srcs;
+    plan_operand(x, &in->dst, &x->dst, 1);
+    for (int s = 0; s < ns; s++)
+        plan_operand(x, &in->src[s], &x->src[s], 0);
+    if (op == GT_OP_F16TO32 && x->src[0].space != GT_XS_NULL) {
+        x->src[0].type = GT_TYPE_HF;
+        x->src[0].size = 2;
+    }
+
+    /* Computation domain from the source types (seed 001 §2.4). */
+    int anydf = 0, anyf = 0;
+    for (int s = 0; s < ns; s++) {
+        int ty = x->src[s].type;
+        if (x->src[s].space == GT_XS_NULL)
+            continue;
+        if (ty == GT_TYPE_DF)
+            anydf = 1;
+        else if (is_float_type(ty))
+            anyf = 1;
+    }
+    int dom = anydf ? DOM_D : anyf ? DOM_F : DOM_I;
+    switch (op) {
+    case GT_OP_NOT: case GT_OP_AND: case GT_OP_OR: case GT_OP_XOR: case GT_OP_SHR:
+    case GT_OP_SHL: case GT_OP_ASR: case GT_OP_BFREV: case GT_OP_BFE: case GT_OP_BFI1:
+    case GT_OP_BFI2: case GT_OP_LZD: case GT_OP_FBH: case GT_OP_FBL: case GT_OP_CBIT:
+    case GT_OP_ADDC: case GT_OP_SUBB: case GT_OP_AVG: case GT_OP_SAD2: case GT_OP_SADA2:
+    case GT_OP_MACH:
+        dom = DOM_I;
+        break;
+    case GT_OP_FRC: case GT_OP_RNDU: case GT_OP_RNDD: case GT_OP_RNDE: case GT_OP_RNDZ:
+    case GT_OP_LINE: case GT_OP_PLN: case GT_OP_LRP: case GT_OP_DP2: case GT_OP_DP3:
+    case GT_OP_DP4: case GT_OP_DPH: case GT_OP_F32TO16: case GT_OP_F16TO32:
+        if (dom == DOM_I)
+            dom = DOM_F;
+        break;
+    case GT_OP_MATH:
+        if (in->math_fc >= GT_MATH_IDIV_BOTH && in->math_fc <= GT_MATH_IDIV_REM)
+            dom = DOM_I;
+        else if (dom == DOM_I)
+            dom = DOM_F;
+        break;
+    default:
+        break;
+    }
+    x->dom = (uint8_t)dom;
+
+    /* Type the conditional modifier tests: the destination's, or for a null
+     * destination the execution type. */
+    if (x->dst.space != GT_XS_NULL) {
+        x->flag_type = x->dst.type;
+    } else if (dom == DOM_D) {
+        x->flag_type = GT_TYPE_DF;
+    } else if (dom == DOM_F) {
+        x->flag_type = GT_TYPE_F;
+    } else {
+        int ty = GT_TYPE_D, unsig = 1, q = 0;
+        for (int s = 0; s < ns; s++) {
+            int t2 = x->src[s].type;
+            if (is_q(t2))
+                q = 1;
+            if (is_signed_int(t2))
+                unsig = 0;
+        }
+        ty = q ? (unsig ? GT_TYPE_UQ : GT_TYPE_Q) : (unsig ? GT_TYPE_UD : GT_TYPE_D);
+        x->flag_type = (uint8_t)ty;
+    }
+    x->raw_mov = op == GT_OP_MOV && x->src[0].type == x->dst.type && !x->src[0].mods &&
+                 !in->saturate && x->src[0].space != GT_XS_NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Register access                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Build the image of an ARF register (layouts from seed 001 §3.3.3). */
+static void arf_read(const xctx *c, int nr, uint8_t *img)
+{
+    gt_thread *t = c->t;
+    memset(img, 0, ARF_IMG_SIZE);
+    switch (nr & 0xf0) {
+    case GT_ARF_A0: memcpy(img, t->a0, sizeof(t->a0)); break;
+    case GT_ARF_F: memcpy(img, t->flag, sizeof(t->flag)); break;
+    case GT_ARF_SR: memcpy(img, t->sr0, sizeof(t->sr0)); break;
+    case GT_ARF_CR: memcpy(img, t->cr0, sizeof(t->cr0)); break;
+    case GT_ARF_N: memcpy(img, t->n0, sizeof(t->n0)); break;
+    case GT_ARF_CE: memcpy(img, &t->ce, 4); break;
+    case GT_ARF_TDR: memcpy(img, &t->tdr, 4); break;
+    case GT_ARF_IP: {
+        uint32_t ip = c->hw_ip_base + t->ip;
+        memcpy(img, &ip, 4);
+        break;
+    }
+    case GT_ARF_TM: {
+        /* tm0: a timestamp; the thread's instruction count stands in for time */
+        uint64_t ts = t->instructions;
+        memcpy(img, &ts, 8);
+        break;
+    }
+    default: break;
+    }
+}
+
+static void apply_fenv(xctx *c);
+
+static void arf_write(xctx *c, int nr, const uint8_t *img)
+{
+    gt_thread *t = c->t;
+    switch (nr & 0xf0) {
+    case GT_ARF_A0: memcpy(t->a0, img, sizeof(t->a0)); break;
+    case GT_ARF_F: memcpy(t->flag, img, sizeof(t->flag)); break;
+    case GT_ARF_SR: memcpy(t->sr0, img, sizeof(t->sr0)); break;
+    case GT_ARF_CR:
+        memcpy(t->cr0, img, sizeof(t->cr0));
+        apply_fenv(c);
+        break;
+    case GT_ARF_N: memcpy(t->n0, img, sizeof(t->n0)); break;
+    case GT_ARF_CE: memcpy(&t->ce, img, 4); break;
+    case GT_ARF_TDR: memcpy(&t->tdr, img, 4); break;
+    default: break;
+    }
+}
+
+/* Resolve the byte offsets of an operand for this execution; returns the
+ * base pointer of its space, or NULL after reporting an out-of-range
+ * indirect access. */
+static const uint64_t zero_page[8];
+
+static uint8_t *operand_base(xctx *c, const gt_xinst *x, const gt_operand *o, const gt_xop *p,
+                             uint16_t *offbuf, const uint16_t **offs, uint8_t *img, int n,
+                             int *status)
+{
+    gt_thread *t = c->t;
+    *offs = p->off;
+    switch (p->space) {
+    case GT_XS_GRF: return t->grf;
+    case GT_XS_ACC: return t->acc;
+    case GT_XS_IMM: return (uint8_t *)p->imm_lane;
+    case GT_XS_ARF:
+        arf_read(c, o->nr, img);
+        return img;
+    case GT_XS_IND: {
+        int w = o->width ? o->width : 1;
+        for (int i = 0; i < n; i++) {
+            int sub = o->ind_subnr + ((o->vxh && o != &x->in.dst) ? i / w : 0);
+            int32_t a = (sub < 16 ? t->a0[sub] : 0) + o->ind_off + p->off[i];
+            if (a < 0 || a + p->size > GT_GRF_REGS * 32 || sub >= 16) {
+                *status = gt_error(c->dev, GTSIM_ERR_ILLEGAL,
+                                   "EU: indirect register access at GRF byte %d (a0.%d=0x%x, "
+                                   "offset %d) is outside r0..r%d; kernel GVA 0x%" PRIx64
+                                   " ip 0x%x", a, sub, sub < 16 ? t->a0[sub] : 0, o->ind_off,
+                                   GT_GRF_REGS - 1, c->k->gva, x->ip);
+                return NULL;
+            }
+            offbuf[i] = (uint16_t)a;
+        }
+        *offs = offbuf;
+        return t->grf;
+    }
+    default:
+        *offs = p->off;
+        return (uint8_t *)zero_page;
+    }
+}
+
+static inline uint64_t rd_raw(const uint8_t *p, int size)
+{
+    switch (size) {
+    case 1: return *p;
+    case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+    case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+    default: { uint64_t v; memcpy(&v, p, 8); return v; }
+    }
+}
+static inline void wr_raw(uint8_t *p, int size, uint64_t v)
+{
+    switch (size) {
+    case 1: *p = (uint8_t)v; break;
+    case 2: { uint16_t w = (uint16_t)v; memcpy(p, &w, 2); break; }
+    case 4: { uint32_t w = (uint32_t)v; memcpy(p, &w, 4); break; }
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+/* Raw bits of a typed element as a sign/zero extended 64-bit integer. */
+static inline int64_t int_of(uint64_t raw, int ty)
+{
+    switch (ty) {
+    case GT_TYPE_UD: return (int64_t)(uint32_t)raw;
+    case GT_TYPE_D: return (int64_t)(int32_t)(uint32_t)raw;
+    case GT_TYPE_UW: return (int64_t)(uint16_t)raw;
+    case GT_TYPE_W: return (int64_t)(int16_t)(uint16_t)raw;
+    case GT_TYPE_UB: return (int64_t)(uint8_t)raw;
+    case GT_TYPE_B: return (int64_t)(int8_t)(uint8_t)raw;
+    default: return (int64_t)raw;
+    }
+}
+
+/* Element value as double (any type). */
+static inline double dbl_of(uint64_t raw, int ty)
+{
+    switch (ty) {
+    case GT_TYPE_F: return gt_u2f((uint32_t)raw);
+    case GT_TYPE_DF: return gt_u2d(raw);
+    case GT_TYPE_HF: return gt_half_to_float((uint16_t)raw);
+    case GT_TYPE_UQ: return (double)raw;
+    default: return (double)int_of(raw, ty);
+    }
+}
+
+/* Load a source into the computation domain. */
+static int load_src(xctx *c, const gt_xinst *x, int s, int dom, lanes *out, int n, int logic,
+                    int ftz_f)
+{
+    const gt_xop *p = &x->src[s];
+    const gt_operand *o = &x->in.src[s];
+    uint16_t offbuf[32];
+    const uint16_t *off;
+    uint8_t img[ARF_IMG_SIZE];
+    int st = GTSIM_OK;
+    const uint8_t *b = operand_base(c, x, o, p, offbuf, &off, img, n, &st);
+    if (!b)
+        return st;
+    int ty = p->type, sz = p->size;
+    int neg = p->mods & 1, ab = p->mods & 2;
+    if (dom == DOM_F) {
+        if (ty == GT_TYPE_F) {
+            if (p->contig) {
+                memcpy(out->f, b + off[0], (size_t)n * 4);
+            } else if (p->scalar) {
+                float v;
+                memcpy(&v, b + off[0], 4);
+                for (int i = 0; i < n; i++)
+                    out->f[i] = v;
+            } else {
+                for (int i = 0; i < n; i++)
+                    memcpy(&out->f[i], b + off[i], 4);
+            }
+            if (ftz_f)
+                for (int i = 0; i < n; i++)
+                    out->f[i] = gt_ftz(out->f[i]);
+        } else if (ty == GT_TYPE_HF) {
+            for (int i = 0; i < n; i++)
+                out->f[i] = gt_half_to_float((uint16_t)rd_raw(b + off[i], 2));
+        } else if (ty == GT_TYPE_DF) {
+            for (int i = 0; i < n; i++)
+                out->f[i] = (float)gt_u2d(rd_raw(b + off[i], 8));
+        } else {
+            for (int i = 0; i < n; i++)
+                out->f[i] = (float)dbl_of(rd_raw(b + off[i], sz), ty);
+            if (ty == GT_TYPE_UQ || ty == GT_TYPE_Q)
+                for (int i = 0; i < n; i++) {
+                    uint64_t r = rd_raw(b + off[i], 8);
+                    out->f[i] = ty == GT_TYPE_UQ ? (float)r : (float)(int64_t)r;
+                }
+        }
+        if (ab)
+            for (int i = 0; i < n; i++)
+                out->f[i] = fabsf(out->f[i]);
+        if (neg)
+            for (int i = 0; i < n; i++)
+                out->f[i] = -out->f[i];
+    } else if (dom == DOM_D) {
+        for (int i = 0; i < n; i++) {
+            uint64_t r = rd_raw(b + off[i], sz);
+            double v;
+            if (ty == GT_TYPE_DF)
+                v = c->ftz_d ? gt_dftz(gt_u2d(r)) : gt_u2d(r);
+            else if (ty == GT_TYPE_F)
+                v = ftz_f ? gt_ftz(gt_u2f((uint32_t)r)) : gt_u2f((uint32_t)r);
+            else if (ty == GT_TYPE_Q)
+                v = (double)(int64_t)r;
+            else
+                v = dbl_of(r, ty);
+            if (ab)
+                v = fabs(v);
+            out->d[i] = neg ? -v : v;
+        }
+    } else {
+        if (is_float_type(ty)) {
+            for (int i = 0; i < n; i++) {
+                double v = dbl_of(rd_raw(b + off[i], sz), ty);
+                out->i[i] = gt_fp_to_int(v, -9.2e18, 9.2e18);
+            }
+        } else if (ty == GT_TYPE_D && p->contig) {
+            for (int i = 0; i < n; i++) {
+                int32_t v;
+                memcpy(&v, b + off[0] + 4 * i, 4);
+                out->i[i] = v;
+            }
+        } else if (ty == GT_TYPE_D || ty == GT_TYPE_UD) {
+            for (int i = 0; i < n; i++) {
+                uint32_t v;
+                memcpy(&v, b + off[i], 4);
+                out->i[i] = ty == GT_TYPE_D ? (int64_t)(int32_t)v : (int64_t)v;
+            }
+        } else {
+            for (int i = 0; i < n; i++)
+                out->i[i] = int_of(rd_raw(b + off[i], sz), ty);
+        }
+        if (logic) {
+            if (neg)
+                for (int i = 0; i < n; i++)
+                    out->i[i] = ~out->i[i];
+        } else {
+            if (ab)
+                for (int i = 0; i < n; i++)
+                    out->i[i] = out->i[i] < 0 ? (int64_t)(0 - (uint64_t)out->i[i]) : out->i[i];
+            if (neg)
+                for (int i = 0; i < n; i++)
+                    out->i[i] = (int64_t)(0 - (uint64_t)out->i[i]);
+        }
+    }
+    return GTSIM_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Result conversion and conditional flags                              */
+/* ------------------------------------------------------------------ */
+
+static const double int_lo[GT_TYPE_COUNT] = {
+    [GT_TYPE_UD] = 0, [GT_TYPE_D] = -2147483648.0, [GT_TYPE_UW] = 0, [GT_TYPE_W] = -32768.0,
+    [GT_TYPE_UB] = 0, [GT_TYPE_B] = -128.0,
+};
+static const double int_hi[GT_TYPE_COUNT] = {
+    [GT_TYPE_UD] = 4294967295.0, [GT_TYPE_D] = 2147483647.0, [GT_TYPE_UW] = 65535.0,
+    [GT_TYPE_W] = 32767.0, [GT_TYPE_UB] = 255.0, [GT_TYPE_B] = 127.0,
+};
+
+/* Float value to integer type bits (seed 001 §2.4.1; always clamps). */
+static uint64_t fp_to_int_bits(double v, int ty)
+{
+    if (ty == GT_TYPE_Q) {
+        if (isnan(v)) return 0;
+        if (v >= 9223372036854775807.0) return 0x7fffffffffffffffull;
+        if (v <= -9223372036854775808.0) return 0x8000000000000000ull;
+        return (uint64_t)(int64_t)trunc(v);
+    }
+    if (ty == GT_TYPE_UQ) {
+        if (isnan(v) || v <= 0) return 0;
+        if (v >= 18446744073709551615.0) return ~0ull;
+        return (uint64_t)trunc(v);
+    }
+    return (uint64_t)gt_fp_to_int(v, int_lo[ty], int_hi[ty]);
+}
+
+/* Integer value to integer type bits: truncation, or clamping with sat
+ * (seed 001 §2.4.2/2.4.3). */
+static inline uint64_t int_to_int_bits(int64_t v, int ty, int sat, int src_uq)
+{
+    if (!sat)
+        return (uint64_t)v;
+    switch (ty) {
+    case GT_TYPE_Q:
+        if (src_uq && (uint64_t)v > 0x7fffffffffffffffull) return 0x7fffffffffffffffull;
+        return (uint64_t)v;
+    case GT_TYPE_UQ:
+        if (!src_uq && v < 0) return 0;
+        return (uint64_t)v;
+    default: {
+        int64_t lo = (int64_t)int_lo[ty], hi = (int64_t)int_hi[ty];
+        if (src_uq && (uint64_t)v > (uint64_t)hi) return (uint64_t)hi;
+        return (uint64_t)(v < lo ? lo : v > hi ? hi : v);
+    }
+    }
+}
+
+/* Domain value of lane i -> destination type bits. */
+static inline uint64_t cvt_out(const xctx *c, int dom, const lanes *r, int i, int ty, int sat,
+                               int src_uq, int math)
+{
+    switch (dom) {
+    case DOM_F: {
+        float v = r->f[i];
+        if (sat && is_float_type(ty))
+            v = isnan(v) ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+        switch (ty) {
+        case GT_TYPE_F:
+            if (math && c->ftz_f)
+                v = gt_ftz(v);
+            return gt_f2u(v);
+        case GT_TYPE_DF: return gt_d2u((double)v);
+        case GT_TYPE_HF: return gt_double_to_half(v, c->rm);
+        default: return fp_to_int_bits(v, ty);
+        }
+    }
+    case DOM_D: {
+        double v = r->d[i];
+        if (sat && is_float_type(ty))
+            v = isnan(v) ? 0.0 : v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
+        switch (ty) {
+        case GT_TYPE_DF:
+            if (math && c->ftz_d)
+                v = gt_dftz(v);
+            return gt_d2u(v);
+        case GT_TYPE_F: return gt_f2u((float)v);
+        case GT_TYPE_HF: return gt_double_to_half(v, c->rm);
+        default: return fp_to_int_bits(v, ty);
+        }
+    }
+    default: {
+        int64_t v = r->i[i];
+        switch (ty) {
+        case GT_TYPE_F: {
+            float f = src_uq ? (float)(uint64_t)v : (float)v;
+            if (sat)
+                f = f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+            return gt_f2u(f);
+        }
+        case GT_TYPE_DF: {
+            double d = src_uq ? (double)(uint64_t)v : (double)v;
+            if (sat)
+                d = d < 0.0 ? 0.0 : d > 1.0 ? 1.0 : d;
+            return gt_d2u(d);
+        }
+        case GT_TYPE_HF: return gt_double_to_half(src_uq ? (double)(uint64_t)v : (double)v, c->rm);
+        default: return int_to_int_bits(v, ty, sat, src_uq);
+        }
+    }
+    }
+}
+
+/* Conditional modifier on a typed value (seed 001 §2.3.1.3 for NaN). */
+static inline int cond_eval(int cond, uint64_t bits, int ty)
+{
+    if (is_float_type(ty)) {
+        double v = dbl_of(bits, ty);
+        if (isnan(v))
+            return cond == GT_COND_NZ || cond == GT_COND_U;
+        switch (cond) {
+        case GT_COND_Z: return v == 0;
+        case GT_COND_NZ: return v != 0;
+        case GT_COND_G: return v > 0;
+        case GT_COND_GE: return v >= 0;
+        case GT_COND_L: return v < 0;
+        case GT_COND_LE: return v <= 0;
+        case GT_COND_O: return isinf(v);
+        default: return 0;
+        }
+    }
+    int64_t v = int_of(bits, ty);
+    if (ty == GT_TYPE_UQ) {
+        uint64_t u = bits;
+        switch (cond) {
+        case GT_COND_Z: return u == 0;
+        case GT_COND_NZ: return u != 0;
+        case GT_COND_G: return u > 0;
+        case GT_COND_GE: return 1;
+        case GT_COND_L: return 0;
+        case GT_COND_LE: return u == 0;
+        default: return 0;
+        }
+    }
+    switch (cond) {
+    case GT_COND_Z: return v == 0;
+    case GT_COND_NZ: return v != 0;
+    case GT_COND_G: return v > 0;
+    case GT_COND_GE: return v >= 0;
+    case GT_COND_L: return v < 0;
+    case GT_COND_LE: return v <= 0;
+    default: return 0;
+    }
+}
+
+/* Compare for cmp (cmpn = 0) / cmpn (cmpn = 1), seed 001 §2.3.1.1. */
+static inline int cmp_f(int cond, double a, double b, int cmpn)
+{
+    if (isnan(a) || isnan(b)) {
+        if (!cmpn)
+            return cond == GT_COND_NZ || cond == GT_COND_U;
+        if (cond == GT_COND_U)
+            return 1;
+        if (isnan(b))
+            return cond != GT_COND_NZ;
+        return cond == GT_COND_NZ;
+    }
+    switch (cond) {
+    case GT_COND_Z: return a == b;
+    case GT_COND_NZ: return a != b;
+    case GT_COND_G: return a > b;
+    case GT_COND_GE: return a >= b;
+    case GT_COND_L: return a < b;
+    case GT_COND_LE: return a <= b;
+    default: return 0;
+    }
+}
+static inline int cmp_i(int cond, int64_t a, int64_t b, int uq)
+{
+    if (uq) {
+        uint64_t x = (uint64_t)a, y = (uint64_t)b;
+        switch (cond) {
+        case GT_COND_Z: return x == y;
+        case GT_COND_NZ: return x != y;
+        case GT_COND_G: return x > y;
+        case GT_COND_GE: return x >= y;
+        case GT_COND_L: return x < y;
+        case GT_COND_LE: return x <= y;
+        default: return 0;
+        }
+    }
+    switch (cond) {
+    case GT_COND_Z: return a == b;
+    case GT_COND_NZ: return a != b;
+    case GT_COND_G: return a > b;
+    case GT_COND_GE: return a >= b;
+    case GT_COND_L: return a < b;
+    case GT_COND_LE: return a <= b;
+    default: return 0;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Masks                                                               */
+/* ------------------------------------------------------------------ */
+
+static inline uint64_t flag_bits(const gt_thread *t, const gt_inst *in)
+{
+    uint64_t f = t->flag[in->flag_nr & 1];
+    if ((in->flag_nr & 1) == 0)
+        f |= (uint64_t)t->flag[1] << 32;
+    return f >> (in->flag_subnr ? 16 : 0);
+}
+
+/* Predicate mask over absolute channels (bit c = channel c). */
+static uint32_t pred_mask(const gt_thread *t, const gt_inst *in)
+{
+    if (in->pred == GT_PRED_NONE)
+        return ~0u;
+    uint64_t fb = flag_bits(t, in);
+    uint32_t f = (uint32_t)fb;
+    uint32_t m = 0;
+    int lo = in->chan_off, n = in->exec_size ? in->exec_size : 1;
+    if (in->align16) {
+        /* Align16: 2..5 replicate x/y/z/w of each group of 4, 6 any4h, 7 all4h */
+        for (int ch = lo; ch < lo + n; ch++) {
+            int g = ch & ~3, v;
+            uint32_t grp = (f >> g) & 0xf;
+            switch (in->pred) {
+            case 1: v = (f >> ch) & 1; break;
+            case 2: case 3: case 4: case 5: v = (grp >> (in->pred - 2)) & 1; break;
+            case 6: v = grp != 0; break;
+            case 7: v = grp == 0xf; break;
+            default: v = (f >> ch) & 1; break;
+            }
+            m |= (uint32_t)v << ch;
+        }
+    } else if (in->pred == GT_PRED_NORMAL) {
+        m = f;
+    } else {
+        int gs;
+        switch (in->pred) {
+        case GT_PRED_ANYV: case GT_PRED_ALLV: gs = n; break;
+        case GT_PRED_ANY2H: case GT_PRED_ALL2H: gs = 2; break;
+        case GT_PRED_ANY4H: case GT_PRED_ALL4H: gs = 4; break;
+        case GT_PRED_ANY8H: case GT_PRED_ALL8H: gs = 8; break;
+        case GT_PRED_ANY16H: case GT_PRED_ALL16H: gs = 16; break;
+        default: gs = 32; break;
+        }
+        int all = (in->pred & 1);  /* ALL forms are odd values */
+        for (int g0 = lo; g0 < lo + n; g0 += gs) {
+            int gl = gs < n ? gs : n;
+            uint32_t gm = (gl >= 32 ? ~0u : ((1u << gl) - 1)) << g0;
+            if (g0 + gl > 32)
+                gm = ~0u << g0;
+            int v = all ? ((f & gm) == gm) : ((f & gm) != 0);
+            if (v)
+                m |= gm;
+        }
+    }
+    return in->pred_inv ? ~m : m;
+}
+
+static inline uint32_t range_mask(const gt_inst *in)
+{
+    int n = in->exec_size ? in->exec_size : 1;
+    uint64_t m = (n >= 32 ? 0xffffffffull : ((1ull << n) - 1)) << in->chan_off;
+    return (uint32_t)m;
+}
+
+/* Write flag bits for the channels in mask `en` (absolute). */
+static inline void flag_write(gt_thread *t, const gt_inst *in, uint32_t en, uint32_t val)
+{
+    int nr = in->flag_nr & 1, sh = in->flag_subnr ? 16 : 0;
+    uint64_t f = t->flag[nr] | (nr == 0 ? (uint64_t)t->flag[1] << 32 : 0);
+    uint64_t m = (uint64_t)en << sh, v = (uint64_t)val << sh;
+    f = (f & ~m) | (v & m);
+    t->flag[nr] = (uint32_t)f;
+    if (nr == 0)
+        t->flag[1] = (uint32_t)(f >> 32);
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                               */
+/* ------------------------------------------------------------------ */
+
+static int report(xctx *c, const gt_xinst *x, int status, const char *what)
+{
+    char dis[256] = "?";
+    gt_disasm_inst(c->dev->plat, &x->in, dis, sizeof(dis));
+    char hex[64] = "";
+    const uint8_t *rb = (const uint8_t *)x->in.raw;
+    int len = x->in.length ? x->in.length : 16;
+    size_t o = 0;
+    for (int i = 0; i < len && o + 4 < sizeof(hex); i++)
+        o += (size_t)snprintf(hex + o, sizeof(hex) - o, "%s%02x", i ? " " : "", rb[i]);
+    c->t->state = GT_THREAD_FAULTED;
+    return gt_error(c->dev, status, "EU: %s at kernel GVA 0x%" PRIx64 " ip 0x%x: `%s` [raw %s]",
+                    what, c->k->gva, x->ip, dis, hex);
+}
+
+/* ------------------------------------------------------------------ */
+/* ALU                                                                  */
+/* ------------------------------------------------------------------ */
+
+static inline uint32_t bitrev32(uint32_t v)
+{
+    v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
+    v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
+    v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
+    v = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
+    return (v >> 16) | (v << 16);
+}
+
+static int is_logic(int op)
+{
+    return op == GT_OP_NOT || op == GT_OP_AND || op == GT_OP_OR || op == GT_OP_XOR;
+}
+
+/* Implicit accumulator element of lane i (channel chan_off+i). */
+static inline double acc_f(const gt_thread *t, int ch) { float f; memcpy(&f, t->acc + ch * 4, 4); return f; }
+
+static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
+{
+    gt_thread *t = c->t;
+    const gt_inst *in = &x->in;
+    int op = in->op;
+    int n = in->exec_size;
+    int co = in->chan_off;
+    if (x->plan_err)
+        return report(c, x, x->plan_status, x->plan_why);
+
+    uint32_t pm = pred_mask(t, in);
+    uint32_t wren = (op == GT_OP_SEL && in->cond == GT_COND_NONE) ? emask : (emask & pm);
+    uint32_t lmask = wren >> co;   /* lane mask */
+    *nchan += (uint64_t)__builtin_popcount(wren);
+
+    int dom = x->dom;
+    int ns = op_nsrc(op);
+    if (op == GT_OP_MATH)
+        ns = (in->math_fc == GT_MATH_FDIV || in->math_fc == GT_MATH_POW ||
+              in->math_fc >= GT_MATH_IDIV_BOTH) ? 2 : 1;
+    lanes a, b, cc, r;
+    lanes r2;  /* idiv remainder */
+    int st;
+    int logic = is_logic(op);
+    /* Inputs are flushed (F denorm mode) for arithmetic, not for moves,
+     * conversions or a plain sel (seed 001 §2.3.1.2, seed 004 sel). */
+    int in_ftz = c->ftz_f && op != GT_OP_MOV && op != GT_OP_F16TO32 &&
+                 !(op == GT_OP_SEL && in->cond == GT_COND_NONE && !x->src[0].mods &&
+                   !x->src[1].mods);
+
+    /* Raw mov: copy bits (no conversion, denorms and NaNs preserved). */
+    if (x->raw_mov && in->cond == GT_COND_NONE && !in->acc_wr) {
+        const gt_xop *ps = &x->src[0], *pd = &x->dst;
+        if (pd->space == GT_XS_NULL)
+            return GTSIM_OK;
+        if (ps->space == GT_XS_GRF && pd->space == GT_XS_GRF && ps->contig && pd->contig &&
+            lmask == (n >= 32 ? ~0u : (1u << n) - 1)) {
+            memmove(t->grf + pd->off[0], t->grf + ps->off[0], (size_t)n * ps->size);
+            return GTSIM_OK;
+        }
+    }
+
+    const int need_int_load = (dom == DOM_I);
+    if (x->raw_mov) {
+        /* load raw bits as integers */
+        uint16_t offbuf[32];
+        const uint16_t *off;
+        uint8_t img[ARF_IMG_SIZE];
+        st = GTSIM_OK;
+        const uint8_t *bp = operand_base(c, x, &in->src[0], &x->src[0], offbuf, &off, img, n, &st);
+        if (!bp)
+            return report(c, x, st, "indirect operand out of range");
+        for (int i = 0; i < n; i++)
+            r.u[i] = rd_raw(bp + off[i], x->src[0].size);
+    } else {
+        (void)need_int_load;
+        for (int s = 0; s < ns; s++) {
+            lanes *dstl = s == 0 ? &a : s == 1 ? &b : &cc;
+            int sdom = dom;
+            /* shift counts, bfe/bfi widths are integers even in... (int dom) */
+            st = load_src(c, x, s, sdom, dstl, n, logic, in_ftz);
+            if (st)
+                return report(c, x, st, "indirect operand out of range");
+        }
+    }
+
+    int src_uq = 0;
+    for (int s = 0; s < ns; s++)
+        if (x->src[s].type == GT_TYPE_UQ)
+            src_uq = 1;
+    int math_flush = 1;
+    uint32_t cmpres = 0;   /* cmp/cmpn flag results (lane bits) */
+    int qmode = is_q(x->src[0].type) || is_q(x->dst.type);
+
+    if (!x->raw_mov) {
+    switch (op) {
+    case GT_OP_MOV:
+        r = a;
+        math_flush = 0;
+        break;
+    case GT_OP_SEL:
+        math_flush = in->cond != GT_COND_NONE || x->src[0].mods || x->src[1].mods;
+        for (int i = 0; i < n; i++) {
+            int ch = co + i, take0;
+            if (in->cond == GT_COND_NONE) {
+                take0 = (pm >> ch) & 1;
+            } else if (dom == DOM_I) {
+                take0 = cmp_i(in->cond, a.i[i], b.i[i], src_uq);
+            } else {
+                double va = dom == DOM_F ? a.f[i] : a.d[i], vb = dom == DOM_F ? b.f[i] : b.d[i];
+                if (in->cond == GT_COND_GE || in->cond == GT_COND_L) {
+                    /* min/max: a NaN operand loses (seed 001 §2.3.1.4) */
+                    if (isnan(va) && !isnan(vb)) take0 = 0;
+                    else if (isnan(vb)) take0 = 1;
+                    else take0 = cmp_f(in->cond, va, vb, 0);
+                } else {
+                    take0 = cmp_f(in->cond, va, vb, 0);
+                }
+            }
+            if (dom == DOM_F) r.f[i] = take0 ? a.f[i] : b.f[i];
+            else if (dom == DOM_D) r.d[i] = take0 ? a.d[i] : b.d[i];
+            else r.i[i] = take0 ? a.i[i] : b.i[i];
+        }
+        break;
+    case GT_OP_CSEL:
+        for (int i = 0; i < n; i++) {
+            int take0;
+            if (dom == DOM_I) take0 = cmp_i(in->cond, cc.i[i], 0, 0);
+            else if (dom == DOM_F) take0 = cmp_f(in->cond, cc.f[i], 0.0, 0);
+            else take0 = cmp_f(in->cond, cc.d[i], 0.0, 0);
+            if (dom == DOM_F) r.f[i] = take0 ? a.f[i] : b.f[i];
+            else if (dom == DOM_D) r.d[i] = take0 ? a.d[i] : b.d[i];
+            else r.i[i] = take0 ? a.i[i] : b.i[i];
+        }
+        break;
+    case GT_OP_NOT: for (int i = 0; i < n; i++) r.i[i] = ~a.i[i]; break;
+    case GT_OP_AND: for (int i = 0; i < n; i++) r.i[i] = a.i[i] & b.i[i]; break;
+    case GT_OP_OR: for (int i = 0; i < n; i++) r.i[i] = a.i[i] | b.i[i]; break;
+    case GT_OP_XOR: for (int i = 0; i < n; i++) r.i[i] = a.i[i] ^ b.i[i]; break;
+    case GT_OP_SHR: {
+        int sz = x->src[0].size;
+        uint64_t m = sz >= 8 ? ~0ull : ((1ull << (8 * sz)) - 1);
+        for (int i = 0; i < n; i++) {
+            int sh = (int)(b.i[i] & (qmode ? 63 : 31));
+            r.u[i] = ((uint64_t)a.i[i] & m) >> sh;
+        }
+        break;
+    }
+    case GT_OP_ASR:
+        for (int i = 0; i < n; i++) {
+            int sh = (int)(b.i[i] & (qmode ? 63 : 31));
+            r.i[i] = a.i[i] >> sh;
+        }
+        break;
+    case GT_OP_SHL:
+        for (int i = 0; i < n; i++) {
+            int sh = (int)(b.i[i] & (qmode ? 63 : 31));
+            r.u[i] = (uint64_t)a.i[i] << sh;
+        }
+        break;
+    case GT_OP_CMP:
+    case GT_OP_CMPN:
+        for (int i = 0; i < n; i++) {
+            int v;
+            if (dom == DOM_I) v = cmp_i(in->cond, a.i[i], b.i[i], src_uq);
+            else if (dom == DOM_F) v = cmp_f(in->cond, a.f[i], b.f[i], op == GT_OP_CMPN);
+            else v = cmp_f(in->cond, a.d[i], b.d[i], op == GT_OP_CMPN);
+            cmpres |= (uint32_t)v << i;
+        }
+        break;
+    case GT_OP_BFREV: for (int i = 0; i < n; i++) r.u[i] = bitrev32((uint32_t)a.i[i]); break;
+    case GT_OP_BFE:
+        /* bfe: src0 width, src1 offset, src2 value (seed: Gen7+ bfe page) */
+        for (int i = 0; i < n; i++) {
+            uint32_t w = (uint32_t)a.i[i] & 31, o = (uint32_t)b.i[i] & 31;
+            uint32_t v = (uint32_t)cc.i[i];
+            int sgn = is_signed_int(x->src[2].type);
+            if (w == 0) r.i[i] = 0;
+            else if (w + o < 32) {
+                uint32_t sh = v << (32 - w - o);
+                r.i[i] = sgn ? (int64_t)((int32_t)sh >> (32 - w)) : (int64_t)(sh >> (32 - w));
+            } else {
+                r.i[i] = sgn ? (int64_t)((int32_t)v >> o) : (int64_t)(v >> o);
+            }
+        }
+        break;
+    case GT_OP_BFI1:
+        for (int i = 0; i < n; i++) {
+            uint32_t w = (uint32_t)a.i[i] & 31, o = (uint32_t)b.i[i] & 31;
+            r.u[i] = (uint32_t)(((1ull << w) - 1) << o);
+        }
+        break;
+    case GT_OP_BFI2:
+        for (int i = 0; i < n; i++)
+            r.u[i] = (uint32_t)((a.i[i] & b.i[i]) | (~a.i[i] & cc.i[i]));
+        break;
+    case GT_OP_LZD:
+        for (int i = 0; i < n; i++) {
+            uint32_t v = (uint32_t)a.i[i];
+            r.i[i] = v ? __builtin_clz(v) : 32;
+        }
+        break;
+    case GT_OP_FBH:
+        for (int i = 0; i < n; i++) {
+            uint32_t v = (uint32_t)a.i[i];
+            if (is_signed_int(x->src[0].type) && (int32_t)v < 0)
+                v = ~v;
+            r.i[i] = (v == 0) ? 0xffffffffll : __builtin_clz(v);
+        }
+        break;
+    case GT_OP_FBL:
+        for (int i = 0; i < n; i++) {
+            uint32_t v = (uint32_t)a.i[i];
+            r.i[i] = v ? __builtin_ctz(v) : 0xffffffffll;
+        }
+        break;
+    case GT_OP_CBIT: {
+        int sz = x->src[0].size;
+        uint64_t m = sz >= 8 ? ~0ull : ((1ull << (8 * sz)) - 1);
+        for (int i = 0; i < n; i++)
+            r.i[i] = __builtin_popcountll((uint64_t)a.i[i] & m);
+        break;
+    }
+    case GT_OP_ADD:
+        if (dom == DOM_F) for (int i = 0; i < n; i++) r.f[i] = a.f[i] + b.f[i];
+        else if (dom == DOM_D) for (int i = 0; i < n; i++) r.d[i] = a.d[i] + b.d[i];
+        else for (int i = 0; i < n; i++) r.u[i] = (uint64_t)a.i[i] + (uint64_t)b.i[i];
+        break;
+    case GT_OP_ADDC:
+    case GT_OP_SUBB:
+        for (int i = 0; i < n; i++) {
+            uint32_t x0 = (uint32_t)a.i[i], x1 = (uint32_t)b.i[i];
+            if (op == GT_OP_ADDC) {
+                r.u[i] = (uint32_t)(x0 + x1);
+                r2.u[i] = ((uint64_t)x0 + x1) >> 32;
+            } else {
+                r.u[i] = (uint32_t)(x0 - x1);
+                r2.u[i] = x0 < x1;
+            }
+        }
+        break;
+    case GT_OP_MUL:
+        if (dom == DOM_F) for (int i = 0; i < n; i++) r.f[i] = a.f[i] * b.f[i];
+        else if (dom == DOM_D) for (int i = 0; i < n; i++) r.d[i] = a.d[i] * b.d[i];
+        else for (int i = 0; i < n; i++) r.u[i] = (uint64_t)a.i[i] * (uint64_t)b.i[i];
+        break;
+    case GT_OP_MACH:
+        /* mach: completes the 32x32 multiply macro (mul acc0 src0 src1:uw; mach):
+         * acc holds src0 * low16(src1); add src0 * high16(src1) << 16 and
+         * return the high 32 bits; acc keeps the 64-bit product. */
+        for (int i = 0; i < n; i++) {
+            int ch = co + i;
+            int64_t hi16 = is_signed_int(x->src[1].type) ? (int64_t)((int32_t)b.i[i] >> 16)
+                                                         : (int64_t)(((uint32_t)b.i[i]) >> 16);
+            (void)0;
+            uint64_t full = t->acc_wide[ch] + ((uint64_t)(a.i[i] * hi16) << 16);
+            r2.u[i] = full;
+            int unsig = !is_signed_int(x->src[0].type) && !is_signed_int(x->src[1].type);
+            r.i[i] = unsig ? (int64_t)(full >> 32) : ((int64_t)full >> 32);
+        }
+        break;
+    case GT_OP_MAC:
+        for (int i = 0; i < n; i++) {
+            int ch = co + i;
+            if (dom == DOM_F) r.f[i] = (float)acc_f(t, ch) + a.f[i] * b.f[i];
+            else if (dom == DOM_D) { double ad; memcpy(&ad, t->acc + (ch & 15) * 8, 8); r.d[i] = ad + a.d[i] * b.d[i]; }
+            else r.u[i] = t->acc_wide[ch] + (uint64_t)a.i[i] * (uint64_t)b.i[i];
+        }
+        break;
+    case GT_OP_MAD:
+        /* mad: src0 + src1 * src2, fused */
+        if (dom == DOM_F) for (int i = 0; i < n; i++) r.f[i] = fmaf(b.f[i], cc.f[i], a.f[i]);
+        else if (dom == DOM_D) for (int i = 0; i < n; i++) r.d[i] = fma(b.d[i], cc.d[i], a.d[i]);
+        else for (int i = 0; i < n; i++) r.u[i] = (uint64_t)a.i[i] + (uint64_t)b.i[i] * (uint64_t)cc.i[i];
+        break;
+    case GT_OP_LRP:
+        /* lrp: src0 * src1 + (1 - src0) * src2 */
+        if (dom == DOM_D) for (int i = 0; i < n; i++) r.d[i] = a.d[i] * b.d[i] + (1.0 - a.d[i]) * cc.d[i];
+        else for (int i = 0; i < n; i++) r.f[i] = a.f[i] * b.f[i] + (1.0f - a.f[i]) * cc.f[i];
+        break;
+    case GT_OP_AVG:
+        for (int i = 0; i < n; i++) {
+            int64_t s = a.i[i] + b.i[i] + 1;
+            r.i[i] = s >> 1;
+        }
+        break;
+    case GT_OP_FRC:
+        if (dom == DOM_D) for (int i = 0; i < n; i++) r.d[i] = a.d[i] - floor(a.d[i]);
+        else for (int i = 0; i < n; i++) {
+            float f = a.f[i] - floorf(a.f[i]);
+            r.f[i] = f >= 1.0f ? 0x1.fffffep-1f : f;   /* stays below 1 */
+        }
+        break;
+    case GT_OP_RNDU: case GT_OP_RNDD: case GT_OP_RNDE: case GT_OP_RNDZ:
+        for (int i = 0; i < n; i++) {
+            double v = dom == DOM_D ? a.d[i] : a.f[i], q;
+            switch (op) {
+            case GT_OP_RNDU: q = ceil(v); break;
+            case GT_OP_RNDD: q = floor(v); break;
+            case GT_OP_RNDZ: q = trunc(v); break;
+            default: q = isfinite(v) ? copysign(gt_round_mag(fabs(v), 0, v < 0), v) : v; break;
+            }
+            if (dom == DOM_D) r.d[i] = q; else r.f[i] = (float)q;
+        }
+        break;
+    case GT_OP_DP2: case GT_OP_DP3: case GT_OP_DP4: case GT_OP_DPH:
+        for (int g = 0; g < n; g += 4) {
+            float s = 0;
+            int nc = op == GT_OP_DP2 ? 2 : op == GT_OP_DP4 ? 4 : 3;
+            for (int k = 0; k < nc && g + k < n; k++)
+                s += a.f[g + k] * b.f[g + k];
+            if (op == GT_OP_DPH && g + 3 < n)
+                s += b.f[g + 3];
+            for (int k = 0; k < 4 && g + k < n; k++)
+                r.f[g + k] = s;
+        }
+        break;
+    case GT_OP_LINE: case GT_OP_PLN: {
+        /* line: src0.0 * src1 + src0.3; pln: src0.0 * src1 + src0.1 * src1' + src0.3
+         * where src1' is the register block after src1's (1 GRF for SIMD8, 2 for SIMD16) */
+        const gt_operand *o0 = &in->src[0];
+        float p0, p1, p3;
+        if (o0->file == GT_FILE_GRF && !o0->indirect && o0->nr * 32 + o0->subnr + 16 <= GT_GRF_REGS * 32) {
+            const uint8_t *pp = t->grf + o0->nr * 32 + o0->subnr;
+            memcpy(&p0, pp, 4); memcpy(&p1, pp + 4, 4); memcpy(&p3, pp + 12, 4);
+        } else {
+            return report(c, x, GTSIM_ERR_UNIMPL, "line/pln src0 must be a direct GRF");
+        }
+        if (op == GT_OP_LINE) {
+            for (int i = 0; i < n; i++) r.f[i] = p0 * b.f[i] + p3;
+        } else {
+            const gt_xop *p1o = &x->src[1];
+            int step = n <= 8 ? 32 : 64;
+            if (p1o->space != GT_XS_GRF || p1o->off[n - 1] + step + 4 > GT_GRF_REGS * 32)
+                return report(c, x, GTSIM_ERR_ILLEGAL, "pln src1 out of range");
+            for (int i = 0; i < n; i++) {
+                float y;
+                memcpy(&y, t->grf + p1o->off[i] + step, 4);
+                r.f[i] = p0 * b.f[i] + p1 * y + p3;
+            }
+        }
+        break;
+    }
+    case GT_OP_SAD2: case GT_OP_SADA2:
+        for (int i = 0; i < n; i++) {
+            uint32_t x0 = (uint32_t)a.i[i], x1 = (uint32_t)b.i[i];
+            int64_t s = llabs((int64_t)(x0 & 0xff) - (x1 & 0xff)) +
+                        llabs((int64_t)((x0 >> 8) & 0xff) - ((x1 >> 8) & 0xff));
+            if (op == GT_OP_SADA2)
+                s += (int64_t)(uint16_t)t->acc_wide[co + i];
+            r.i[i] = s;
+        }
+        break;
+    case GT_OP_F32TO16:
+        for (int i = 0; i < n; i++)
+            r2.u[i] = gt_double_to_half(a.f[i], c->rm);
+        for (int i = 0; i < n; i++)
+            r.u[i] = r2.u[i];
+        dom = DOM_I;
+        break;
+    case GT_OP_F16TO32:
+        r = a;
+        math_flush = 0;
+        break;
+    case GT_OP_MATH: {
+        int fc = in->math_fc;
+        if (dom == DOM_I) {
+            int unsig = !is_signed_int(x->src[0].type);
+            for (int i = 0; i < n; i++) {
+                int64_t p = a.i[i], q = b.i[i], qo, ro;
+                if (unsig) {
+                    uint32_t up = (uint32_t)p, uqv = (uint32_t)q;
+                    if (uqv == 0) { qo = 0xffffffffll; ro = up; }
+                    else { qo = up / uqv; ro = up % uqv; }
+                } else {
+                    int32_t sp = (int32_t)p, sq = (int32_t)q;
+                    if (sq == 0) { qo = sp < 0 ? (int64_t)INT32_MIN : INT32_MAX; ro = sp; }
+                    else if (sp == INT32_MIN && sq == -1) { qo = INT32_MIN; ro = 0; }
+                    else { qo = sp / sq; ro = sp % sq; }
+                }
+                r.i[i] = fc == GT_MATH_IDIV_REM ? ro : qo;
+                r2.i[i] = ro;
+            }
+        } else if (dom == DOM_F) {
+            for (int i = 0; i < n; i++) {
+                float v = a.f[i], w = b.f[i], o;
+                switch (fc) {
+                case GT_MATH_INV: o = 1.0f / v; break;
+                case GT_MATH_LOG: o = log2f(v); break;
+                case GT_MATH_EXP: o = exp2f(v); break;
+                case GT_MATH_SQRT: o = sqrtf(v); break;
+                case GT_MATH_RSQ: o = (float)(1.0 / sqrt((double)v)); break;
+                case GT_MATH_SIN: o = sinf(v); break;
+                case GT_MATH_COS: o = cosf(v); break;
+                case GT_MATH_FDIV: o = v / w; break;
+                case GT_MATH_POW: o = powf(v, w); break;
+                default: return report(c, x, GTSIM_ERR_UNIMPL, "math function not implemented");
+                }
+                r.f[i] = o;
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                double v = a.d[i], w = b.d[i], o;
+                switch (fc) {
+                case GT_MATH_INV: o = 1.0 / v; break;
+                case GT_MATH_LOG: o = log2(v); break;
+                case GT_MATH_EXP: o = exp2(v); break;
+                case GT_MATH_SQRT: o = sqrt(v); break;
+                case GT_MATH_RSQ: o = 1.0 / sqrt(v); break;
+                case GT_MATH_SIN: o = sin(v); break;
+                case GT_MATH_COS: o = cos(v); break;
+                case GT_MATH_FDIV: o = v / w; break;
+                case GT_MATH_POW: o = pow(v, w); break;
+                default: return report(c, x, GTSIM_ERR_UNIMPL, "math function not implemented");
+                }
+                r.d[i] = o;
+            }
+        }
+        break;
+    }
+    default:
+        return report(c, x, GTSIM_ERR_UNIMPL, "instruction not implemented by the executor");
+    }
+    }
+
+    /* ---- write back ---- */
+    const gt_xop *pd = &x->dst;
+    uint16_t doffbuf[32];
+    const uint16_t *doff;
+    uint8_t dimg[ARF_IMG_SIZE];
+    st = GTSIM_OK;
+    uint8_t *db = NULL;
+    if (pd->space != GT_XS_NULL) {
+        db = operand_base(c, x, &in->dst, pd, doffbuf, &doff, dimg, n, &st);
+        if (!db)
+            return report(c, x, st, "indirect destination out of range");
+    }
+    int dty = pd->type, dsz = pd->size, sat = in->saturate;
+    uint32_t flags = 0;
+    uint8_t wm = in->align16 ? (in->dst.writemask ? in->dst.writemask : 0xf) : 0xf;
+
+    if (op == GT_OP_CMP || op == GT_OP_CMPN) {
+        if (db) {
+            uint64_t ones = dsz >= 8 ? ~0ull : ((1ull << (8 * dsz)) - 1);
+            for (int i = 0; i < n; i++)
+                if ((lmask >> i) & 1 && ((wm >> (i & 3)) & 1))
+                    wr_raw(db + doff[i], dsz, ((cmpres >> i) & 1) ? ones : 0);
+        }
+        flags = cmpres;
+    } else if (x->raw_mov) {
+        for (int i = 0; i < n; i++) {
+            if (!((lmask >> i) & 1))
+                continue;
+            if (db)
+                wr_raw(db + doff[i], dsz, r.u[i]);
+            if (in->cond)
+                flags |= (uint32_t)cond_eval(in->cond, r.u[i], dty) << i;
+        }
+    } else if (db && dom == DOM_F && dty == GT_TYPE_F && !sat && pd->contig && !in->cond &&
+               lmask == (n >= 32 ? ~0u : (1u << n) - 1) && !in->align16) {
+        /* fast path: contiguous float result, all lanes */
+        if (math_flush && c->ftz_f)
+            for (int i = 0; i < n; i++)
+                r.f[i] = gt_ftz(r.f[i]);
+        memcpy(db + doff[0], r.f, (size_t)n * 4);
+    } else if (db && dom == DOM_I && (dty == GT_TYPE_D || dty == GT_TYPE_UD) && !sat &&
+               pd->contig && !in->cond && lmask == (n >= 32 ? ~0u : (1u << n) - 1) &&
+               !in->align16) {
+        uint8_t *dp = db + doff[0];
+        for (int i = 0; i < n; i++) {
+            uint32_t v = (uint32_t)r.u[i];
+            memcpy(dp + 4 * i, &v, 4);
+        }
+    } else {
+        int fty = x->flag_type;
+        for (int i = 0; i < n; i++) {
+            if (!((lmask >> i) & 1))
+                continue;
+            if (in->align16 && !((wm >> (i & 3)) & 1))
+                continue;
+            uint64_t bits = cvt_out(c, dom, &r, i, dty, sat, src_uq, math_flush);
+            if (db)
+                wr_raw(db + doff[i], dsz, bits);
+            if (in->cond) {
+                uint64_t fb = db ? bits : cvt_out(c, dom, &r, i, fty, sat, src_uq, math_flush);
+                int v;
+                if (in->cond == GT_COND_O && dom == DOM_I && !is_float_type(fty))
+                    v = int_of(int_to_int_bits(r.i[i], fty, 0, 0), fty) != r.i[i];
+                else
+                    v = cond_eval(in->cond, fb, db ? dty : fty);
+                flags |= (uint32_t)v << i;
+            }
+        }
+        /* math idiv both: remainder goes to the next register */
+        if (op == GT_OP_MATH && in->math_fc == GT_MATH_IDIV_BOTH && db && pd->space == GT_XS_GRF) {
+            for (int i = 0; i < n; i++) {
+                if (!((lmask >> i) & 1))
+                    continue;
+                int o2 = doff[i] + 32 * ((n * dsz + 31) / 32);
+                if (o2 + dsz > GT_GRF_REGS * 32)
+                    return report(c, x, GTSIM_ERR_ILLEGAL, "idiv remainder past r127");
+                wr_raw(db + o2, dsz, int_to_int_bits(r2.i[i], dty, sat, 0));
+            }
+        }
+    }
+    if (pd->space == GT_XS_ARF && db)
+        arf_write(c, in->dst.nr, dimg);
+
+    /* explicit acc destination with integer results keeps the wide value */
+    if (pd->space == GT_XS_ACC && dom == DOM_I)
+        for (int i = 0; i < n; i++)
+            if ((lmask >> i) & 1)
+                t->acc_wide[co + i] = r.u[i];
+
+    /* Implicit accumulator writes (AccWrEn; addc/subb carry/borrow; mach) */
+    if ((in->acc_wr || op == GT_OP_ADDC || op == GT_OP_SUBB) && !(t->cr0[0] & CR0_ACC_DISABLE)) {
+        for (int i = 0; i < n; i++) {
+            if (!((lmask >> i) & 1))
+                continue;
+            int ch = co + i;
+            if (op == GT_OP_ADDC || op == GT_OP_SUBB || op == GT_OP_MACH) {
+                uint64_t v = r2.u[i];
+                t->acc_wide[ch] = v;
+                uint32_t lo = (uint32_t)v;
+                memcpy(t->acc + ch * 4, &lo, 4);
+            } else if (dom == DOM_I) {
+                t->acc_wide[ch] = r.u[i];
+                uint32_t lo = (uint32_t)r.u[i];
+                memcpy(t->acc + ch * 4, &lo, 4);
+            } else if (dom == DOM_F) {
+                memcpy(t->acc + ch * 4, &r.f[i], 4);
+            } else if (ch < 16) {
+                memcpy(t->acc + ch * 8, &r.d[i], 8);
+            }
+        }
+    }
+
+    /* Conditional modifier: flag bits of the enabled channels (sel and csel
+     * do not update flags). */
+    if (in->cond && op != GT_OP_SEL && op != GT_OP_CSEL)
+        flag_write(t, in, wren, flags << co);
+    return GTSIM_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Control flow                                                         */
+/* ------------------------------------------------------------------ */
+
+static inline void cf_park(gt_thread *t, uint32_t m, uint32_t tip)
+{
+    t->exec_mask &= ~m;
+    t->wait_mask |= m;
+    while (m) {
+        int ch = __builtin_ctz(m);
+        m &= m - 1;
+        t->pcip[ch] = tip;
+    }
+}
+
+static inline void cf_arrive(gt_thread *t, uint32_t ip)
+{
+    uint32_t w = t->wait_mask;
+    while (w) {
+        int ch = __builtin_ctz(w);
+        w &= w - 1;
+        if (t->pcip[ch] == ip) {
+            t->exec_mask |= 1u << ch;
+            t->wait_mask &= ~(1u << ch);
+        }
+    }
+}
+
+static inline int cf_waiting_at(const gt_thread *t, uint32_t ip)
+{
+    uint32_t w = t->wait_mask;
+    while (w) {
+        int ch = __builtin_ctz(w);
+        w &= w - 1;
+        if (t->pcip[ch] == ip)
+            return 1;
+    }
+    return 0;
+}
+
+/* Read DWord `idx` of a scalar source (register or immediate). */
+static int src_dword(xctx *c, const gt_xinst *x, int s, int idx, uint32_t *out)
+{
+    const gt_operand *o = &x->in.src[s];
+    if (o->file == GT_FILE_IMM) {
+        *out = (uint32_t)o->imm;
+        return 0;
+    }
+    int base;
+    if (o->file == GT_FILE_GRF && !o->indirect) {
+        base = o->nr * 32 + o->subnr + idx * 4;
+    } else if (o->file == GT_FILE_GRF) {
+        base = c->t->a0[o->ind_subnr] + o->ind_off + idx * 4;
+    } else {
+        return -1;
+    }
+    if (base < 0 || base + 4 > GT_GRF_REGS * 32)
+        return -1;
+    memcpy(out, c->t->grf + base, 4);
+    return 0;
+}
+
+/* Execute a branch / control instruction.  Sets *next_ip.  Returns a status;
+ * *stop set when the thread must return (blocked, done). */
+static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_ip, int *stop,
+                     uint64_t *nchan)
+{
+    gt_thread *t = c->t;
+    const gt_inst *in = &x->in;
+    uint32_t ip = x->ip;
+    uint32_t len = in->length ? in->length : (in->compacted ? 8 : 16);
+    uint32_t nxt = ip + len;
+    uint32_t pm = pred_mask(t, in);
+    uint32_t wren = emask & pm;
+    *next_ip = nxt;
+    if (x->plan_err)
+        return report(c, x, x->plan_status, x->plan_why);
+    *nchan += (uint64_t)__builtin_popcount(wren);
+    uint32_t jip = ip + (uint32_t)in->jip, uip = ip + (uint32_t)in->uip;
+
+    switch (in->op) {
+    case GT_OP_NOP:
+        break;
+    case GT_OP_ILLEGAL:
+        return report(c, x, GTSIM_ERR_ILLEGAL, "illegal instruction");
+    case GT_OP_JMPI: {
+        /* scalar: the first channel's predicate decides (Gen9: relative to the next IP) */
+        int take = in->pred == GT_PRED_NONE ? 1 : (int)((pm >> in->chan_off) & 1);
+        if (take) {
+            if (in->jip_reg) {
+                uint32_t d;
+                if (src_dword(c, x, 1, 0, &d))
+                    return report(c, x, GTSIM_ERR_ILLEGAL, "bad jmpi index operand");
+                *next_ip = nxt + d;
+            } else {
+                *next_ip = jip;  /* decoder: jip counts from this instruction */
+            }
+        }
+        break;
+    }
+    case GT_OP_IF:
+        cf_park(t, emask & ~wren, jip);
+        if (!t->exec_mask && !cf_waiting_at(t, nxt))
+            *next_ip = jip;
+        break;
+    case GT_OP_ELSE:
+        cf_park(t, emask, jip);
+        if (!t->exec_mask && !cf_waiting_at(t, nxt))
+            *next_ip = jip;
+        break;
+    case GT_OP_ENDIF:
+        if (!emask)
+            *next_ip = jip;
+        break;
+    case GT_OP_DO:
+        break;
+    case GT_OP_WHILE:
+        if (wren) {
+            cf_park(t, emask & ~wren, nxt);
+            cf_park(t, wren, jip);
+            *next_ip = jip;
+        }
+        break;
+    case GT_OP_BREAK: {
+        /* the channels leave the loop: they wait after the while at UIP */
+        int st = GTSIM_OK;
+        const gt_xinst *w = gt_kcache_inst(c->dev, c->k, c->vm, uip, &st);
+        if (!w)
+            return st;
+        uint32_t wl = w->in.length ? w->in.length : 16;
+        cf_park(t, wren, uip + wl);
+        if (!t->exec_mask && !cf_waiting_at(t, nxt))
+            *next_ip = jip;
+        break;
+    }
+    case GT_OP_CONT:
+    case GT_OP_HALT:
+    case GT_OP_GOTO:
+    case GT_OP_BRC:
+        cf_park(t, wren, uip);
+        if (!t->exec_mask && !cf_waiting_at(t, nxt))
+            *next_ip = jip;
+        break;
+    case GT_OP_JOIN:
+        if (!t->exec_mask && !cf_waiting_at(t, nxt))
+            *next_ip = jip;
+        break;
+    case GT_OP_BRD:
+        if (wren) {
+            cf_park(t, emask & ~wren, nxt);
+            cf_park(t, wren, jip);
+            *next_ip = jip;
+        }
+        break;
+    case GT_OP_CALL:
+    case GT_OP_CALLA: {
+        if (!wren)
+            break;
+        uint32_t target;
+        if (in->jip_reg) {
+            uint32_t d;
+            if (src_dword(c, x, 1, 0, &d))
+                return report(c, x, GTSIM_ERR_ILLEGAL, "bad call target operand");
+            target = in->op == GT_OP_CALLA ? d - c->hw_ip_base : ip + d;
+        } else {
+            target = in->op == GT_OP_CALLA ? (uint32_t)in->jip - c->hw_ip_base : jip;
+        }
+        const gt_operand *d = &in->dst;
+        if (d->file != GT_FILE_GRF || d->indirect || d->nr * 32 + d->subnr + 8 > GT_GRF_REGS * 32)
+            return report(c, x, GTSIM_ERR_ILLEGAL, "call destination must be a direct GRF");
+        uint32_t rv[2] = {c->hw_ip_base + nxt, wren >> in->chan_off};
+        memcpy(t->grf + d->nr * 32 + d->subnr, rv, 8);
+        cf_park(t, emask & ~wren, nxt);
+        cf_park(t, wren, target);
+        *next_ip = target;
+        break;
+    }
+    case GT_OP_RET: {
+        uint32_t rip;
+        if (src_dword(c, x, 0, 0, &rip))
+            return report(c, x, GTSIM_ERR_ILLEGAL, "bad ret operand");
+        rip -= c->hw_ip_base;
+        cf_park(t, wren, rip);
+        if (!t->exec_mask)
+            *next_ip = rip;
+        break;
+    }
+    case GT_OP_WAIT: {
+        /* wait n0.x: block while the notification register is zero */
+        int sub = (in->src[0].subnr / 4) & 1;
+        if (t->n0[sub] == 0) {
+            t->state = GT_THREAD_BLOCKED;
+            *next_ip = ip;
+            *stop = 1;
+            return GTSIM_OK;
+        }
+        t->n0[sub] = 0;
+        break;
+    }
+    case GT_OP_SEND: case GT_OP_SENDC: case GT_OP_SENDS: case GT_OP_SENDSC: {
+        uint32_t desc = in->desc, exdesc = in->exdesc;
+        if (in->desc_reg)
+            desc = (uint32_t)t->a0[0] | ((uint32_t)t->a0[1] << 16);
+        if (in->exdesc_reg) {
+            int s = (in->exdesc_subnr * 2) & 15;
+            exdesc = (uint32_t)t->a0[s] | ((uint32_t)t->a0[s + 1] << 16);
+        }
+        if (!gt_sf_send)
+            return report(c, x, GTSIM_ERR_UNIMPL, "send: no shared-function unit linked");
+        int st = gt_sf_send(c->dev, t, in, wren >> in->chan_off, desc, exdesc);
+        if (st != GTSIM_OK) {
+            t->state = GT_THREAD_FAULTED;
+            return st;
+        }
+        if (in->eot || ((exdesc >> 5) & 1)) {
+            t->state = GT_THREAD_DONE;
+            *stop = 1;
+            return GTSIM_OK;
+        }
+        if (t->state == GT_THREAD_BLOCKED) {
+            *stop = 1;
+            return GTSIM_OK;
+        }
+        break;
+    }
+    default:
+        return report(c, x, GTSIM_ERR_UNIMPL, "control instruction not implemented");
+    }
+    return GTSIM_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Run loop                                                             */
+/* ------------------------------------------------------------------ */
+
+static void apply_fenv(xctx *c)
+{
+    uint32_t cr = c->t->cr0[0];
+    c->rm = (int)((cr >> CR0_RMODE_SHIFT) & 3);
+    c->ftz_f = !(cr & CR0_F_DENORM);
+    c->ftz_d = !(cr & CR0_DF_DENORM);
+    static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+    fesetround(modes[c->rm]);
+}
+
+int gt_eu_run(gtsim_device *dev, gt_thread *t)
+{
+    if (t->state == GT_THREAD_DONE || t->state == GT_THREAD_FAULTED)
+        return t->state == GT_THREAD_FAULTED ? dev->status : GTSIM_OK;
+    if (!t->disp || !t->disp->vm)
+        return gt_error(dev, GTSIM_ERR_INVALID, "EU: thread %u has no dispatch address space", t->tid);
+    if (!dev->kcache) {
+        dev->kcache = gt_kcache_create();
+        if (!dev->kcache)
+            return gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory (kernel cache)");
+    }
+    xctx c;
+    c.dev = dev;
+    c.t = t;
+    c.vm = t->disp->vm;
+    c.k = gt_kcache_kernel(dev->kcache, c.vm, t->kernel_gva);
+    if (!c.k)
+        return gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory (kernel cache)");
+    c.hw_ip_base = (uint32_t)(t->kernel_gva - t->disp->instruction_base);
+    int saved_round = fegetround();
+    apply_fenv(&c);
+    if (t->instructions == 0 && t->exec_mask == 0 && t->wait_mask == 0)
+        t->exec_mask = t->dispatch_mask;
+    t->state = GT_THREAD_RUNNABLE;
+
+    uint64_t limit = dev->cfg.max_eu_instructions ? dev->cfg.max_eu_instructions : 1000000000ull;
+    uint64_t ninst = 0, nchan = 0;
+    int status = GTSIM_OK;
+    uint32_t ip = t->ip;
+    for (;;) {
+        if (t->instructions + ninst >= limit) {
+            status = gt_error(dev, GTSIM_ERR_WATCHDOG,
+                              "EU: watchdog: thread %u executed %" PRIu64 " instructions "
+                              "without ending (kernel GVA 0x%" PRIx64 ", ip 0x%x)",
+                              t->tid, t->instructions + ninst, t->kernel_gva, ip);
+            t->state = GT_THREAD_FAULTED;
+            break;
+        }
+        if (t->wait_mask)
+            cf_arrive(t, ip);
+        const gt_xinst *x;
+        uint32_t idx = ip >> 3;
+        if (idx < c.k->nslot && c.k->slot[idx] && !(ip & 7)) {
+            x = c.k->slot[idx];
+        } else {
+            x = gt_kcache_inst(dev, c.k, c.vm, ip, &status);
+            if (!x) {
+                t->state = GT_THREAD_FAULTED;
+                break;
+            }
+        }
+        t->ip = ip;
+        const gt_inst *in = &x->in;
+        uint32_t rm = range_mask(in);
+        uint32_t emask = in->nomask ? rm : (t->exec_mask & rm);
+        ninst++;
+        if (is_branch(in->op)) {
+            int stop = 0;
+            uint32_t nip;
+            status = exec_ctrl(&c, x, emask, &nip, &stop, &nchan);
+            if (status != GTSIM_OK) {
+                t->state = GT_THREAD_FAULTED;
+                break;
+            }
+            ip = nip;
+            t->ip = ip;
+            if (stop)
+                break;
+        } else {
+            status = exec_alu(&c, x, emask, &nchan);
+            if (status != GTSIM_OK) {
+                t->state = GT_THREAD_FAULTED;
+                break;
+            }
+            ip += in->length ? in->length : (in->compacted ? 8 : 16);
+        }
+    }
+    t->instructions += ninst;
+    dev->stats.eu_instructions += ninst;
+    dev->stats.eu_channels += nchan;
+    fesetround(saved_round);
+    return status;
+}

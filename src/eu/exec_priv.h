@@ -1,0 +1,70 @@
+/*
+ * EU executor internals shared by src/eu/exec.c and src/eu/kcache.c: the
+ * decoded-kernel cache entry (a gt_inst plus its precomputed execution plan)
+ * and the cache lookup API.
+ */
+#ifndef GT_EU_EXEC_PRIV_H
+#define GT_EU_EXEC_PRIV_H
+
+#include "eu/eu.h"
+
+/* Register space an operand lives in (after plan building). */
+enum gt_xspace {
+    GT_XS_NULL = 0, /* null register: reads 0, writes dropped */
+    GT_XS_GRF,      /* thread GRF, 4096 bytes */
+    GT_XS_ACC,      /* acc0..acc3, 128 bytes */
+    GT_XS_ARF,      /* other ARF: staged through a 64-byte image (see exec.c) */
+    GT_XS_IMM,      /* immediate: per-lane values in imm_lane[] */
+    GT_XS_IND,      /* indirect GRF (a0 based): offsets computed per execution */
+};
+
+/* Plan of one operand: per-lane byte offsets within its space (direct
+ * regions), or the immediate expanded per lane (V/UV/VF vectors repeat every
+ * 8/8/4 lanes). */
+typedef struct gt_xop {
+    uint8_t space;     /* enum gt_xspace */
+    uint8_t type;      /* enum gt_type (V/UV -> W/UW, VF -> F once expanded) */
+    uint8_t size;      /* element bytes */
+    uint8_t contig;    /* off[i] == off[0] + i*size for all lanes */
+    uint8_t scalar;    /* off[i] == off[0] for all lanes */
+    uint8_t mods;      /* bit0 negate, bit1 abs */
+    uint16_t off[32];
+    uint64_t imm_lane[8]; /* GT_XS_IMM: raw bits for lane i at [i % 8] */
+} gt_xop;
+
+/* One cached instruction: decoded form plus plan. */
+typedef struct gt_xinst {
+    gt_inst in;
+    uint32_t ip;          /* byte offset from kernel start */
+    uint8_t dom;          /* computation domain (exec.c enum) */
+    uint8_t flag_type;    /* type whose value the conditional modifier tests */
+    uint8_t raw_mov;      /* mov without conversion/modifiers: copy bits */
+    uint8_t plan_err;     /* nonzero: executing this instruction reports plan_status */
+    int plan_status;
+    gt_xop dst;
+    gt_xop src[3];
+    char plan_why[96];
+} gt_xinst;
+
+/* A kernel in the cache: instructions indexed by ip / 8. */
+typedef struct gt_kkernel {
+    uint64_t gva;         /* kernel start, GPU virtual address */
+    const gt_vm *vm;
+    gt_xinst **slot;      /* nslot entries, NULL = not decoded yet */
+    uint32_t nslot;
+} gt_kkernel;
+
+/* Find (or create) the cache record of the kernel starting at gva in vm.
+ * NULL only on host out-of-memory. */
+gt_kkernel *gt_kcache_kernel(struct gt_kcache *kc, const gt_vm *vm, uint64_t gva);
+
+/* The decoded instruction at byte offset ip of kernel k (decoding and
+ * planning it on first use).  On failure returns NULL with *status set and
+ * the report (GVA, IP, raw bytes, reason) in dev->err. */
+const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint32_t ip,
+                               int *status);
+
+/* Build the execution plan of a freshly decoded instruction (exec.c). */
+void gt_exec_plan(const gtsim_device *dev, gt_xinst *x);
+
+#endif

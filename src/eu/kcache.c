@@ -1,0 +1,196 @@
+/*
+ * Decoded-kernel cache.  Kernels are keyed by (address space, kernel start
+ * GVA); the kernel start GVA is Instruction Base Address + Kernel Start
+ * Pointer (seed 000 INTERFACE_DESCRIPTOR_DATA), i.e. gt_thread.kernel_gva.
+ * Inside a kernel, instructions are indexed by their byte offset from the
+ * kernel start (the thread's ip) in 8-byte units (compacted instructions are
+ * 8 bytes, native ones 16).  Each instruction is read through the dispatch
+ * address space, decoded with the platform's decoder and planned once, on
+ * its first execution; the hot path is an array index.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "eu/exec_priv.h"
+
+struct gt_kcache {
+    gt_kkernel **tab;   /* open addressing, power-of-two size */
+    uint32_t cap, count;
+};
+
+struct gt_kcache *gt_kcache_create(void)
+{
+    struct gt_kcache *kc = calloc(1, sizeof(*kc));
+    if (!kc)
+        return NULL;
+    kc->cap = 64;
+    kc->tab = calloc(kc->cap, sizeof(*kc->tab));
+    if (!kc->tab) {
+        free(kc);
+        return NULL;
+    }
+    return kc;
+}
+
+static void free_kernel(gt_kkernel *k)
+{
+    for (uint32_t i = 0; i < k->nslot; i++)
+        free(k->slot[i]);
+    free(k->slot);
+    free(k);
+}
+
+void gt_kcache_flush(struct gt_kcache *kc)
+{
+    if (!kc)
+        return;
+    for (uint32_t i = 0; i < kc->cap; i++) {
+        if (kc->tab[i])
+            free_kernel(kc->tab[i]);
+        kc->tab[i] = NULL;
+    }
+    kc->count = 0;
+}
+
+void gt_kcache_destroy(struct gt_kcache *kc)
+{
+    if (!kc)
+        return;
+    gt_kcache_flush(kc);
+    free(kc->tab);
+    free(kc);
+}
+
+static uint32_t khash(const gt_vm *vm, uint64_t gva)
+{
+    uint64_t h = gva ^ ((uint64_t)(uintptr_t)vm * 0x9E3779B97F4A7C15ull);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    return (uint32_t)h;
+}
+
+static int kc_grow(struct gt_kcache *kc)
+{
+    uint32_t ncap = kc->cap * 2;
+    gt_kkernel **nt = calloc(ncap, sizeof(*nt));
+    if (!nt)
+        return -1;
+    for (uint32_t i = 0; i < kc->cap; i++) {
+        gt_kkernel *k = kc->tab[i];
+        if (!k)
+            continue;
+        uint32_t h = khash(k->vm, k->gva) & (ncap - 1);
+        while (nt[h])
+            h = (h + 1) & (ncap - 1);
+        nt[h] = k;
+    }
+    free(kc->tab);
+    kc->tab = nt;
+    kc->cap = ncap;
+    return 0;
+}
+
+gt_kkernel *gt_kcache_kernel(struct gt_kcache *kc, const gt_vm *vm, uint64_t gva)
+{
+    uint32_t h = khash(vm, gva) & (kc->cap - 1);
+    while (kc->tab[h]) {
+        gt_kkernel *k = kc->tab[h];
+        if (k->gva == gva && k->vm == vm)
+            return k;
+        h = (h + 1) & (kc->cap - 1);
+    }
+    if ((kc->count + 1) * 2 > kc->cap) {
+        if (kc_grow(kc))
+            return NULL;
+        return gt_kcache_kernel(kc, vm, gva);
+    }
+    gt_kkernel *k = calloc(1, sizeof(*k));
+    if (!k)
+        return NULL;
+    k->gva = gva;
+    k->vm = vm;
+    kc->tab[h] = k;
+    kc->count++;
+    return k;
+}
+
+/* Hex dump of n raw bytes into buf. */
+static void hexbytes(const uint8_t *b, int n, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && o + 4 < len; i++)
+        o += (size_t)snprintf(buf + o, len - o, "%s%02x", i ? " " : "", b[i]);
+}
+
+const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint32_t ip,
+                               int *status)
+{
+    uint32_t idx = ip >> 3;
+    if (idx < k->nslot && k->slot[idx])
+        return k->slot[idx];
+
+    uint64_t gva = k->gva + ip;
+    if (ip & 7) {
+        *status = gt_error(dev, GTSIM_ERR_ILLEGAL,
+                           "EU: misaligned instruction pointer ip=0x%x (kernel GVA 0x%" PRIx64
+                           ", instruction GVA 0x%" PRIx64 ")", ip, k->gva, gva);
+        return NULL;
+    }
+    uint8_t code[16] = {0};
+    size_t avail = 16;
+    uint64_t fva = 0;
+    if (gt_vm_read(vm, gva, code, 16, &fva)) {
+        /* The instruction may be a compacted one at the end of a mapping. */
+        avail = 8;
+        if (gt_vm_read(vm, gva, code, 8, &fva)) {
+            *status = gt_error(dev, GTSIM_ERR_FAULT,
+                               "EU: instruction fetch page fault at GVA 0x%" PRIx64
+                               " (kernel GVA 0x%" PRIx64 ", ip 0x%x)", fva, k->gva, ip);
+            return NULL;
+        }
+    }
+    gt_decode_fn dec = gt_decoder_for(dev->plat);
+    if (!dec) {
+        *status = gt_error(dev, GTSIM_ERR_UNIMPL, "EU: no instruction decoder for platform %s",
+                           dev->plat ? dev->plat->name : "(none)");
+        return NULL;
+    }
+    gt_xinst *x = calloc(1, sizeof(*x));
+    if (!x) {
+        *status = gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory decoding kernel");
+        return NULL;
+    }
+    char why[160] = "";
+    int len = dec(code, avail, &x->in, why, sizeof(why));
+    if (len < 0) {
+        char hex[64];
+        hexbytes(code, (int)avail, hex, sizeof(hex));
+        *status = gt_error(dev, GTSIM_ERR_ILLEGAL,
+                           "EU: illegal instruction at kernel GVA 0x%" PRIx64 " ip 0x%x: %s"
+                           " [raw %s]", k->gva, ip, why[0] ? why : "undecodable", hex);
+        free(x);
+        return NULL;
+    }
+    x->ip = ip;
+    gt_exec_plan(dev, x);
+
+    if (idx >= k->nslot) {
+        uint32_t n = k->nslot ? k->nslot : 64;
+        while (n <= idx)
+            n *= 2;
+        gt_xinst **ns = realloc(k->slot, n * sizeof(*ns));
+        if (!ns) {
+            free(x);
+            *status = gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory decoding kernel");
+            return NULL;
+        }
+        for (uint32_t i = k->nslot; i < n; i++)
+            ns[i] = NULL;
+        k->slot = ns;
+        k->nslot = n;
+    }
+    k->slot[idx] = x;
+    return x;
+}
