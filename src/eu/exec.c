@@ -37,11 +37,6 @@
 #include "eu/exec_priv.h"
 #include "sf/sf.h"
 
-/* Weak so the EU can be linked and unit-tested without the shared-function
- * unit; a send then reports GTSIM_ERR_UNIMPL. */
-extern int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec_mask,
-                      uint32_t desc, uint32_t exdesc) __attribute__((weak));
-
 enum { DOM_I = 0, DOM_F = 1, DOM_D = 2 };
 
 #define CR0_RMODE_SHIFT 4
@@ -1665,8 +1660,6 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
             int s = (in->exdesc_subnr * 2) & 15;
             exdesc = (uint32_t)t->a0[s] | ((uint32_t)t->a0[s + 1] << 16);
         }
-        if (!gt_sf_send)
-            return report(c, x, GTSIM_ERR_UNIMPL, "send: no shared-function unit linked");
         int st = gt_sf_send(c->dev, t, in, wren >> in->chan_off, desc, exdesc);
         if (st != GTSIM_OK) {
             t->state = GT_THREAD_FAULTED;
