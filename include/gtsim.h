@@ -96,8 +96,8 @@ void gtsim_get_stats(const gtsim_device *dev, gtsim_stats *out);
 /* The report of the last error ("" if none). */
 const char *gtsim_last_error(const gtsim_device *dev);
 
-/* For frontends: record an error report on the device (returns status) or
- * print a warning, through the device's log. */
+/* For frontends: record an error report on the device (returns status; not
+ * printed, see gtsim_last_error) or print a warning to the device's log. */
 int gtsim_report_error(gtsim_device *dev, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void gtsim_report_warning(gtsim_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -49,8 +49,10 @@ struct gtsim_device {
     char err[2048];       /* report of the last error */
 };
 
-/* Record an error: formats the report into dev->err, prints it to the log
- * and returns status (so callers can `return gt_error(dev, ...)`). */
+/* Record an error: formats the report into dev->err (replacing the previous
+ * one; a caller adding context may pass the old report as an argument) and
+ * returns status, so callers can `return gt_error(dev, ...)`.  Nothing is
+ * printed: the frontend shows gtsim_last_error() once. */
 int gt_error(gtsim_device *dev, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Print a warning (not an error) to the log. */

@@ -13,7 +13,6 @@ static int verror(gtsim_device *dev, int status, const char *fmt, va_list ap)
     vsnprintf(dev->err, sizeof(dev->err), fmt, ap);
     if (dev->status == GTSIM_OK)
         dev->status = status;
-    fprintf(log_of(dev), "gtsim: error: %s\n", dev->err);
     return status;
 }
 

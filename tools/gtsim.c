@@ -212,6 +212,12 @@ static int cmd_run(int argc, char **argv)
         return 2;
     }
     if (!platform) {
+        FILE *probe = fopen(trace, "rb");
+        if (!probe) {
+            fprintf(stderr, "gtsim: cannot open %s: %s\n", trace, strerror(errno));
+            return 1;
+        }
+        fclose(probe);
         int device = gtsim_aub_probe_device(trace);
         if (device < 0) {
             fprintf(stderr, "gtsim: %s: not an AUB memtrace file (no version record)\n", trace);
