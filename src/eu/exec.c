@@ -1661,9 +1661,10 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
             exdesc = (uint32_t)t->a0[s] | ((uint32_t)t->a0[s + 1] << 16);
         }
         int st = gt_sf_send(c->dev, t, in, wren >> in->chan_off, desc, exdesc);
-        if (st != GTSIM_OK) {
-            t->state = GT_THREAD_FAULTED;
-            return st;
+        if (st != GTSIM_OK) { /* add the instruction's bytes and disassembly */
+            char what[sizeof(c->dev->err)];
+            snprintf(what, sizeof(what), "%s", c->dev->err);
+            return report(c, x, st, what);
         }
         if (in->eot || ((exdesc >> 5) & 1)) {
             t->state = GT_THREAD_DONE;
