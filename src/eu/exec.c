@@ -276,6 +276,44 @@ static int op_nsrc(int op)
     }
 }
 
+/* Sources of a math function: two for fdiv, pow, integer divide and invm. */
+static int math_nsrc(int fc)
+{
+    return (fc == GT_MATH_FDIV || fc == GT_MATH_POW || fc == GT_MATH_INVM ||
+            (fc >= GT_MATH_IDIV_BOTH && fc <= GT_MATH_IDIV_REM)) ? 2 : 1;
+}
+
+/* IEEE macros (math.invm / math.rsqtm + madm, seed 004 math FC Eh/Fh).
+ * The hardware runs a Newton-Raphson sequence of madm on extra-precision
+ * accumulators (mme0..mme7) whose purpose is a correctly rounded a/b or
+ * sqrt(a).  gtsim models the macro by its result: invm/rsqtm return the
+ * correctly rounded 1/b or 1/sqrt(a) and madm is a fused multiply-add, which
+ * makes the compiler's sequence converge to the correctly rounded quotient or
+ * root (Markstein) for operands in the normal range.  Operands outside it
+ * (zero, infinity, NaN, denormal, or a quotient that would over/underflow)
+ * take the early-out path: the eo flag is set and the destination holds the
+ * final IEEE result, which the compiler's code then keeps. */
+static int invm_early_out(double a, double b, double *res)
+{
+    double q = a / b;
+    if (!isnormal(b) || !(isnormal(a) || a == 0) || !isnormal(1.0 / b) || (a != 0 && !isnormal(q))) {
+        *res = q;
+        return 1;
+    }
+    *res = 1.0 / b;
+    return 0;
+}
+
+static int rsqtm_early_out(double a, double *res)
+{
+    if (!isnormal(a) || a < 0) {
+        *res = sqrt(a);
+        return 1;
+    }
+    *res = 1.0 / sqrt(a);
+    return 0;
+}
+
 void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
 {
     (void)dev;
@@ -291,12 +329,9 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
         return;
     int ns = op_nsrc(op);
     if (op == GT_OP_MATH) {
-        ns = (in->math_fc == GT_MATH_FDIV || in->math_fc == GT_MATH_POW ||
-              in->math_fc >= GT_MATH_IDIV_BOTH) ? 2 : 1;
-        if (in->math_fc == GT_MATH_INVM || in->math_fc == GT_MATH_RSQRTM)
-            plan_fail(x, GTSIM_ERR_UNIMPL, "math.invm / math.rsqtm IEEE macros not implemented");
+        ns = math_nsrc(in->math_fc);
     }
-    if (op == GT_OP_SMOV || op == GT_OP_MOVI || op == GT_OP_MADM)
+    if (op == GT_OP_SMOV || op == GT_OP_MOVI)
         plan_fail(x, GTSIM_ERR_UNIMPL, "instruction not implemented by the executor");
     if (in->num_srcs && in->num_srcs < ns && op != GT_OP_MATH)
         ns = in->num_srcs;
@@ -947,8 +982,7 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
     int dom = x->dom;
     int ns = op_nsrc(op);
     if (op == GT_OP_MATH)
-        ns = (in->math_fc == GT_MATH_FDIV || in->math_fc == GT_MATH_POW ||
-              in->math_fc >= GT_MATH_IDIV_BOTH) ? 2 : 1;
+        ns = math_nsrc(in->math_fc);
     lanes a, b, cc, r;
     lanes r2;  /* idiv remainder */
     int st;
@@ -1179,6 +1213,7 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
         }
         break;
     case GT_OP_MAD:
+    case GT_OP_MADM: /* see the IEEE macro note at invm_early_out */
         /* mad: src0 + src1 * src2, fused */
         if (dom == DOM_F) for (int i = 0; i < n; i++) r.f[i] = fmaf(b.f[i], cc.f[i], a.f[i]);
         else if (dom == DOM_D) for (int i = 0; i < n; i++) r.d[i] = fma(b.d[i], cc.d[i], a.d[i]);
@@ -1305,6 +1340,13 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
                 case GT_MATH_COS: o = cosf(v); break;
                 case GT_MATH_FDIV: o = v / w; break;
                 case GT_MATH_POW: o = powf(v, w); break;
+                case GT_MATH_INVM: case GT_MATH_RSQRTM: {
+                    double m;
+                    int eo = fc == GT_MATH_INVM ? invm_early_out(v, w, &m) : rsqtm_early_out(v, &m);
+                    o = (float)m;
+                    cmpres |= (uint32_t)eo << i;
+                    break;
+                }
                 default: return report(c, x, GTSIM_ERR_UNIMPL, "math function not implemented");
                 }
                 r.f[i] = o;
@@ -1322,6 +1364,12 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
                 case GT_MATH_COS: o = cos(v); break;
                 case GT_MATH_FDIV: o = v / w; break;
                 case GT_MATH_POW: o = pow(v, w); break;
+                case GT_MATH_INVM:
+                    cmpres |= (uint32_t)invm_early_out(v, w, &o) << i;
+                    break;
+                case GT_MATH_RSQRTM:
+                    cmpres |= (uint32_t)rsqtm_early_out(v, &o) << i;
+                    break;
                 default: return report(c, x, GTSIM_ERR_UNIMPL, "math function not implemented");
                 }
                 r.d[i] = o;
@@ -1447,8 +1495,10 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
     }
 
     /* Conditional modifier: flag bits of the enabled channels (sel and csel
-     * do not update flags). */
-    if (in->cond && op != GT_OP_SEL && op != GT_OP_CSEL)
+     * do not update flags).  invm/rsqtm always write their early-out flag. */
+    if (op == GT_OP_MATH && (in->math_fc == GT_MATH_INVM || in->math_fc == GT_MATH_RSQRTM))
+        flag_write(t, in, wren, cmpres << co);
+    else if (in->cond && op != GT_OP_SEL && op != GT_OP_CSEL)
         flag_write(t, in, wren, flags << co);
     return GTSIM_OK;
 }
