@@ -55,6 +55,7 @@ typedef struct gtsim_stats {
     uint64_t threads_dispatched;
     uint64_t commands;          /* command streamer commands parsed */
     uint64_t walkers;           /* GPGPU_WALKER commands executed */
+    uint64_t exec_ns;           /* host nanoseconds spent executing submitted work */
 } gtsim_stats;
 
 /* Create a device for a platform name ("skl"); NULL on unknown platform or

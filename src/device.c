@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cs/cs.h"
 #include "eu/eu.h"
@@ -93,9 +94,13 @@ static int elsp_write(gtsim_device *dev, uint32_t value)
     gt_kcache_flush(dev->kcache);
     gt_vm_flush(&dev->ggtt);
     dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] &= ~EXECLIST_STATUS_IDLE;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     int st = gt_cs_submit(dev, elem0);
     if (st == GTSIM_OK && (elem1 & 1))
         st = gt_cs_submit(dev, elem1);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    dev->stats.exec_ns += (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec));
     dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] |= EXECLIST_STATUS_IDLE;
     return st;
 }
