@@ -77,6 +77,10 @@ int gtsim_phys_read(gtsim_device *dev, uint64_t pa, void *out, size_t len);
 /* Write len bytes of GGTT page-table entries starting at byte offset
  * entry_offset of the GTT (entry i is at offset 8*i; Gen8+ 64-bit PTEs). */
 int gtsim_ggtt_write(gtsim_device *dev, uint64_t entry_offset, const void *data, size_t len);
+/* Read len bytes of GGTT page-table entries starting at byte offset
+ * entry_offset (the inverse of gtsim_ggtt_write; entries never written read
+ * as zero). */
+int gtsim_ggtt_entries_read(gtsim_device *dev, uint64_t entry_offset, void *out, size_t len);
 
 /* Run all submitted work until the engines are idle.  Returns GTSIM_OK or
  * the first error (the report is in gtsim_last_error()). */

@@ -146,6 +146,12 @@ int gtsim_ggtt_write(gtsim_device *dev, uint64_t entry_offset, const void *data,
     return GTSIM_OK;
 }
 
+int gtsim_ggtt_entries_read(gtsim_device *dev, uint64_t entry_offset, void *out, size_t len)
+{
+    gt_mem_read(dev->gsm, entry_offset, out, len);
+    return GTSIM_OK;
+}
+
 int gtsim_run(gtsim_device *dev)
 {
     return dev->status;

@@ -5,6 +5,8 @@
  *             [--check EXPECT.txt] [--stats] [--trace-commands]
  *             [--max-eu-instructions N] [--max-commands N]
  *   gtsim disasm [--platform P] FILE
+ *   gtsim serve [--platform P] [--host ADDR] [--port N] [--once] ...   (tools/serve.c)
+ *   gtsim exec [--platform P] -- PROGRAM ARGS...                      (tools/serve.c)
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -16,6 +18,7 @@
 
 #include "gtsim.h"
 #include "gtsim_aub.h"
+#include "serve.h"
 
 static void usage(FILE *f)
 {
@@ -31,7 +34,8 @@ static void usage(FILE *f)
             "      --trace-commands        print every command the command streamer parses\n"
             "      --max-eu-instructions N watchdog per EU thread (default 1e9)\n"
             "      --max-commands N        watchdog on commands per submission (default 1e8)\n"
-            "  gtsim disasm [--platform P] FILE     disassemble a raw kernel binary (IGA syntax)\n");
+            "  gtsim disasm [--platform P] FILE     disassemble a raw kernel binary (IGA syntax)\n"
+            "%s", gtsim_serve_usage);
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -318,6 +322,10 @@ int main(int argc, char **argv)
         return cmd_run(argc - 2, argv + 2);
     if (!strcmp(argv[1], "disasm"))
         return cmd_disasm(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "serve"))
+        return gtsim_cmd_serve(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "exec"))
+        return gtsim_cmd_exec(argc - 2, argv + 2);
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
         usage(stdout);
         return 0;
