@@ -164,10 +164,6 @@ static int listen_on(const char *tag, const char *host, unsigned port, int allow
             freeaddrinfo(ai);
             return -1;
         }
-        fprintf(stderr,
-                "%s: WARNING: listening on non-loopback address %s; the TBX protocol has no authentication:\n"
-                "anyone who can reach this port can drive the simulated GPU and read and write its memory\n",
-                tag, addr);
     }
     int fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
     int one = 1;
@@ -184,6 +180,11 @@ static int listen_on(const char *tag, const char *host, unsigned port, int allow
     socklen_t sl = sizeof(ss);
     getsockname(fd, (struct sockaddr *)&ss, &sl);
     format_addr((struct sockaddr *)&ss, where, wlen);
+    if (!is_loopback((struct sockaddr *)&ss))
+        fprintf(stderr,
+                "%s: WARNING: listening on non-loopback address %s; the TBX protocol has no authentication:\n"
+                "anyone who can reach this port can drive the simulated GPU and read and write its memory\n",
+                tag, where);
     return fd;
 }
 
