@@ -4,6 +4,18 @@
  * checked before it is used; payloads stream through a fixed buffer, so a
  * size field never makes us allocate.  Anything we cannot honour exactly
  * drops the client with a reason instead of guessing.
+ *
+ * Deferred submission.  NEO's TBX command stream receiver uploads every
+ * allocation of a submission from its host copy before each submission,
+ * including buffers an earlier, not yet downloaded kernel has written (its
+ * writeMemory() clears the "TBX writable" flag only for one-time allocation
+ * types).  On a device that runs work the moment ELSP is written, a second
+ * kernel's upload would overwrite the first kernel's results with stale host
+ * data (seen with the corpus "reduce" and "scan" programs).  The runtime
+ * learns about GPU progress only by reading, so we hold ELSP writes back
+ * and deliver them, in order, just before the client's next read of
+ * anything (memory, MMIO, GTT) or when it disconnects: the work then runs
+ * after the uploads, which is the order the runtime assumes.
  */
 #include "tbx.h"
 
@@ -31,13 +43,14 @@ const char *tbx_msg_name(uint32_t type)
 
 void tbx_conn_init(tbx_conn *c, int in_fd, int out_fd, const tbx_ops *ops, void *ctx)
 {
-    memset(c, 0, offsetof(tbx_conn, in_buf));
+    memset(c, 0, offsetof(tbx_conn, deferred));
     c->in_fd = in_fd;
     c->out_fd = out_fd;
     c->ops = ops;
     c->ctx = ctx;
     c->max_transfer = 256u << 20;
     c->timeout_ms = 30000;
+    c->defer_submission = 1;
 }
 
 static int drop(tbx_conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -54,6 +67,37 @@ static int device_failed(tbx_conn *c, const char *what)
 {
     const char *why = c->ops->last_error ? c->ops->last_error(c->ctx) : "";
     return drop(c, "%s failed on the device: %s", what, why && *why ? why : "(no report)");
+}
+
+static void trace(tbx_conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void trace(tbx_conn *c, const char *fmt, ...)
+{
+    if (!c->trace)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(c->trace, fmt, ap);
+    va_end(ap);
+    fputc('\n', c->trace);
+}
+
+int tbx_flush_submissions(tbx_conn *c)
+{
+    uint32_t n = c->deferred_n;
+    c->deferred_n = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        trace(c, "MMIO write 0x%05x = 0x%08x (deferred submission)", c->deferred[i][0], c->deferred[i][1]);
+        if (c->ops->mmio_write(c->ctx, c->deferred[i][0], c->deferred[i][1]))
+            return device_failed(c, "submitted work");
+    }
+    return TBX_CONTINUE;
+}
+
+/* An execlist submit port: ELSP is at offset 0x230 of each engine's
+ * register block (render 0x2000, seed 004 execlists). */
+static int is_elsp(uint32_t offset)
+{
+    return (offset & 0xfffu) == 0x230u;
 }
 
 static uint32_t get32(const uint8_t *p)
@@ -174,18 +218,6 @@ static int answer(tbx_conn *c, uint32_t type, uint32_t trans, const uint32_t *bo
     return write_full(c, m, TBX_HDR_BYTES + 4 * n);
 }
 
-static void trace(tbx_conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void trace(tbx_conn *c, const char *fmt, ...)
-{
-    if (!c->trace)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(c->trace, fmt, ap);
-    va_end(ap);
-    fputc('\n', c->trace);
-}
-
 /* MMIO request: body {flags, offset, data} (+ {source id} in the 16-byte
  * extended form, which changes nothing here). */
 static int do_mmio(tbx_conn *c, uint32_t trans, const uint8_t *b, uint32_t size)
@@ -203,6 +235,14 @@ static int do_mmio(tbx_conn *c, uint32_t trans, const uint8_t *b, uint32_t size)
     if (dev_idx != 0)
         return drop(c, "MMIO_REQ for device index %u (one device is modelled)", dev_idx);
     if (write) {
+        if (c->defer_submission && is_elsp(offset)) {
+            if (c->deferred_n == TBX_MAX_DEFERRED && tbx_flush_submissions(c))
+                return TBX_DROP;
+            trace(c, "MMIO write 0x%05x = 0x%08x (held back until the next read)", offset, data);
+            c->deferred[c->deferred_n][0] = offset;
+            c->deferred[c->deferred_n++][1] = data;
+            return TBX_CONTINUE;
+        }
         trace(c, "MMIO write 0x%05x = 0x%08x", offset, data);
         if (c->ops->mmio_write(c->ctx, offset, data))
             return device_failed(c, "MMIO write");
@@ -310,10 +350,13 @@ static int do_control(tbx_conn *c, const uint8_t *b, uint32_t size)
     uint32_t v = get32(b), set = v >> 16, val = v & set;
     trace(c, "control 0x%08x", v);
     if ((set & 1) && (val & 1)) {
+        c->deferred_n = 0; /* work not yet run dies with the old device */
         if (!c->ops->reset || c->ops->reset(c->ctx))
             return device_failed(c, "reset");
     }
     if ((set & (1u << 6)) && (val & (1u << 6))) {
+        if (tbx_flush_submissions(c))
+            return TBX_DROP;
         snprintf(c->reason, sizeof(c->reason), "client sent quit");
         return TBX_CLOSED;
     }
@@ -331,6 +374,8 @@ int tbx_step(tbx_conn *c)
     if (n < 0)
         return TBX_DROP;
     if (n == 0) {
+        if (tbx_flush_submissions(c))
+            return TBX_DROP;
         snprintf(c->reason, sizeof(c->reason), "client closed the connection");
         return TBX_CLOSED;
     }
@@ -350,6 +395,11 @@ int tbx_step(tbx_conn *c)
         return TBX_DROP;
     c->stats.messages++;
     c->stats.by_type[type]++;
+    /* Requests the client waits on see all work submitted before them. */
+    int is_read = type == TBX_READ_DATA_REQ || type == TBX_REPORT_REND_END_REQ ||
+                  ((type == TBX_MMIO_REQ || type == TBX_GTT_REQ) && size >= 4 && !(body[0] & 1));
+    if (is_read && c->deferred_n && tbx_flush_submissions(c))
+        return TBX_DROP;
     switch (type) {
     case TBX_MMIO_REQ:
         return do_mmio(c, trans, body, size);

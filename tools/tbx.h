@@ -85,6 +85,7 @@ typedef struct tbx_stats {
 } tbx_stats;
 
 #define TBX_CHUNK (64u * 1024u) /* memory payloads move in pieces of this size */
+#define TBX_MAX_DEFERRED 256u   /* ELSP DWord writes held back at most (64 submissions) */
 
 /* One client connection.  Messages are read from in_fd and answers written
  * to out_fd (the same socket in the server; a file and /dev/null in the
@@ -97,9 +98,14 @@ typedef struct tbx_conn {
     int timeout_ms;         /* longest wait for the rest of a started message, or
                                for the client to take an answer (< 0: forever) */
     FILE *trace;            /* when non-NULL, one line per message */
+    /* Hold back execlist submit port (ELSP) writes until the client next
+     * reads something (default on; see tools/tbx.c "Deferred submission"). */
+    int defer_submission;
+    uint32_t deferred_n;    /* queued ELSP writes */
     tbx_stats stats;
     char reason[512];       /* why tbx_step returned TBX_DROP / TBX_CLOSED */
     uint32_t in_pos, in_len; /* unread input is in_buf[in_pos, in_len) */
+    uint32_t deferred[TBX_MAX_DEFERRED][2]; /* held-back ELSP writes {MMIO offset, value} */
     uint8_t in_buf[8192];
     uint8_t buf[TBX_CHUNK];
 } tbx_conn;
@@ -113,7 +119,8 @@ enum tbx_step_result {
 };
 
 /* Initialise a connection with the default limits: max_transfer 256 MiB,
- * timeout_ms 30000, no trace.  Does not take ownership of the fds. */
+ * timeout_ms 30000, no trace, deferred submission.  Does not take ownership
+ * of the fds. */
 void tbx_conn_init(tbx_conn *c, int in_fd, int out_fd, const tbx_ops *ops, void *ctx);
 
 /* Read one message from in_fd, apply it to the device and send its answer.
@@ -121,6 +128,10 @@ void tbx_conn_init(tbx_conn *c, int in_fd, int out_fd, const tbx_ops *ops, void 
  * readable to avoid that); after that never waits longer than timeout_ms
  * for any piece.  Never allocates: payloads stream through conn->buf. */
 int tbx_step(tbx_conn *c);
+
+/* Deliver held-back ELSP writes to the device now (the work runs).
+ * TBX_CONTINUE, or TBX_DROP with the device's report in c->reason. */
+int tbx_flush_submissions(tbx_conn *c);
 
 /* Bytes of input already read from in_fd but not yet handled: when
  * non-zero, call tbx_step without waiting for in_fd to poll readable. */

@@ -486,9 +486,82 @@ static void test_device_failure(void **state)
 {
     struct env *e = *state;
     e->f.fail_mmio = 1;
-    send_msg(e->cli, 0, 1, (uint32_t[]){MMIO_WRITE, 0x2230, 0x1}, 3);
+    send_msg(e->cli, 0, 1, (uint32_t[]){MMIO_WRITE, 0x2080, 0x1}, 3);
     assert_int_equal(tbx_step(e->c), TBX_DROP);
     assert_non_null(strstr(e->c->reason, "fake GPU hang"));
+}
+
+/* A submission that fails on the device is reported at the read that runs
+ * it. */
+static void test_deferred_failure(void **state)
+{
+    struct env *e = *state;
+    e->f.fail_mmio = 1;
+    send_msg(e->cli, 0, 1, (uint32_t[]){MMIO_WRITE, 0x2230, 0x1}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    send_msg(e->cli, 5, 2, (uint32_t[]){0, 0x78000, 4}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_DROP);
+    assert_non_null(strstr(e->c->reason, "submitted work failed on the device: fake GPU hang"));
+}
+
+/* ELSP writes (offset 0x230 of an engine's registers) are held back until
+ * the client reads; memory written after them is in place when they run.
+ * Other register writes go through at once. */
+static void test_deferred_submission(void **state)
+{
+    struct env *e = *state;
+    static const uint32_t elsp[4] = {0, 0, 0, 0x6119};
+    for (int i = 0; i < 4; i++) {
+        send_msg(e->cli, 0, 1 + i, (uint32_t[]){MMIO_WRITE, 0x2230, elsp[i]}, 3);
+        assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    }
+    assert_int_equal(e->f.mmio_writes, 0);
+    send_msg(e->cli, 0, 5, (uint32_t[]){MMIO_WRITE, 0x20d8, 0x20000}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    assert_int_equal(e->f.mmio_writes, 1); /* not an ELSP: at once */
+    send_msg(e->cli, 4, 6, (uint32_t[]){0x12u << 24, 0, 4}, 3);
+    send_all(e->cli, "\x01\x02\x03\x04", 4);
+    assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    assert_int_equal(e->f.mmio_writes, 1);
+    /* A memory read delivers the four ELSP DWords in order, then answers. */
+    send_msg(e->cli, 5, 7, (uint32_t[]){0x12u << 24, 0, 4}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    assert_int_equal(e->f.mmio_writes, 5);
+    assert_int_equal(e->f.last_off, 0x2230);
+    assert_int_equal(e->f.last_val, 0x6119);
+    expect_answer(e->cli, 6, 7, (uint32_t[]){0x12u << 24, 0, 4}, 3);
+    uint8_t b[4];
+    recv_all(e->cli, b, 4);
+    /* An MMIO read delivers them too; so does the end of the connection. */
+    send_msg(e->cli, 0, 8, (uint32_t[]){MMIO_WRITE, 0x2230, 7}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    send_msg(e->cli, 0, 9, (uint32_t[]){MMIO_READ, 0x2234, 0}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    assert_int_equal(e->f.mmio_writes, 6);
+    expect_answer(e->cli, 1, 9, (uint32_t[]){0}, 1);
+    send_msg(e->cli, 0, 10, (uint32_t[]){MMIO_WRITE, 0x2230, 8}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    close(e->cli);
+    e->cli = -1;
+    assert_int_equal(tbx_step(e->c), TBX_CLOSED);
+    assert_int_equal(e->f.mmio_writes, 7);
+    assert_int_equal(e->f.last_val, 8);
+}
+
+/* More held-back writes than the queue holds: the oldest are delivered, in
+ * order, nothing is lost. */
+static void test_deferred_overflow(void **state)
+{
+    struct env *e = *state;
+    for (uint32_t i = 0; i < TBX_MAX_DEFERRED + 3; i++) {
+        send_msg(e->cli, 0, i, (uint32_t[]){MMIO_WRITE, 0x2230, i}, 3);
+        assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    }
+    assert_int_equal(e->f.mmio_writes, TBX_MAX_DEFERRED);
+    assert_int_equal(e->f.last_val, TBX_MAX_DEFERRED - 1);
+    assert_int_equal(tbx_flush_submissions(e->c), TBX_CONTINUE);
+    assert_int_equal(e->f.mmio_writes, TBX_MAX_DEFERRED + 3);
+    assert_int_equal(e->f.last_val, TBX_MAX_DEFERRED + 2);
 }
 
 /* Many messages written at once are handled from the input buffer, and
@@ -536,6 +609,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_control, setup, teardown),
         cmocka_unit_test_setup_teardown(test_render_end, setup, teardown),
         cmocka_unit_test_setup_teardown(test_device_failure, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_deferred_failure, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_deferred_submission, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_deferred_overflow, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pipelined, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
