@@ -204,6 +204,14 @@ static void drop_client(struct server *s, int i, int result)
                 " memory writes, %" PRIu64 " memory reads), %" PRIu64 " bytes written, %" PRIu64 " bytes read\n",
                 s->tag, c->id, st->messages, st->by_type[TBX_MMIO_REQ], st->by_type[TBX_GTT_REQ],
                 st->by_type[TBX_WRITE_DATA_REQ], st->by_type[TBX_READ_DATA_REQ], st->bytes_written, st->bytes_read);
+    if (s->verbose && !s->keep_state) {
+        gtsim_stats ds;
+        gtsim_get_stats(c->own.dev, &ds);
+        fprintf(stderr,
+                "%s: client %u: device ran %" PRIu64 " commands, %" PRIu64 " walkers, %" PRIu64
+                " EU threads, %" PRIu64 " EU instructions\n",
+                s->tag, c->id, ds.commands, ds.walkers, ds.threads_dispatched, ds.eu_instructions);
+    }
     if (s->once && c->id == 1)
         s->done = 1;
     close(c->fd);

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Unmodified OpenCL / Level Zero programs on the simulated GPU through
+# `gtsim exec` (Intel's runtime in TBX mode talking to gtsim serve).  Builds
+# the program first; a missing compiler, header, library or runtime makes
+# the test fail, never skip.
+#   live.sh GTSIM WORKDIR corpus NAME    tests/corpus/src/NAME.c must print "PASS NAME"
+#   live.sh GTSIM WORKDIR clinfo         clinfo must list the simulated Skylake GPU
+#   live.sh GTSIM WORKDIR ze             tests/tbx/ze_vscale.c must print "PASS ze_vscale"
+set -uo pipefail
+gtsim=$1 work=$2 kind=$3 name=${4:-$3}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+mkdir -p "$work"
+cc=${CC_FOR_LIVE_TESTS:-cc}
+fail() { echo "FAIL: $*"; exit 1; }
+
+run_exec() { # log, program and args...
+    local log=$1
+    shift
+    timeout 600 "$gtsim" exec -v --platform skl -- "$@" >"$log.out" 2>"$log.err"
+    local rc=$?
+    cat "$log.out"
+    grep -v ': client [0-9]*: ' "$log.err" | grep -v 'connected' >&2
+    grep -E ': client 1: ' "$log.err"
+    grep -q 'client 1 connected' "$log.err" || fail "the program never connected to the server"
+    return $rc
+}
+
+case $kind in
+corpus)
+    src=$root/tests/corpus/src
+    # The corpus build line (tests/corpus/README.md); not sanitized, the
+    # runtime is loaded into it.
+    "$cc" -std=c11 -D_GNU_SOURCE -O2 -ffp-contract=off "$src/$name.c" -o "$work/$name" -lOpenCL -lm ||
+        fail "cannot build $name (needs ocl-icd-opencl-dev, opencl-headers)"
+    run_exec "$work/$name" "$work/$name" "$src"
+    rc=$?
+    [ $rc -eq 0 ] || fail "$name exited with status $rc"
+    grep -qx "PASS $name" "$work/$name.out" || fail "$name did not print 'PASS $name'"
+    ;;
+clinfo)
+    command -v clinfo >/dev/null || fail "clinfo is not installed"
+    run_exec "$work/clinfo" clinfo >/dev/null
+    rc=$?
+    [ $rc -eq 0 ] || fail "clinfo exited with status $rc"
+    # The Intel platform's device block, up to the next platform's.
+    awk '/Platform Name +Intel\(R\) OpenCL/ {p=1} p && /Device Name/ {d++} d && /^ *Platform Name/ && !/Intel/ {exit} d {print}' \
+        "$work/clinfo.out" >"$work/clinfo.intel"
+    grep -E 'Device Name|Device Vendor |Max compute units|Max work group size|Global memory size|Max memory allocation|Preferred work group size multiple' \
+        "$work/clinfo.intel" | head -12
+    # Skylake GT2 as the runtime describes it: 24 EUs (3 subslices x 8),
+    # work groups up to 256 work items.
+    grep -Eq 'Device Name +Intel\(R\) Graphics' "$work/clinfo.intel" || fail "no Intel(R) Graphics device listed"
+    grep -Eq 'Max compute units +24$' "$work/clinfo.intel" || fail "compute units of the Skylake GT2 device not 24"
+    grep -Eq 'Max work group size +256$' "$work/clinfo.intel" || fail "max work group size not 256"
+    grep -Eq 'Global memory size +[1-9]' "$work/clinfo.intel" || fail "no global memory size"
+    ;;
+ze)
+    command -v ocloc >/dev/null || fail "ocloc (intel-opencl-icd) is not installed"
+    ocloc compile -q -file "$here/ze_vscale.cl" -device skl -output "$work/ze_vscale" -output_no_suffix >/dev/null ||
+        fail "ocloc could not compile ze_vscale.cl"
+    [ -s "$work/ze_vscale.spv" ] || fail "ocloc wrote no SPIR-V"
+    "$cc" -std=c11 -O2 "$here/ze_vscale.c" -o "$work/ze_vscale_prog" -lze_loader ||
+        fail "cannot build ze_vscale.c (needs libze-dev)"
+    run_exec "$work/ze" "$work/ze_vscale_prog" "$work/ze_vscale.spv"
+    rc=$?
+    [ $rc -eq 0 ] || fail "ze_vscale exited with status $rc"
+    grep -qx "PASS ze_vscale" "$work/ze.out" || fail "ze_vscale did not print 'PASS ze_vscale'"
+    ;;
+*)
+    fail "unknown kind $kind"
+    ;;
+esac
+# The work ran on the simulated GPU (the server's per-client report).
+[ "$kind" = clinfo ] || grep -Eq ': client 1: device ran [0-9]+ commands, [1-9][0-9]* walkers' "$work/$name.err" ||
+    fail "the simulated GPU ran no walker"
+echo "ok: $name"
