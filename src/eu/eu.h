@@ -190,7 +190,13 @@ typedef struct gt_thread {
     _Alignas(64) uint8_t grf[GT_GRF_REGS * 32];
     /* ARF */
     uint8_t acc[4 * 32];       /* acc0..acc3 raw bytes */
-    uint64_t acc_wide[32];     /* per-channel wide integer accumulator (mul/mach/mac) */
+    uint64_t acc_wide[32];     /* wide integer accumulator (mul/mach/mac), by lane */
+    /* IEEE macro state standing in for the mme accumulators (acc2..acc9):
+     * per channel, what the math.invm / math.rsqtm ... madm sequence
+     * computes (0 none, 1 src0/src1, 2 sqrt(src0)) and its operands
+     * (see src/eu/exec.c, is_mme_macro). */
+    uint8_t mme_op[32];
+    double mme_src[32][2];
     uint16_t a0[16];           /* address register a0.0..a0.15 */
     uint32_t flag[2];          /* f0, f1 (f0.0 = low 16 bits of flag[0]) */
     uint32_t sr0[4];           /* state register */

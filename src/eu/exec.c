@@ -119,6 +119,21 @@ static int arf_img_base(int nr)
     }
 }
 
+/* IEEE macro instructions (math.invm, math.rsqtm, madm): Align16 encodings
+ * whose destination ChanEn and source swizzle fields carry the mme
+ * (extra-precision accumulator) numbers instead (gt_operand.mme; IGA prints
+ * r112.mme0:df, r40.nomme:df with no region).  Their operands are whole
+ * registers read and written contiguously, one element per channel (for DF
+ * with ExecSize 4: four 8-byte channels per register), all channels enabled
+ * -- there is no swizzle or writemask to apply.  (Facts: IGA's disassembly of
+ * the IGC-emitted x/y and sqrt sequences; register use of those sequences.) */
+static int is_mme_macro(const gt_inst *in)
+{
+    return in->op == GT_OP_MADM ||
+           (in->op == GT_OP_MATH &&
+            (in->math_fc == GT_MATH_INVM || in->math_fc == GT_MATH_RSQRTM));
+}
+
 static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst)
 {
     const gt_inst *in = &x->in;
@@ -210,7 +225,9 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
     for (int i = 0; i < 32; i++) {
         int off;
         int li = i < lanes_n ? i : lanes_n - 1;
-        if (in->align16) {
+        if (in->align16 && is_mme_macro(in)) {
+            off = li * sz;   /* see is_mme_macro */
+        } else if (in->align16) {
             /* Align16 (seed 001 §3.3.5): channels in groups of 4 (of 32-bit
              * elements); the swizzle picks the component within the group. */
             int g = li / 4, c = li % 4;
@@ -283,16 +300,32 @@ static int math_nsrc(int fc)
             (fc >= GT_MATH_IDIV_BOTH && fc <= GT_MATH_IDIV_REM)) ? 2 : 1;
 }
 
-/* IEEE macros (math.invm / math.rsqtm + madm, seed 004 math FC Eh/Fh).
- * The hardware runs a Newton-Raphson sequence of madm on extra-precision
- * accumulators (mme0..mme7) whose purpose is a correctly rounded a/b or
- * sqrt(a).  gtsim models the macro by its result: invm/rsqtm return the
- * correctly rounded 1/b or 1/sqrt(a) and madm is a fused multiply-add, which
- * makes the compiler's sequence converge to the correctly rounded quotient or
- * root (Markstein) for operands in the normal range.  Operands outside it
- * (zero, infinity, NaN, denormal, or a quotient that would over/underflow)
- * take the early-out path: the eo flag is set and the destination holds the
- * final IEEE result, which the compiler's code then keeps. */
+/* IEEE macros (math.invm / math.rsqtm + madm; seed 004 math FC Eh/Fh and the
+ * madm/math MacroOperand fields).  The hardware computes a/b and sqrt(a) with
+ * a compiler-emitted Newton-Raphson sequence: invm/rsqtm give a first
+ * approximation of 1/b or 1/sqrt(a) and an early-out flag, then about ten
+ * madm (fused src0 + src1*src2) refine it.  Operands marked .mme0-.mme7
+ * also carry extra bits kept in the math macro accumulators (IGA: mme0..7 =
+ * acc2..acc9, "2 bits of exponent each").  Those bits are what make the
+ * sequence IEEE correct over the whole range: run on plain doubles, the
+ * residuals a - b*q underflow when a is near the bottom of the exponent
+ * range and the result can be off by one ulp (a host simulation of IGC's
+ * sequence: about 0.3% of random pairs with exponents in [-1022,-900]).  The
+ * format of those bits is not documented, so gtsim models the macro by the
+ * result it exists for (OpenCL requires correctly rounded double division
+ * and sqrt, and IGC emits this sequence for them):
+ *  - invm/rsqtm: for operands in the normal range, dst = the correctly
+ *    rounded 1/b or 1/sqrt(a), eo flag clear, and the channel's macro state
+ *    (gt_thread.mme_op/mme_src, standing in for the mme accumulators)
+ *    records the operation and its operands; otherwise (zero, infinity,
+ *    NaN, denormal, a quotient that would over/underflow) the eo flag is set
+ *    and dst holds the final IEEE result, which the compiler's code keeps
+ *    (it skips the madm sequence with `(~eo) if`).
+ *  - madm: the fused multiply-add; the madm whose destination is .nomme
+ *    ends the sequence: in channels with a recorded operation its result is
+ *    the IEEE result of that operation on the recorded operands (current
+ *    rounding mode), and the state is cleared.  Intermediate madm results
+ *    are the plain fused values. */
 static int invm_early_out(double a, double b, double *res)
 {
     double q = a / b;
@@ -312,6 +345,31 @@ static int rsqtm_early_out(double a, double *res)
     }
     *res = 1.0 / sqrt(a);
     return 0;
+}
+
+/* Record (op 1: a/b, 2: sqrt(a); 0: none) the macro of channel ch. */
+static inline void mme_record(gt_thread *t, int ch, int op, double a, double b)
+{
+    t->mme_op[ch] = (uint8_t)op;
+    t->mme_src[ch][0] = a;
+    t->mme_src[ch][1] = b;
+}
+
+/* The madm ending a macro sequence: enabled lanes with a recorded operation
+ * get its IEEE result (see the note above). */
+static void mme_finish(gt_thread *t, lanes *r, int dom, int co, int n, uint32_t lmask)
+{
+    for (int i = 0; i < n; i++) {
+        int ch = co + i, op = t->mme_op[ch];
+        if (!((lmask >> i) & 1) || !op)
+            continue;
+        double a = t->mme_src[ch][0], b = t->mme_src[ch][1];
+        if (dom == DOM_F)
+            r->f[i] = op == 1 ? (float)a / (float)b : sqrtf((float)a);
+        else
+            r->d[i] = op == 1 ? a / b : sqrt(a);
+        t->mme_op[ch] = 0;
+    }
 }
 
 void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
@@ -1194,11 +1252,9 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
          * acc holds src0 * low16(src1); add src0 * high16(src1) << 16 and
          * return the high 32 bits; acc keeps the 64-bit product. */
         for (int i = 0; i < n; i++) {
-            int ch = co + i;
             int64_t hi16 = is_signed_int(x->src[1].type) ? (int64_t)((int32_t)b.i[i] >> 16)
                                                          : (int64_t)(((uint32_t)b.i[i]) >> 16);
-            (void)0;
-            uint64_t full = t->acc_wide[ch] + ((uint64_t)(a.i[i] * hi16) << 16);
+            uint64_t full = t->acc_wide[i] + ((uint64_t)(a.i[i] * hi16) << 16);
             r2.u[i] = full;
             int unsig = !is_signed_int(x->src[0].type) && !is_signed_int(x->src[1].type);
             r.i[i] = unsig ? (int64_t)(full >> 32) : ((int64_t)full >> 32);
@@ -1209,7 +1265,7 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
             int ch = co + i;
             if (dom == DOM_F) r.f[i] = (float)acc_f(t, ch) + a.f[i] * b.f[i];
             else if (dom == DOM_D) { double ad; memcpy(&ad, t->acc + (ch & 15) * 8, 8); r.d[i] = ad + a.d[i] * b.d[i]; }
-            else r.u[i] = t->acc_wide[ch] + (uint64_t)a.i[i] * (uint64_t)b.i[i];
+            else r.u[i] = t->acc_wide[i] + (uint64_t)a.i[i] * (uint64_t)b.i[i];
         }
         break;
     case GT_OP_MAD:
@@ -1218,6 +1274,8 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
         if (dom == DOM_F) for (int i = 0; i < n; i++) r.f[i] = fmaf(b.f[i], cc.f[i], a.f[i]);
         else if (dom == DOM_D) for (int i = 0; i < n; i++) r.d[i] = fma(b.d[i], cc.d[i], a.d[i]);
         else for (int i = 0; i < n; i++) r.u[i] = (uint64_t)a.i[i] + (uint64_t)b.i[i] * (uint64_t)cc.i[i];
+        if (op == GT_OP_MADM && in->dst.mme >= 8 && dom != DOM_I)
+            mme_finish(t, &r, dom, co, n, lmask);
         break;
     case GT_OP_LRP:
         /* lrp: src0 * src1 + (1 - src0) * src2 */
@@ -1293,7 +1351,7 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
             int64_t s = llabs((int64_t)(x0 & 0xff) - (x1 & 0xff)) +
                         llabs((int64_t)((x0 >> 8) & 0xff) - ((x1 >> 8) & 0xff));
             if (op == GT_OP_SADA2)
-                s += (int64_t)(uint16_t)t->acc_wide[co + i];
+                s += (int64_t)(uint16_t)t->acc_wide[i];
             r.i[i] = s;
         }
         break;
@@ -1343,8 +1401,10 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
                 case GT_MATH_INVM: case GT_MATH_RSQRTM: {
                     double m;
                     int eo = fc == GT_MATH_INVM ? invm_early_out(v, w, &m) : rsqtm_early_out(v, &m);
-                    o = (float)m;
+                    o = eo && fc == GT_MATH_INVM ? v / w : eo ? sqrtf(v) : (float)m;
                     cmpres |= (uint32_t)eo << i;
+                    if ((lmask >> i) & 1)
+                        mme_record(t, co + i, eo ? 0 : fc == GT_MATH_INVM ? 1 : 2, v, w);
                     break;
                 }
                 default: return report(c, x, GTSIM_ERR_UNIMPL, "math function not implemented");
@@ -1364,12 +1424,13 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
                 case GT_MATH_COS: o = cos(v); break;
                 case GT_MATH_FDIV: o = v / w; break;
                 case GT_MATH_POW: o = pow(v, w); break;
-                case GT_MATH_INVM:
-                    cmpres |= (uint32_t)invm_early_out(v, w, &o) << i;
+                case GT_MATH_INVM: case GT_MATH_RSQRTM: {
+                    int eo = fc == GT_MATH_INVM ? invm_early_out(v, w, &o) : rsqtm_early_out(v, &o);
+                    cmpres |= (uint32_t)eo << i;
+                    if ((lmask >> i) & 1)
+                        mme_record(t, co + i, eo ? 0 : fc == GT_MATH_INVM ? 1 : 2, v, w);
                     break;
-                case GT_MATH_RSQRTM:
-                    cmpres |= (uint32_t)rsqtm_early_out(v, &o) << i;
-                    break;
+                }
                 default: return report(c, x, GTSIM_ERR_UNIMPL, "math function not implemented");
                 }
                 r.d[i] = o;
@@ -1396,7 +1457,8 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
     }
     int dty = pd->type, dsz = pd->size, sat = in->saturate;
     uint32_t flags = 0;
-    uint8_t wm = in->align16 ? (in->dst.writemask ? in->dst.writemask : 0xf) : 0xf;
+    uint8_t wm = in->align16 && !is_mme_macro(in)
+                     ? (in->dst.writemask ? in->dst.writemask : 0xf) : 0xf;
 
     if (op == GT_OP_CMP || op == GT_OP_CMPN) {
         if (db) {
@@ -1435,7 +1497,7 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
         for (int i = 0; i < n; i++) {
             if (!((lmask >> i) & 1))
                 continue;
-            if (in->align16 && !((wm >> (i & 3)) & 1))
+            if (!((wm >> (i & 3)) & 1))
                 continue;
             uint64_t bits = cvt_out(c, dom, &r, i, dty, sat, src_uq, math_flush);
             if (db)
@@ -1469,7 +1531,7 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
     if (pd->space == GT_XS_ACC && dom == DOM_I)
         for (int i = 0; i < n; i++)
             if ((lmask >> i) & 1)
-                t->acc_wide[co + i] = r.u[i];
+                t->acc_wide[i] = r.u[i];
 
     /* Implicit accumulator writes (AccWrEn; addc/subb carry/borrow; mach) */
     if ((in->acc_wr || op == GT_OP_ADDC || op == GT_OP_SUBB) && !(t->cr0[0] & CR0_ACC_DISABLE)) {
@@ -1479,13 +1541,13 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
             int ch = co + i;
             if (op == GT_OP_ADDC || op == GT_OP_SUBB || op == GT_OP_MACH) {
                 uint64_t v = r2.u[i];
-                t->acc_wide[ch] = v;
+                t->acc_wide[i] = v;
                 uint32_t lo = (uint32_t)v;
-                memcpy(t->acc + ch * 4, &lo, 4);
+                memcpy(t->acc + i * 4, &lo, 4);
             } else if (dom == DOM_I) {
-                t->acc_wide[ch] = r.u[i];
+                t->acc_wide[i] = r.u[i];
                 uint32_t lo = (uint32_t)r.u[i];
-                memcpy(t->acc + ch * 4, &lo, 4);
+                memcpy(t->acc + i * 4, &lo, 4);
             } else if (dom == DOM_F) {
                 memcpy(t->acc + ch * 4, &r.f[i], 4);
             } else if (ch < 16) {
@@ -1734,6 +1796,58 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
 }
 
 /* ------------------------------------------------------------------ */
+/* Instruction trace (debug aid)                                        */
+/* ------------------------------------------------------------------ */
+
+/* GTSIM_TRACE_EU=1 in the environment: after each executed instruction,
+ * print to stderr the thread, IP, execution mask, IGA disassembly, and the
+ * destination GRF registers it touched (DWords, r<n> = ...) or the flag
+ * registers.  Read once per process; the run loop pays one predictable
+ * branch per instruction when it is off. */
+static int trace_eu_enabled(void)
+{
+    static int enabled = -1;
+    if (enabled < 0) {
+        const char *e = getenv("GTSIM_TRACE_EU");
+        enabled = e && *e && *e != '0';
+    }
+    return enabled;
+}
+
+static void trace_inst(const xctx *c, const gt_xinst *x, uint32_t emask)
+{
+    const gt_thread *t = c->t;
+    const gt_inst *in = &x->in;
+    char dis[256] = "?";
+    gt_disasm_inst(c->dev->plat, in, dis, sizeof(dis));
+    fprintf(stderr, "eu t%u ip 0x%04x em %08x: %s\n", t->tid, x->ip, emask, dis);
+    const gt_operand *d = &in->dst;
+    if (in->op == GT_OP_SEND || in->op == GT_OP_SENDC || in->op == GT_OP_SENDS ||
+        in->op == GT_OP_SENDSC || is_branch(in->op) || d->file != GT_FILE_GRF || d->indirect) {
+        if (in->cond || (in->op == GT_OP_MATH && (in->math_fc == GT_MATH_INVM ||
+                                                  in->math_fc == GT_MATH_RSQRTM)))
+            fprintf(stderr, "    f0=%08x f1=%08x\n", t->flag[0], t->flag[1]);
+        return;
+    }
+    const gt_xop *p = &x->dst;
+    int n = in->exec_size ? in->exec_size : 1;
+    int lo = p->off[0] / 32, hi = lo;
+    for (int i = 0; i < n; i++) {
+        int r = (p->off[i] + p->size - 1) / 32;
+        if (p->off[i] / 32 < lo) lo = p->off[i] / 32;
+        if (r > hi) hi = r;
+    }
+    for (int r = lo; r <= hi && r < GT_GRF_REGS; r++) {
+        uint32_t v[8];
+        memcpy(v, t->grf + r * 32, 32);
+        fprintf(stderr, "    r%-3d = %08x %08x %08x %08x %08x %08x %08x %08x\n", r, v[0], v[1],
+                v[2], v[3], v[4], v[5], v[6], v[7]);
+    }
+    if (in->cond)
+        fprintf(stderr, "    f0=%08x f1=%08x\n", t->flag[0], t->flag[1]);
+}
+
+/* ------------------------------------------------------------------ */
 /* Run loop                                                             */
 /* ------------------------------------------------------------------ */
 
@@ -1776,6 +1890,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     uint64_t ninst = 0, nchan = 0;
     int status = GTSIM_OK;
     uint32_t ip = t->ip;
+    const int trace = trace_eu_enabled();
     for (;;) {
         if (t->instructions + ninst >= limit) {
             status = gt_error(dev, GTSIM_ERR_WATCHDOG,
@@ -1811,6 +1926,8 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
                 t->state = GT_THREAD_FAULTED;
                 break;
             }
+            if (__builtin_expect(trace, 0))
+                trace_inst(&c, x, emask);
             ip = nip;
             t->ip = ip;
             if (stop)
@@ -1821,6 +1938,8 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
                 t->state = GT_THREAD_FAULTED;
                 break;
             }
+            if (__builtin_expect(trace, 0))
+                trace_inst(&c, x, emask);
             ip += in->length ? in->length : (in->compacted ? 8 : 16);
         }
     }
