@@ -317,8 +317,9 @@ static int math_nsrc(int fc)
  *  - invm/rsqtm: for operands in the normal range, dst = the correctly
  *    rounded 1/b or 1/sqrt(a), eo flag clear, and the channel's macro state
  *    (gt_thread.mme_op/mme_src, standing in for the mme accumulators)
- *    records the operation and its operands; otherwise (zero, infinity,
- *    NaN, denormal, a quotient that would over/underflow) the eo flag is set
+ *    records the operation and its operands; otherwise (a zero, infinite,
+ *    NaN or denormal operand, a quotient or reciprocal that would over/
+ *    underflow) the eo flag is set
  *    and dst holds the final IEEE result, which the compiler's code keeps
  *    (it skips the madm sequence with `(~eo) if`).
  *  - madm: the fused multiply-add; the madm whose destination is .nomme
@@ -329,7 +330,9 @@ static int math_nsrc(int fc)
 static int invm_early_out(double a, double b, double *res)
 {
     double q = a / b;
-    if (!isnormal(b) || !(isnormal(a) || a == 0) || !isnormal(1.0 / b) || (a != 0 && !isnormal(q))) {
+    /* a = 0 is an early out too: the sequence's first step 0 + a*y0 would
+     * lose the sign of a -0 dividend */
+    if (!isnormal(b) || !isnormal(a) || !isnormal(1.0 / b) || !isnormal(q)) {
         *res = q;
         return 1;
     }
