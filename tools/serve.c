@@ -45,10 +45,10 @@ const char gtsim_serve_usage[] =
     "      --keep-state            one device for all clients instead of a fresh one per connection\n"
     "      --timeout MS            drop a client that stalls mid-message this long (default 30000)\n"
     "      --max-eu-instructions N, --max-commands N, --trace-commands   as for run\n"
-    "      -v, --verbose           log connections and every message\n"
+    "      -v, --verbose           log connections and per-client statistics (-vv: every message)\n"
     "      Clients: NEOReadDebugKeys=1 SetCommandStreamReceiver=2 ProductFamilyOverride=P\n"
     "               TbxServer=ADDR TbxPort=N PROGRAM\n"
-    "  gtsim exec [--platform P] [-v] [serve options] [--] PROGRAM ARGS...\n"
+    "  gtsim exec [--platform P] [-v] [--keep-state] [--timeout MS] [--max-...] [--] PROGRAM ARGS...\n"
     "                                       run PROGRAM on the simulated GPU (private server on a\n"
     "                                       free loopback port); exits with PROGRAM's status\n";
 
