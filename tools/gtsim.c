@@ -249,6 +249,10 @@ static int cmd_run(int argc, char **argv)
     if (st != GTSIM_OK) {
         fprintf(stderr, "gtsim: %s: replay failed: %s\n", trace, gtsim_last_error(dev));
         rc = 1;
+    } else if (ast.compare_failures) {
+        fprintf(stderr, "gtsim: %s: %" PRIu64 " of the trace's %" PRIu64 " compare/poll records did not hold\n",
+                trace, ast.compare_failures, ast.compares);
+        rc = 1;
     }
     if (rc == 0) {
         for (int i = 0; i < ndumps; i++)

@@ -43,7 +43,6 @@ enum aub_space {
     SPACE_PML4_ENTRY = 10, SPACE_POWER_CONTEXT = 11,
 };
 
-#define AUB_MAX_DATA_BYTES (1ull << 30) /* refuse absurd record sizes */
 
 static const char *const sub_names[MT_SUB_COUNT] = {
     [MT_REGISTER_COMPARE] = "register compare", [MT_REGISTER_POLL] = "register poll",
@@ -228,8 +227,10 @@ static int do_memory_poll(gtsim_device *dev, gtsim_aub_stats *st, const uint8_t 
     return GTSIM_OK;
 }
 
-/* Memory write or compare: the fixed part (5 DWords) is in r->buf; read the
- * data behind it. */
+/* Memory write or compare: the fixed part (5 DWords) is in r->buf.  The
+ * data behind it is streamed in chunks, so a record's size field never
+ * makes the reader allocate more than AUB_CHUNK bytes. */
+#define AUB_CHUNK (1u << 16)
 static int do_memory(gtsim_device *dev, gtsim_aub_stats *st, uint32_t sub, reader *r, uint64_t rec_off)
 {
     uint64_t addr = dw(r->buf, 1) | ((uint64_t)dw(r->buf, 2) << 32);
@@ -237,43 +238,58 @@ static int do_memory(gtsim_device *dev, gtsim_aub_stats *st, uint32_t sub, reade
     int space = flags >> 28;
     uint64_t len = dw(r->buf, 4), padded = (len + 3) & ~3ull;
     char msg[256];
-    if (padded > AUB_MAX_DATA_BYTES || ensure(r, (size_t)(2 * padded + 20))) {
-        snprintf(msg, sizeof(msg), "%s of 0x%" PRIx64 " bytes is too large", sub_name(sub), len);
-        return corrupt(dev, r, rec_off, msg);
-    }
-    uint8_t *data = r->buf + 20;
-    if (rd(r, data, (size_t)padded)) {
-        snprintf(msg, sizeof(msg), "%s of 0x%" PRIx64 " bytes at 0x%" PRIx64 " is truncated", sub_name(sub), len,
-                 addr);
-        return corrupt(dev, r, rec_off, msg);
-    }
+    if (ensure(r, 2 * AUB_CHUNK))
+        return gtsim_report_error(dev, GTSIM_ERR_NOMEM, "out of host memory reading the AUB");
+    uint8_t *data = r->buf, *got = r->buf + AUB_CHUNK;
+    int status = GTSIM_OK, differs = 0, skip = 0;
+    uint64_t first_diff = 0;
     if (sub == MT_MEMORY_WRITE) {
         st->mem_writes++;
         st->mem_bytes += len;
-        int status = mem_write(dev, space, addr, data, (size_t)len);
-        if (status == GTSIM_ERR_INVALID) {
-            gtsim_report_warning(dev, "AUB offset 0x%" PRIx64 ": memory write to unknown address space %d skipped",
-                                 rec_off, space);
-            st->skipped++;
-            status = GTSIM_OK;
-        }
-        return status;
+    } else {
+        st->compares++;
+        skip = flags & 1; /* no read expect */
     }
-    /* Memory compare: the trace states what the hardware would have left there. */
-    uint8_t *got = data + padded;
-    st->compares++;
-    if (flags & 1) /* no read expect */
-        return GTSIM_OK;
-    if (mem_read(dev, space, addr, got, (size_t)len) != GTSIM_OK || memcmp(got, data, (size_t)len)) {
-        size_t i = 0;
-        while (i < len && got[i] == data[i])
-            i++;
+    for (uint64_t off = 0; off < padded; off += AUB_CHUNK) {
+        size_t n = padded - off < AUB_CHUNK ? (size_t)(padded - off) : AUB_CHUNK;
+        if (rd(r, data, n)) {
+            snprintf(msg, sizeof(msg), "%s of 0x%" PRIx64 " bytes at 0x%" PRIx64 " is truncated", sub_name(sub),
+                     len, addr);
+            return corrupt(dev, r, rec_off, msg);
+        }
+        size_t valid = off + n > len ? (size_t)(len - off) : n; /* drop the DWord padding */
+        if (status != GTSIM_OK || skip || !valid)
+            continue;
+        if (sub == MT_MEMORY_WRITE) {
+            status = mem_write(dev, space, addr + off, data, valid);
+            if (status == GTSIM_ERR_INVALID) {
+                gtsim_report_warning(dev, "AUB offset 0x%" PRIx64 ": memory write to unknown address space %d "
+                                     "skipped", rec_off, space);
+                st->skipped++;
+                status = GTSIM_OK;
+                skip = 1;
+            }
+        } else if (!differs) {
+            /* Memory compare: the trace states what the hardware would have left there. */
+            if (mem_read(dev, space, addr + off, got, valid) != GTSIM_OK) {
+                differs = 1;
+                first_diff = off;
+            } else if (memcmp(got, data, valid)) {
+                size_t i = 0;
+                while (got[i] == data[i])
+                    i++;
+                differs = 1;
+                first_diff = off + i;
+            }
+        }
+    }
+    if (differs) {
         st->compare_failures++;
         gtsim_report_warning(dev, "AUB offset 0x%" PRIx64 ": memory compare at 0x%" PRIx64
-                             " (space %d, 0x%" PRIx64 " bytes) differs at byte 0x%zx",
-                             rec_off, addr, space, len, i);
+                             " (space %d, 0x%" PRIx64 " bytes) differs at byte 0x%" PRIx64,
+                             rec_off, addr, space, len, first_diff);
     }
-    return GTSIM_OK;
+    return status;
 }
 
 int gtsim_aub_replay(gtsim_device *dev, const char *path, gtsim_aub_stats *stats)

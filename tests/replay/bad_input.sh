@@ -40,6 +40,12 @@ unknown-record)
     expect 0 'offset 0x[0-9a-f]+: skipping unknown memtrace record \(sub-opcode 0x3f' -- \
         "$gtsim" run u.aub --dump 0x100050000:4:u.bin
     [ "$(od -An -tx4 u.bin | tr -d ' ')" = 600df00d ] || { echo "FAIL: replay did not go on"; exit 1; } ;;
+compare-ok) # a memory compare record that holds after the run
+    "$mkaub" compare-ok c.aub || exit 1
+    expect 0 '' -- "$gtsim" run c.aub ;;
+compare-bad) # the trace expects other bytes than the simulated GPU left
+    "$mkaub" compare-bad cb.aub || exit 1
+    expect 1 'memory compare at 0x100050000 \(space 5, 0x4 bytes\) differs at byte 0x0' -- "$gtsim" run cb.aub ;;
 truncated)
     "$mkaub" store t.aub || exit 1
     head -c 3001 t.aub >t-cut.aub
@@ -54,7 +60,7 @@ garbage-record)
         "$gtsim" run g.aub ;;
 oversized)
     "$mkaub" oversized o.aub || exit 1
-    expect 1 'memory write of 0xc0000000 bytes is too large' -- "$gtsim" run o.aub ;;
+    expect 1 'memory write of 0xc0000000 bytes at 0x1000 is truncated' -- "$gtsim" run o.aub ;;
 missing)
     expect 1 'cannot open no-such-file.aub: No such file' -- "$gtsim" run no-such-file.aub ;;
 batch-loop)

@@ -15,6 +15,8 @@
  *   batch-unmapped  a ring that jumps to an unmapped batch address
  *   unknown-cmd     a batch holding a command header no engine defines
  *   oversized       a memory-write record claiming 3 GiB of data
+ *   compare-ok      "store", then a memory compare record expecting 0x600df00d
+ *   compare-bad     "store", then a memory compare record expecting 0x12345678
  *
  * Layouts: seed 004 (MI_BATCH_BUFFER_START, MI_STORE_DATA_IMM,
  * PIPELINE_SELECT, STATE_BASE_ADDRESS, MEDIA_VFE_STATE,
@@ -253,6 +255,15 @@ int main(int argc, char **argv)
         uint32_t b[] = {0, 0x1f800000u /* MI opcode 0x3f */, 0x05000000u, 0};
         batch(b, 4);
         submit(BATCH_GVA);
+    } else if (!strcmp(sc, "compare-ok") || !strcmp(sc, "compare-bad")) {
+        store_scenario();
+        uint32_t want = !strcmp(sc, "compare-ok") ? 0x600df00du : 0x12345678u;
+        dw(0xe0000000u | (0x2eu << 23) | (0x04u << 16) | 5); /* memory compare, PPGTT space */
+        dw((uint32_t)OUT_GVA);
+        dw((uint32_t)(OUT_GVA >> 32));
+        dw(5u << 28);
+        dw(4);
+        dw(want);
     } else if (!strcmp(sc, "oversized")) {
         dw(0xe0000000u | (0x2eu << 23) | (0x06u << 16) | 4);
         dw(0x1000);
