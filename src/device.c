@@ -157,40 +157,36 @@ int gtsim_run(gtsim_device *dev)
     return dev->status;
 }
 
-int gtsim_gva_read(gtsim_device *dev, uint64_t gva, void *out, size_t len)
+/* Copy through an address space; a fault becomes a report naming it. */
+static int vm_copy(gtsim_device *dev, gt_vm *vm, const char *space, int write, uint64_t addr, void *buf,
+                   size_t len)
 {
     uint64_t fault;
-    if (gt_vm_read(&dev->ppgtt, gva, out, len, &fault))
-        return gt_error(dev, GTSIM_ERR_FAULT, "read of GPU VA 0x%llx: page 0x%llx is not mapped in the PPGTT",
-                        (unsigned long long)gva, (unsigned long long)fault);
+    int e = write ? gt_vm_write(vm, addr, buf, len, &fault) : gt_vm_read(vm, addr, buf, len, &fault);
+    if (e)
+        return gt_error(dev, GTSIM_ERR_FAULT, "%s of %s address 0x%llx: page 0x%llx is not mapped",
+                        write ? "write" : "read", space, (unsigned long long)addr, (unsigned long long)fault);
     return GTSIM_OK;
+}
+
+int gtsim_gva_read(gtsim_device *dev, uint64_t gva, void *out, size_t len)
+{
+    return vm_copy(dev, &dev->ppgtt, "PPGTT", 0, gva, out, len);
 }
 
 int gtsim_gva_write(gtsim_device *dev, uint64_t gva, const void *data, size_t len)
 {
-    uint64_t fault;
-    if (gt_vm_write(&dev->ppgtt, gva, data, len, &fault))
-        return gt_error(dev, GTSIM_ERR_FAULT, "write of GPU VA 0x%llx: page 0x%llx is not mapped in the PPGTT",
-                        (unsigned long long)gva, (unsigned long long)fault);
-    return GTSIM_OK;
+    return vm_copy(dev, &dev->ppgtt, "PPGTT", 1, gva, (void *)data, len);
 }
 
 int gtsim_ggtt_read(gtsim_device *dev, uint64_t ggtt, void *out, size_t len)
 {
-    uint64_t fault;
-    if (gt_vm_read(&dev->ggtt, ggtt, out, len, &fault))
-        return gt_error(dev, GTSIM_ERR_FAULT, "read of GGTT address 0x%llx: page 0x%llx is not mapped",
-                        (unsigned long long)ggtt, (unsigned long long)fault);
-    return GTSIM_OK;
+    return vm_copy(dev, &dev->ggtt, "GGTT", 0, ggtt, out, len);
 }
 
 int gtsim_ggtt_mem_write(gtsim_device *dev, uint64_t ggtt, const void *data, size_t len)
 {
-    uint64_t fault;
-    if (gt_vm_write(&dev->ggtt, ggtt, data, len, &fault))
-        return gt_error(dev, GTSIM_ERR_FAULT, "write of GGTT address 0x%llx: page 0x%llx is not mapped",
-                        (unsigned long long)ggtt, (unsigned long long)fault);
-    return GTSIM_OK;
+    return vm_copy(dev, &dev->ggtt, "GGTT", 1, ggtt, (void *)data, len);
 }
 
 void gtsim_get_stats(const gtsim_device *dev, gtsim_stats *out)
