@@ -1703,9 +1703,29 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
             *next_ip = jip;
         break;
     }
+    case GT_OP_GOTO:
+        /* seed 004 goto: with BranchCtrl clear the predicated channels go on
+         * at IP+1 and the active non-predicated ones wait at the join IP
+         * IP+UIP (IGC flips a forward goto's predicate on BDW/SKL: "the false
+         * channels are the ones that take the jump"); with BranchCtrl set
+         * (IGC's backward gotos) the predicated channels take IP+UIP and the
+         * others wait at IP+1.  No active channel left: IP+JIP. */
+        if (in->branch_ctrl) {
+            if (wren) {
+                cf_park(t, emask & ~wren, nxt);
+                cf_park(t, wren, uip);
+                *next_ip = uip;
+            } else if (!t->exec_mask && !cf_waiting_at(t, nxt)) {
+                *next_ip = jip;
+            }
+        } else {
+            cf_park(t, emask & ~wren, uip);
+            if (!t->exec_mask && !cf_waiting_at(t, nxt))
+                *next_ip = jip;
+        }
+        break;
     case GT_OP_CONT:
     case GT_OP_HALT:
-    case GT_OP_GOTO:
     case GT_OP_BRC:
         cf_park(t, wren, uip);
         if (!t->exec_mask && !cf_waiting_at(t, nxt))

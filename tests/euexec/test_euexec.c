@@ -450,10 +450,36 @@ static void test_goto_join(void **st)
         h_d(&H, 2)[i] = i;
     run_ok();
     for (int i = 0; i < 16; i++) {
-        assert_int_equal(h_d(&H, 10)[i], i > 5 ? 0 : 1);
+        /* seed 004 goto, BranchCtrl clear: the predicated channels go on,
+         * the others wait at UIP (IGC flips a forward goto's predicate on
+         * BDW/SKL because "the false channels take the jump") */
+        assert_int_equal(h_d(&H, 10)[i], i > 5 ? 1 : 0);
         assert_int_equal(h_d(&H, 12)[i], i + 1);
-        assert_int_equal(h_d(&H, 14)[i], 0);
+        assert_int_equal(h_d(&H, 14)[i], 5);
         assert_int_equal(h_d(&H, 16)[i], 6);
+    }
+}
+
+/* goto with BranchCtrl (IGC's backward goto): the predicated channels jump
+ * to UIP, the others wait at the next instruction. */
+static void test_goto_backward(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "mov (16|M0) r10.0<1>:d 0:d\n"
+           "L:\n"
+           "add (16|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
+           "cmp (16|M0) (lt)f0.0 null<1>:d r10.0<8;8,1>:d r2.0<8;8,1>:d\n"
+           "(f0.0) goto.b (16|M0) L L\n"
+           "add (16|M0) r12.0<1>:d r10.0<8;8,1>:d 100:d\n"
+           END);
+    h_thread(&H, 0xffff);
+    for (int i = 0; i < 16; i++)
+        h_d(&H, 2)[i] = i;
+    run_ok();
+    for (int i = 0; i < 16; i++) {
+        assert_int_equal(h_d(&H, 10)[i], i < 1 ? 1 : i);
+        assert_int_equal(h_d(&H, 12)[i], (i < 1 ? 1 : i) + 100);
     }
 }
 
@@ -841,6 +867,7 @@ int main(void)
         cmocka_unit_test(test_loop_break),
         cmocka_unit_test(test_while_pred),
         cmocka_unit_test(test_goto_join),
+        cmocka_unit_test(test_goto_backward),
         cmocka_unit_test(test_jmpi_call),
         cmocka_unit_test(test_acc),
         cmocka_unit_test(test_bitops),
