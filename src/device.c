@@ -12,6 +12,7 @@
 #include "cs/cs.h"
 #include "eu/eu.h"
 #include "gt.h"
+#include "pipe/media.h"
 #include "pipe/pipe.h"
 
 #define RCS_ELSP 0x2230u /* render engine base 0x2000 + 0x230 */
@@ -68,6 +69,7 @@ void gtsim_destroy(gtsim_device *dev)
         return;
     if (dev->pipe)
         gt_pipe_destroy(dev->pipe);
+    gt_media_destroy(dev->media);
     if (dev->cs)
         gt_cs_destroy(dev->cs);
     if (dev->kcache)

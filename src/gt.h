@@ -19,6 +19,7 @@
 struct gt_cs;      /* command streamer, src/cs/ */
 struct gt_pipe;    /* media/GPGPU pipeline, src/pipe/ */
 struct gt_kcache;  /* decoded-kernel cache, src/eu/ */
+struct gt_media;   /* media pipeline: root/child thread queues, scoreboard, URB (src/pipe/media.c) */
 
 /* Per-generation description (one table per platform, src/platform.c). */
 typedef struct gt_platform {
@@ -43,6 +44,7 @@ struct gtsim_device {
     struct gt_cs *cs;     /* render command streamer */
     struct gt_pipe *pipe; /* media/GPGPU pipeline */
     struct gt_kcache *kcache;
+    struct gt_media *media; /* created on first media command (gt_media_of) */
     struct gt_elsp *elsp; /* render ELSP submission latch, src/device.c */
     gtsim_stats stats;
     int status;           /* first error status, GTSIM_OK if none */

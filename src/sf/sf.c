@@ -21,6 +21,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "pipe/media.h"
 #include "sf/sf_int.h"
 
 static const char *sfid_name(unsigned sfid)
@@ -111,10 +112,18 @@ static int gateway(sf_msg *m)
 
 static int spawner(sf_msg *m, bool eot)
 {
-    m->name = eot ? "end of thread" : "thread spawner message";
-    if (!eot)
-        return sf_fail(m, GTSIM_ERR_UNIMPL, "thread spawner message without EOT not implemented");
-    return GTSIM_OK; /* the EOT itself is handled by gt_sf_send() */
+    m->name = eot ? "end of thread" : (m->desc & 1) ? "spawn thread" : "dereference resource";
+    if (m->mlen == 0 && eot)
+        return GTSIM_OK;
+    int st = sf_check_len(m, 1);
+    if (st)
+        return st;
+    /* seed 000 §1.7.2: spawn / dereference messages go to the media unit
+     * (child threads, synchronized roots, URB handles); EOT itself is
+     * handled by gt_sf_send(). */
+    char why[512];
+    st = gt_media_ts_message(m->dev, m->t, m->desc, m->reg[0], eot, why, sizeof(why));
+    return st ? sf_fail(m, st, "%s", why) : GTSIM_OK;
 }
 
 int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec_mask,

@@ -724,9 +724,13 @@ static void end_of_thread(void **state)
     in.eot = 1;
     assert_int_equal(gt_sf_send(&f->dev, f->t, &in, 0xFF, 0x02000010, 0x27), GTSIM_OK);
     assert_int_equal(f->tg.done, 1);
-    /* a spawner message without EOT is not implemented */
+    /* seed 000 §1.7.2: a dereference message (Opcode 0) without EOT is a
+     * valid message; a spawn message (Opcode 1) from a thread that is not
+     * a media root/child thread has no tree to spawn into */
     in.eot = 0;
-    assert_int_equal(gt_sf_send(&f->dev, f->t, &in, 0xFF, 0x02000010, 0x7), GTSIM_ERR_UNIMPL);
+    assert_int_equal(gt_sf_send(&f->dev, f->t, &in, 0xFF, 0x02000010, 0x7), GTSIM_OK);
+    assert_int_equal(gt_sf_send(&f->dev, f->t, &in, 0xFF, 0x02000001, 0x7), GTSIM_ERR_INVALID);
+    assert_non_null(strstr(f->dev.err, "spawn"));
     assert_int_equal(f->tg.done, 1);
 }
 
