@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "gt.h"
+#include "pipe/media_cmds.h"
 #include "pipe/media_walker.h"
 
 #define MAXP 20000
@@ -341,6 +343,81 @@ static void test_bad_params(void **s)
     assert_int_equal(gt_mw_check(&p, why, sizeof(why)), -1);
 }
 
+/* A hand-encoded Gen7 MEDIA_OBJECT_WALKER (seed 000 §1.8.8 bit positions)
+ * for the 26-degree walk of 4x3 with 8 bytes of inline data: the unpacked
+ * parameters, then the walk. */
+static void test_unpack_walker(void **s)
+{
+    (void)s;
+    uint32_t dw[19] = {
+        0x71030000u | (19 - 2),
+        3,                              /* IDO 3 */
+        1u << 21,                       /* Use Scoreboard */
+        0, 0,
+        0x7,                            /* DW5 Scoreboard Mask */
+        (1u << 31) | (2u << 24) | (1u << 16) | (3u << 12) | (1u << 8), /* dual, 3 colors, 1 extra, mid (1,-1) */
+        (1u << 16) | 7u,                /* global exec 1, local exec 7 */
+        (3u << 16) | 4u,                /* block 4x3 */
+        0, 0,
+        (0u << 16) | 1u,                /* local outer (1, 0) */
+        (1u << 16) | 0x3feu,            /* local inner (-2, 1) */
+        (3u << 16) | 4u,                /* global res 4x3 */
+        (0x3ffu << 16) | 0x3ffu,        /* global start (-1, -1) */
+        4u,                             /* global outer (4, 0) */
+        3u << 16,                       /* global inner (0, 3) */
+        0x11111111, 0x22222222,
+    };
+    gt_media_obj o;
+    gt_mw_params p;
+    char why[128];
+    assert_int_equal(gt_g7_media_object_walker_unpack(dw, 19, &o, &p, why, sizeof(why)), 0);
+    assert_int_equal(o.idd_offset, 3);
+    assert_int_equal(o.use_sb, 1);
+    assert_int_equal(o.sb_mask, 7);
+    assert_int_equal(o.inline_len, 8);
+    assert_int_equal(p.dual, 1);
+    assert_int_equal(p.color_count, 3);
+    assert_int_equal(p.mid_extra_steps, 1);
+    assert_int_equal(p.mid_unit.x, 1);
+    assert_int_equal(p.mid_unit.y, -1);
+    assert_int_equal(p.local_exec_count, 7);
+    assert_int_equal(p.global_exec_count, 1);
+    assert_int_equal(p.local_inner_unit.x, -2);
+    assert_int_equal(p.local_inner_unit.y, 1);
+    assert_int_equal(p.global_start.x, -1);
+    assert_int_equal(p.global_start.y, -1);
+    assert_int_equal(p.global_res.x, 4);
+    assert_int_equal(p.global_inner_unit.y, 3);
+    /* no indirect data on the walker */
+    dw[2] |= 32;
+    assert_int_equal(gt_g7_media_object_walker_unpack(dw, 19, &o, &p, why, sizeof(why)), GTSIM_ERR_INVALID);
+    /* MEDIA_OBJECT: scoreboard X/Y, color, mask, inline data from DWord 6 */
+    uint32_t mo[8] = {0x71000000u | 6, 2, (1u << 31) | (1u << 24) | 64, 0x100, (9u << 16) | 17u,
+                      (5u << 16) | 0x81u, 0xaaaa, 0xbbbb};
+    assert_int_equal(gt_g7_media_object_unpack(mo, 8, &o, why, sizeof(why)), 0);
+    assert_int_equal(o.children, 1);
+    assert_int_equal(o.sync, 1);
+    assert_int_equal(o.indirect_len, 64);
+    assert_int_equal(o.indirect_start, 0x100);
+    assert_int_equal(o.sb_x, 17);
+    assert_int_equal(o.sb_y, 9);
+    assert_int_equal(o.sb_color, 5);
+    assert_int_equal(o.sb_mask, 0x81);
+    assert_int_equal(o.inline_len, 8);
+    /* MEDIA_VFE_STATE scoreboard deltas: left (-1,0), top (0,-1), top-right (1,-1) */
+    uint32_t vfe[8] = {0, 0, 0, 0, 0, (1u << 31) | 7u, 0x00 | (0xfu << 0) | (0xfu << 12) | (0x1u << 16) | (0xfu << 20), 0};
+    gt_media_sb sb;
+    gt_g7_vfe_scoreboard_unpack(vfe, 8, &sb);
+    assert_int_equal(sb.enable, 1);
+    assert_int_equal(sb.mask, 7);
+    assert_int_equal(sb.dx[0], -1);
+    assert_int_equal(sb.dy[0], 0);
+    assert_int_equal(sb.dx[1], 0);
+    assert_int_equal(sb.dy[1], -1);
+    assert_int_equal(sb.dx[2], 1);
+    assert_int_equal(sb.dy[2], -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -351,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_global_slack),   cmocka_unit_test(test_global_reverse),
         cmocka_unit_test(test_vc1_sequence),   cmocka_unit_test(test_avc_order),
         cmocka_unit_test(test_seed_table),     cmocka_unit_test(test_bad_params),
+        cmocka_unit_test(test_unpack_walker),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
