@@ -1,0 +1,45 @@
+/*
+ * Tiled surface memory layouts: byte offset of (x bytes, y rows) in a 2D
+ * surface, for the layouts media block messages address (public facts of
+ * the Intel GPU memory layouts):
+ *  - linear: y * pitch + x;
+ *  - X-major tile: 4 KiB tiles of 512 bytes x 8 rows, row-major inside
+ *    the tile, tiles row-major across the surface (pitch a multiple of
+ *    512);
+ *  - Y-major tile: 4 KiB tiles of 128 bytes x 32 rows, made of eight
+ *    16-byte columns of 32 rows each (column-major OWords), tiles
+ *    row-major across the surface (pitch a multiple of 128).
+ * Address bit-6 swizzling (a memory controller setting) is not modelled.
+ */
+#ifndef GT_SF_TILING_H
+#define GT_SF_TILING_H
+
+#include <stdint.h>
+
+enum gt_tiling { GT_TILE_LINEAR = 0, GT_TILE_X = 1, GT_TILE_Y = 2 };
+
+/* Byte offset from the surface base of byte x of row y; pitch in bytes. */
+static inline uint64_t gt_tile_offset(int tiling, uint32_t pitch, uint32_t x, uint32_t y)
+{
+    switch (tiling) {
+    case GT_TILE_X:
+        return ((uint64_t)(y / 8) * (pitch / 512) + x / 512) * 4096 + (y % 8) * 512 + x % 512;
+    case GT_TILE_Y:
+        return ((uint64_t)(y / 32) * (pitch / 128) + x / 128) * 4096 + ((x % 128) / 16) * 512 +
+               (y % 32) * 16 + x % 16;
+    default:
+        return (uint64_t)y * pitch + x;
+    }
+}
+
+/* Bytes of contiguous memory from (x, y) to the end of its run in the
+ * layout (row end for linear, 512-byte tile row for X, 16-byte column for
+ * Y), capped at the surface pitch. */
+static inline uint32_t gt_tile_run(int tiling, uint32_t pitch, uint32_t x)
+{
+    uint32_t span = tiling == GT_TILE_X ? 512 : tiling == GT_TILE_Y ? 16 : pitch;
+    uint32_t left = span - x % span;
+    return x + left > pitch ? pitch - x : left;
+}
+
+#endif
