@@ -354,8 +354,12 @@ static inline double oclt_ulp_err(oclt_type ty, long double got, long double ref
     oclt_fmt(ty, &p, &emin, &emax);
     if (isinf(ref))
         return got == ref ? 0 : INFINITY;
-    if (isinf(got))
+    if (isinf(got)) {
+        /* a reference beyond the largest finite value rounds to infinity */
+        if (oclt_round(ty, ref, OCLT_RTE) == got)
+            return 0;
         got = copysignl(ldexpl(1.0L, emax + 1), got);
+    }
     if (got == ref)
         return 0;
     int e = ref == 0 ? emin : ilogbl(ref);
