@@ -58,14 +58,15 @@ typedef struct gtsim_stats {
     uint64_t exec_ns;           /* host nanoseconds spent executing submitted work */
 } gtsim_stats;
 
-/* Create a device for a platform name ("skl"); NULL on unknown platform or
- * out of memory.  cfg may be NULL for defaults. */
+/* Create a device for a platform name ("skl"; Gen7: "ivb", "vlv", "hsw");
+ * NULL on unknown platform or out of memory.  cfg may be NULL for defaults. */
 gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg);
 void gtsim_destroy(gtsim_device *dev);
 
 /* MMIO register access, offset in bytes from the MMIO base.  A write to an
- * engine's ELSP queues work; it runs on gtsim_run() (or at once if
- * the device is in synchronous mode, which is the default). */
+ * engine's ELSP (Gen8+), or to RING_BUFFER_TAIL of an enabled ring (Gen7),
+ * submits work; it runs at once (execution is synchronous) and the write
+ * returns its status. */
 int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value);
 uint32_t gtsim_mmio_read(gtsim_device *dev, uint32_t offset);
 
@@ -75,7 +76,9 @@ int gtsim_phys_write(gtsim_device *dev, uint64_t pa, const void *data, size_t le
 int gtsim_phys_read(gtsim_device *dev, uint64_t pa, void *out, size_t len);
 
 /* Write len bytes of GGTT page-table entries starting at byte offset
- * entry_offset of the GTT (entry i is at offset 8*i; Gen8+ 64-bit PTEs). */
+ * entry_offset of the GTT (entry i is at offset 8*i with Gen8+ 64-bit PTEs,
+ * 4*i with Gen7 32-bit PTEs; Gen7 PPGTT page directory entries live in
+ * this table too, at the offset PP_DIR_BASE names). */
 int gtsim_ggtt_write(gtsim_device *dev, uint64_t entry_offset, const void *data, size_t len);
 /* Read len bytes of GGTT page-table entries starting at byte offset
  * entry_offset (the inverse of gtsim_ggtt_write; entries never written read

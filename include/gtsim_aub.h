@@ -16,7 +16,7 @@ typedef struct gtsim_aub_stats {
     uint64_t compares;         /* memory/register compare records checked */
     uint64_t compare_failures;
     uint64_t skipped;          /* unknown or ignored records (each warned) */
-    uint32_t device;           /* device field of the version record (12 = skl) */
+    uint32_t device;           /* device field of the version record (see gtsim_aub_platform_name) */
 } gtsim_aub_stats;
 
 /* Replay the trace at path into dev.  Offsets in reports are byte offsets in
@@ -26,8 +26,8 @@ typedef struct gtsim_aub_stats {
  * returned (page fault, illegal instruction, watchdog...).  stats may be NULL. */
 int gtsim_aub_replay(gtsim_device *dev, const char *path, gtsim_aub_stats *stats);
 
-/* Platform name for the version record's device field ("skl" for 12), or
- * NULL when gtsim does not model it. */
+/* Platform name for the version record's device field ("ivb" 7, "hsw" 9,
+ * "vlv" 10, "skl" 12), or NULL when gtsim does not model it. */
 const char *gtsim_aub_platform_name(uint32_t device);
 
 /* Read only the version record of an AUB file and return its device field

@@ -1,5 +1,13 @@
 /*
- * The device: gtsim_* public API, MMIO register file and execlist submission.
+ * The device: gtsim_* public API, MMIO register file and submission.
+ * The platform says how work is submitted (gt_platform.submit):
+ *
+ * Ring buffer (Gen7, seed 002 "Render Engine Command Streamer"): the
+ * driver programs RING_BUFFER_START/CTL/HEAD and writes RING_BUFFER_TAIL;
+ * a tail write to an enabled ring runs the ring from head to tail at once
+ * (gt_cs_ring_submit).  PP_DIR_BASE names the PPGTT page directory.
+ *
+ * Execlists (Gen8+):
  * Submission (seed 004 execlists; Gen8+ ELSP): the render engine's ELSP
  * register takes four DWord writes, element 1 high/low then element 0
  * high/low; the write of element 0's low DWord submits element 0 (and
@@ -52,6 +60,7 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] = EXECLIST_STATUS_IDLE;
     gt_vm_init(&dev->ggtt, GT_VM_GGTT, dev->mem, dev->gsm, 0);
     gt_vm_init(&dev->ppgtt, GT_VM_NONE, dev->mem, NULL, 0);
+    dev->ggtt.fmt = dev->ppgtt.fmt = plat->gtt;
     dev->kcache = gt_kcache_create();
     dev->cs = gt_cs_create(dev);
     dev->pipe = gt_pipe_create(dev);
@@ -79,6 +88,32 @@ void gtsim_destroy(gtsim_device *dev)
     free(dev->mmio);
     free(dev->elsp);
     free(dev);
+}
+
+void gt_dev_ppgtt_reload(gtsim_device *dev)
+{
+    /* PP_DIR_BASE bits 31:16: the page directory's byte offset in the GGTT
+     * entry table in 64-byte units (public fact: Linux i915 get_pd_offset) */
+    uint32_t base = gt_mmio_reg(dev, dev->plat->pp_dir_base_reg);
+    gt_vm_init(&dev->ppgtt, GT_VM_PPGTT_GEN7, dev->mem, dev->gsm, (uint64_t)(base >> 16) * 64);
+    dev->ppgtt.fmt = dev->plat->gtt;
+}
+
+/* Run submitted work: st = fn(dev) with statistics and the caches flushed
+ * (the driver may have rewritten kernels and page tables). */
+static void work_begin(gtsim_device *dev, struct timespec *t0)
+{
+    gt_kcache_flush(dev->kcache);
+    gt_vm_flush(&dev->ggtt);
+    gt_vm_flush(&dev->ppgtt);
+    clock_gettime(CLOCK_MONOTONIC, t0);
+}
+
+static void work_end(gtsim_device *dev, const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    dev->stats.exec_ns += (uint64_t)((t1.tv_sec - t0->tv_sec) * 1000000000ll + (t1.tv_nsec - t0->tv_nsec));
 }
 
 static int elsp_write(gtsim_device *dev, uint32_t value)
@@ -112,9 +147,18 @@ int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value)
     if (offset >= GT_MMIO_SIZE || (offset & 3))
         return gt_error(dev, GTSIM_ERR_INVALID, "MMIO write 0x%08x to offset 0x%x outside the register file",
                         value, offset);
-    if (offset == RCS_ELSP)
+    if (dev->plat->submit == GT_SUBMIT_EXECLIST && offset == RCS_ELSP)
         return elsp_write(dev, value);
     dev->mmio[offset >> 2] = value;
+    if (dev->plat->pp_dir_base_reg && offset == dev->plat->pp_dir_base_reg)
+        gt_dev_ppgtt_reload(dev);
+    if (dev->plat->submit == GT_SUBMIT_RING && offset == GT_RCS_RING_TAIL) {
+        struct timespec t0;
+        work_begin(dev, &t0);
+        int st = gt_cs_ring_submit(dev);
+        work_end(dev, &t0);
+        return st;
+    }
     return GTSIM_OK;
 }
 
@@ -145,6 +189,7 @@ int gtsim_ggtt_write(gtsim_device *dev, uint64_t entry_offset, const void *data,
     if (gt_mem_write(dev->gsm, entry_offset, data, len))
         return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory writing GGTT entries");
     gt_vm_flush(&dev->ggtt);
+    gt_vm_flush(&dev->ppgtt); /* Gen7 page directory entries live there too */
     return GTSIM_OK;
 }
 

@@ -20,6 +20,13 @@ struct gt_cs;      /* command streamer, src/cs/ */
 struct gt_pipe;    /* media/GPGPU pipeline, src/pipe/ */
 struct gt_kcache;  /* decoded-kernel cache, src/eu/ */
 struct gt_media;   /* media pipeline: root/child thread queues, scoreboard, URB (src/pipe/media.c) */
+struct gt_cmd_set; /* per-generation command layouts, src/cs/cmds.h */
+
+/* How the driver hands work to the render engine (gt_platform.submit). */
+enum gt_submit {
+    GT_SUBMIT_EXECLIST = 0, /* Gen8+: ELSP writes of context descriptors (seed 004) */
+    GT_SUBMIT_RING = 1,     /* Gen7: RING_BUFFER_TAIL write of an enabled ring (seed 002) */
+};
 
 /* Per-generation description (one table per platform, src/platform.c). */
 typedef struct gt_platform {
@@ -29,6 +36,11 @@ typedef struct gt_platform {
     int eu_count;           /* EUs in the modelled config */
     int threads_per_eu;
     uint32_t max_threads;   /* hardware threads the VFE may dispatch */
+    /* Per-generation tables (NULL = the Gen9 ones, for hand-built devices). */
+    const struct gt_cmd_set *cmds; /* command layouts and handlers' field tables */
+    const gt_gtt_format *gtt;      /* GGTT/PPGTT entry format (mem.h) */
+    int submit;                    /* enum gt_submit */
+    uint32_t pp_dir_base_reg;      /* Gen7 PPGTT: MMIO offset of PP_DIR_BASE (0 = none) */
 } gt_platform;
 
 const gt_platform *gt_platform_find(const char *name);
@@ -61,6 +73,11 @@ int gt_error(gtsim_device *dev, int status, const char *fmt, ...)
 void gt_warn(gtsim_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Print an informational line when cfg.trace_commands is set. */
 void gt_trace(gtsim_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Gen7 PPGTT: re-read PP_DIR_BASE (plat->pp_dir_base_reg) and point
+ * dev->ppgtt at the page directory it names (src/device.c).  Called when
+ * the register is written over MMIO or by the command streamer. */
+void gt_dev_ppgtt_reload(gtsim_device *dev);
 
 static inline uint32_t gt_bits(uint32_t v, int hi, int lo)
 {

@@ -147,8 +147,11 @@ void gt_vm_init(gt_vm *vm, int mode, gt_mem *mem, gt_mem *gsm, uint64_t pml4)
     vm->mode = mode;
     vm->mem = mem;
     vm->gsm = gsm;
-    vm->pml4 = pml4 & 0x0000FFFFFFFFF000ull;
+    /* a Gen7 page directory is 64-byte aligned in the GGTT entry table */
+    vm->pml4 = pml4 & (mode == GT_VM_PPGTT_GEN7 ? ~63ull : 0x0000FFFFFFFFF000ull);
 }
+
+const gt_gtt_format gt_gtt_gen8 = {.pte_bytes = 8, .addr_mask = 0x0000FFFFFFFFF000ull};
 
 void gt_vm_flush(gt_vm *vm)
 {
@@ -166,15 +169,53 @@ static uint64_t read_pte(gt_mem *m, uint64_t pa)
 
 #define PTE_ADDR_MASK 0x0000FFFFFFFFF000ull
 
+static uint32_t read_pte32(gt_mem *m, uint64_t pa)
+{
+    uint32_t e = 0;
+    const uint8_t *p = gt_mem_page(m, pa, 0);
+    if (p)
+        memcpy(&e, p + (pa & GT_PAGE_MASK), 4);
+    return e;
+}
+
+/* Physical page address held by a (valid) entry, ext_bits of the format. */
+static inline uint64_t entry_addr(const gt_gtt_format *f, uint64_t e, unsigned ext_bits)
+{
+    uint64_t a = e & f->addr_mask;
+    if (ext_bits)
+        a |= ((e >> f->ext_lo) & ((1ull << ext_bits) - 1)) << 32;
+    return a;
+}
+
 int gt_vm_translate(gt_vm *vm, uint64_t va, uint64_t *pa)
 {
     switch (vm->mode) {
     case GT_VM_GGTT: {
-        /* seed 004 GGTT PTE: bit 0 present, bits 38:12 physical page. */
-        uint64_t pte = read_pte(vm->gsm, (va >> 12) * 8);
+        /* seed 004 GGTT PTE: bit 0 present, bits 38:12 physical page;
+         * Gen7: 32-bit entries (gt_gtt_format). */
+        const gt_gtt_format *f = vm->fmt ? vm->fmt : &gt_gtt_gen8;
+        uint64_t pte = f->pte_bytes == 4 ? read_pte32(vm->gsm, (va >> 12) * 4)
+                                         : read_pte(vm->gsm, (va >> 12) * 8);
         if (!(pte & 1))
             return -1;
-        *pa = (pte & PTE_ADDR_MASK) | (va & GT_PAGE_MASK);
+        *pa = entry_addr(f, pte, f->ext_bits) | (va & GT_PAGE_MASK);
+        return 0;
+    }
+    case GT_VM_PPGTT_GEN7: {
+        /* Gen7 PPGTT: va[30:22] indexes the 512 page directory entries held
+         * in the GGTT entry table at byte offset vm->pml4; va[21:12] the
+         * 1024 32-bit PTEs of the 4 KiB page table the PDE names. */
+        const gt_gtt_format *f = vm->fmt ? vm->fmt : &gt_gtt_gen8;
+        if (va >> 31)
+            return -1;
+        uint32_t pde = read_pte32(vm->gsm, vm->pml4 + ((va >> 22) & 511) * 4);
+        if (!(pde & 1))
+            return -1;
+        uint64_t pt = entry_addr(f, pde, f->pde_ext_bits);
+        uint32_t pte = read_pte32(vm->mem, pt + ((va >> 12) & 1023) * 4);
+        if (!(pte & 1))
+            return -1;
+        *pa = entry_addr(f, pte, f->ext_bits) | (va & GT_PAGE_MASK);
         return 0;
     }
     case GT_VM_PPGTT48: {

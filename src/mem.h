@@ -32,7 +32,29 @@ int gt_mem_write(gt_mem *m, uint64_t pa, const void *data, size_t len);
 /* Number of host pages allocated (for statistics). */
 size_t gt_mem_page_count(const gt_mem *m);
 
-enum gt_vm_mode { GT_VM_NONE, GT_VM_GGTT, GT_VM_PPGTT48 };
+enum gt_vm_mode {
+    GT_VM_NONE, GT_VM_GGTT, GT_VM_PPGTT48,
+    GT_VM_PPGTT_GEN7, /* Gen7 2-level PPGTT: 512 PDEs in the GGTT entry table, 4 KiB
+                       * page tables of 1024 32-bit PTEs; 2 GiB of virtual space */
+};
+
+/* Format of a GTT page-table entry (a per-generation table hung off the
+ * platform).  Entry e maps physical address
+ *   (e & addr_mask) | ((e >> ext_lo) & ((1 << ext_bits) - 1)) << 32,
+ * valid when bit 0 is set.  Gen8+: 64-bit entries, bits 47:12 in place.
+ * Gen7 (public facts, Linux i915 GEN6/HSW_GTT_ADDR_ENCODE): 32-bit entries,
+ * bits 31:12 in place and physical bits 39:32 in entry bits 11:4 (IVB, VLV;
+ * HSW: 38:32 in 10:4, bit 11 and 3:1 being cacheability control); Gen7
+ * page directory entries always use the 8-bit (39:32) encoding. */
+typedef struct gt_gtt_format {
+    uint8_t pte_bytes;     /* 4 or 8 */
+    uint8_t ext_lo;        /* first entry bit of the physical bits above 31 */
+    uint8_t ext_bits;      /* how many (0 = none) */
+    uint8_t pde_ext_bits;  /* same for Gen7 page directory entries */
+    uint64_t addr_mask;    /* entry bits that are the address in place */
+} gt_gtt_format;
+
+extern const gt_gtt_format gt_gtt_gen8; /* the default (fmt == NULL) */
 
 #define GT_TLB_SIZE 256
 typedef struct gt_tlb_entry {
@@ -47,7 +69,10 @@ typedef struct gt_vm {
     int mode;          /* enum gt_vm_mode */
     gt_mem *mem;       /* physical memory */
     gt_mem *gsm;       /* GGTT entries (GGTT mode) */
-    uint64_t pml4;     /* physical address of the PML4 (PPGTT48 mode) */
+    uint64_t pml4;     /* physical address of the PML4 (PPGTT48 mode); byte offset
+                        * of the page directory in the GGTT entry table (gsm)
+                        * in PPGTT_GEN7 mode */
+    const gt_gtt_format *fmt; /* entry format; NULL = gt_gtt_gen8 */
     gt_tlb_entry tlb[GT_TLB_SIZE];
 } gt_vm;
 

@@ -1,13 +1,45 @@
-/* Per-platform descriptions.  Skylake GT2 (PCI 0x1912 family; NEO's AUB
- * default skl config is 1x3x8: 1 slice, 3 subslices, 8 EUs each), 7 threads
- * per EU on Gen9. */
+/* Per-platform descriptions, each pointing at its generation's tables
+ * (command layouts, GTT entry format) and submission model.
+ *
+ * Skylake GT2 (PCI 0x1912 family; NEO's AUB default skl config is 1x3x8:
+ * 1 slice, 3 subslices, 8 EUs each), 7 threads per EU on Gen9.
+ *
+ * Gen7 (public facts: Linux i915 PCI ID tables, Mesa devinfo EU/thread
+ * counts; seed 000 §1.8.1: Maximum Number of Threads < #EUs x threads/EU):
+ *   ivb  Ivy Bridge GT2 (HD Graphics 4000, PCI 0x0162): 16 EUs x 8 threads
+ *   vlv  Bay Trail / ValleyView (PCI 0x0f31): 4 EUs x 8 threads
+ *   hsw  Haswell GT2 (HD Graphics 4600, PCI 0x0412): 20 EUs x 7 threads
+ * All three submit through the render ring buffer registers (seed 002) and
+ * use 32-bit GTT entries with a 2-level PPGTT whose directory is in the GGTT.
+ */
 #include <string.h>
 
+#include "cs/cmds.h"
+#include "cs/cs.h"
 #include "gt.h"
+
+/* Gen7 GTT entries: 32 bits, physical address bits 31:12 in place, bits
+ * 39:32 in entry bits 11:4 (Linux i915 GEN6_GTT_ADDR_ENCODE; IVB and VLV,
+ * VLV using bits 2:1 as snoop/writeable); Haswell keeps bits 38:32 in 10:4
+ * (HSW_GTT_ADDR_ENCODE), bit 11 and bits 3:1 being cacheability control.
+ * Page directory entries use the Gen6 encoding on all three. */
+static const gt_gtt_format gtt_gen7 = {
+    .pte_bytes = 4, .ext_lo = 4, .ext_bits = 8, .pde_ext_bits = 8, .addr_mask = 0xfffff000u};
+static const gt_gtt_format gtt_hsw = {
+    .pte_bytes = 4, .ext_lo = 4, .ext_bits = 7, .pde_ext_bits = 8, .addr_mask = 0xfffff000u};
 
 static const gt_platform platforms[] = {
     {.name = "skl", .gen = 9, .pci_id = 0x1912, .eu_count = 24, .threads_per_eu = 7,
-     .max_threads = 24 * 7},
+     .max_threads = 24 * 7, .cmds = &gt_cmds_gen9, .gtt = &gt_gtt_gen8, .submit = GT_SUBMIT_EXECLIST},
+    {.name = "ivb", .gen = 7, .pci_id = 0x0162, .eu_count = 16, .threads_per_eu = 8,
+     .max_threads = 16 * 8, .cmds = &gt_cmds_gen7, .gtt = &gtt_gen7, .submit = GT_SUBMIT_RING,
+     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE},
+    {.name = "vlv", .gen = 7, .pci_id = 0x0f31, .eu_count = 4, .threads_per_eu = 8,
+     .max_threads = 4 * 8, .cmds = &gt_cmds_gen7, .gtt = &gtt_gen7, .submit = GT_SUBMIT_RING,
+     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE},
+    {.name = "hsw", .gen = 75, .pci_id = 0x0412, .eu_count = 20, .threads_per_eu = 7,
+     .max_threads = 20 * 7, .cmds = &gt_cmds_gen75, .gtt = &gtt_hsw, .submit = GT_SUBMIT_RING,
+     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE},
 };
 
 const gt_platform *gt_platform_find(const char *name)

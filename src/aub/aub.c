@@ -59,9 +59,17 @@ static const char *sub_name(uint32_t sub)
     return sub < MT_SUB_COUNT && sub_names[sub] ? sub_names[sub] : "unknown memtrace";
 }
 
+/* The version record's device field (public fact: NEO's AubMemDump device
+ * enum: Ivb = 7, Hsw = 9, Vlv = 10, Skl = 12). */
 const char *gtsim_aub_platform_name(uint32_t device)
 {
-    return device == 12 ? "skl" : NULL;
+    switch (device) {
+    case 7: return "ivb";
+    case 9: return "hsw";
+    case 10: return "vlv";
+    case 12: return "skl";
+    default: return NULL;
+    }
 }
 
 typedef struct reader {

@@ -2,8 +2,8 @@
  * Gen9 render command descriptions (tables generated from the field lists
  * of cmds.h), header lookup, lengths and the human-readable decode.
  */
+#include <stdint.h>
 #include <stdio.h>
-
 #include <string.h>
 
 #include "cs/cmds.h"
@@ -11,59 +11,59 @@
 
 /* ---- enumerated field values ---- */
 
-static const gt_field_value gt_v_set_predicate[] = {
+const gt_field_value gt_v_set_predicate[] = {
     {0, "NOOP Never"}, {1, "NOOP on Result2 clear"}, {2, "NOOP on Result2 set"},
     {3, "NOOP on Result clear"}, {4, "NOOP on Result set"}, {5, "Execute when one slice enabled"},
     {6, "Execute when two slices enabled"}, {7, "Execute when three slices enabled"},
     {15, "NOOP Always"}, {0, NULL}};
-static const gt_field_value gt_v_pred_compare[] = {
+const gt_field_value gt_v_pred_compare[] = {
     {0, "TRUE"}, {1, "FALSE"}, {2, "SRCS_EQUAL"}, {3, "DELTAS_EQUAL"}, {0, NULL}};
-static const gt_field_value gt_v_pred_combine[] = {
+const gt_field_value gt_v_pred_combine[] = {
     {0, "SET"}, {1, "AND"}, {2, "OR"}, {3, "XOR"}, {0, NULL}};
-static const gt_field_value gt_v_pred_load[] = {
+const gt_field_value gt_v_pred_load[] = {
     {0, "KEEP"}, {2, "LOAD"}, {3, "LOADINV"}, {0, NULL}};
-static const gt_field_value gt_v_alu_opcode[] = {
+const gt_field_value gt_v_alu_opcode[] = {
     {0x000, "NOOP"}, {0x080, "LOAD"}, {0x480, "LOADINV"}, {0x081, "LOAD0"}, {0x481, "LOAD1"},
     {0x100, "ADD"}, {0x101, "SUB"}, {0x102, "AND"}, {0x103, "OR"}, {0x104, "XOR"},
     {0x180, "STORE"}, {0x580, "STOREINV"}, {0, NULL}};
-static const gt_field_value gt_v_alu_operand[] = {
+const gt_field_value gt_v_alu_operand[] = {
     {0x00, "R0"}, {0x01, "R1"}, {0x02, "R2"}, {0x03, "R3"}, {0x04, "R4"}, {0x05, "R5"},
     {0x06, "R6"}, {0x07, "R7"}, {0x08, "R8"}, {0x09, "R9"}, {0x0a, "R10"}, {0x0b, "R11"},
     {0x0c, "R12"}, {0x0d, "R13"}, {0x0e, "R14"}, {0x0f, "R15"}, {0x20, "SRCA"}, {0x21, "SRCB"},
     {0x31, "ACCU"}, {0x32, "ZF"}, {0x33, "CF"}, {0, NULL}};
-static const gt_field_value gt_v_sem_compare[] = {
+const gt_field_value gt_v_sem_compare[] = {
     {0, "SAD_GREATER_THAN_SDD"}, {1, "SAD_GREATER_THAN_OR_EQUAL_SDD"}, {2, "SAD_LESS_THAN_SDD"},
     {3, "SAD_LESS_THAN_OR_EQUAL_SDD"}, {4, "SAD_EQUAL_SDD"}, {5, "SAD_NOT_EQUAL_SDD"}, {0, NULL}};
-static const gt_field_value gt_v_sem_mode[] = {{0, "Signal"}, {1, "Polling"}, {0, NULL}};
-static const gt_field_value gt_v_flush_dw_postsync[] = {
+const gt_field_value gt_v_sem_mode[] = {{0, "Signal"}, {1, "Polling"}, {0, NULL}};
+const gt_field_value gt_v_flush_dw_postsync[] = {
     {0, "No Write"}, {1, "Write Immediate Data"}, {3, "Write Timestamp"}, {0, NULL}};
-static const gt_field_value gt_v_atomic_opcode[] = {
+const gt_field_value gt_v_atomic_opcode[] = {
     {0x01, "AND"}, {0x02, "OR"}, {0x03, "XOR"}, {0x04, "MOVE"}, {0x05, "INC"}, {0x06, "DEC"},
     {0x07, "ADD"}, {0x08, "SUB"}, {0x09, "RSUB"}, {0x0a, "IMAX"}, {0x0b, "IMIN"}, {0x0c, "UMAX"},
     {0x0d, "UMIN"}, {0x0e, "CMP_WR"}, {0x0f, "PREDEC"}, {0x21, "AND8B"}, {0x22, "OR8B"},
     {0x23, "XOR8B"}, {0x24, "MOVE8B"}, {0x25, "INC8B"}, {0x26, "DEC8B"}, {0x27, "ADD8B"},
     {0x28, "SUB8B"}, {0x29, "RSUB8B"}, {0x2a, "IMAX8B"}, {0x2b, "IMIN8B"}, {0x2c, "UMAX8B"},
     {0x2d, "UMIN8B"}, {0x2e, "CMP_WR8B"}, {0x2f, "PREDEC8B"}, {0x4e, "CMP_WR16B"}, {0, NULL}};
-static const gt_field_value gt_v_atomic_size[] = {
+const gt_field_value gt_v_atomic_size[] = {
     {0, "DWORD"}, {1, "QWORD"}, {2, "OCTWORD"}, {0, NULL}};
-static const gt_field_value gt_v_asi[] = {{0, "GGTT"}, {1, "PPGTT"}, {0, NULL}};
-static const gt_field_value gt_v_pc_postsync[] = {
+const gt_field_value gt_v_asi[] = {{0, "GGTT"}, {1, "PPGTT"}, {0, NULL}};
+const gt_field_value gt_v_pc_postsync[] = {
     {0, "No Write"}, {1, "Write Immediate Data"}, {2, "Write PS Depth Count"},
     {3, "Write Timestamp"}, {0, NULL}};
-static const gt_field_value gt_v_pipeline[] = {
+const gt_field_value gt_v_pipeline[] = {
     {0, "3D"}, {1, "Media"}, {2, "GPGPU"}, {0, NULL}};
-static const gt_field_value gt_v_simd[] = {{0, "SIMD8"}, {1, "SIMD16"}, {2, "SIMD32"}, {0, NULL}};
-static const gt_field_value gt_v_fp_mode[] = {{0, "IEEE-754"}, {1, "Alternate"}, {0, NULL}};
-static const gt_field_value gt_v_denorm[] = {{0, "Ftz"}, {1, "SetByKernel"}, {0, NULL}};
-static const gt_field_value gt_v_slm_size[] = {
+const gt_field_value gt_v_simd[] = {{0, "SIMD8"}, {1, "SIMD16"}, {2, "SIMD32"}, {0, NULL}};
+const gt_field_value gt_v_fp_mode[] = {{0, "IEEE-754"}, {1, "Alternate"}, {0, NULL}};
+const gt_field_value gt_v_denorm[] = {{0, "Ftz"}, {1, "SetByKernel"}, {0, NULL}};
+const gt_field_value gt_v_slm_size[] = {
     {0, "0K"}, {1, "1K"}, {2, "2K"}, {3, "4K"}, {4, "8K"}, {5, "16K"}, {6, "32K"}, {7, "64K"},
     {0, NULL}};
-static const gt_field_value gt_v_rounding[] = {
+const gt_field_value gt_v_rounding[] = {
     {0, "RTNE"}, {1, "RU"}, {2, "RD"}, {3, "RTZ"}, {0, NULL}};
 
 /* ---- field tables ---- */
 
-#define ROW(id, name, dw, hi, lo, kind, names) {name, dw, hi, lo, GT_F_##kind, names},
+#define ROW(id, name, dw, hi, lo, kind, names) {name, dw, hi, lo, GT_F_##kind, names, id},
 #define TABLE(list) static const gt_field t_##list[] = {list(ROW)};
 TABLE(GT_MI_NOOP_FIELDS)
 TABLE(GT_MI_SET_PREDICATE_FIELDS)
@@ -271,14 +271,40 @@ static const gt_cmd_desc gt_cmd_names[] = {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-const gt_cmd_desc *gt_cmd_lookup(uint32_t header)
+static uint32_t gen9_scratch_bytes(uint32_t field)
 {
-    for (size_t i = 0; i < COUNT(gt_cmds); i++)
-        if ((header & gt_cmds[i].mask) == gt_cmds[i].match)
-            return &gt_cmds[i];
-    for (size_t i = 0; i < COUNT(gt_cmd_names); i++)
-        if ((header & gt_cmd_names[i].mask) == gt_cmd_names[i].match)
-            return &gt_cmd_names[i];
+    return field <= 11 ? 1024u << field : 0; /* 1 KiB .. 2 MiB, powers of two */
+}
+
+static uint32_t gen9_slm_bytes(uint32_t field)
+{
+    return field == 0 ? 0 : field <= 7 ? 1024u << (field - 1) : UINT32_MAX;
+}
+
+const gt_cmd_set gt_cmds_gen9 = {
+    .name = "gen9", .cmds = gt_cmds, .ncmds = COUNT(gt_cmds), .names = gt_cmd_names,
+    .nnames = COUNT(gt_cmd_names), .idd = gt_idd_fields, .nidd = GT_NF_IDD,
+    .scratch_bytes = gen9_scratch_bytes, .slm_bytes = gen9_slm_bytes, .payload_cross_first = 0,
+};
+
+const gt_cmd_desc *gt_cmd_lookup(const gt_cmd_set *s, uint32_t header)
+{
+    if (!s)
+        s = &gt_cmds_gen9;
+    for (size_t i = 0; i < s->ncmds; i++)
+        if ((header & s->cmds[i].mask) == s->cmds[i].match)
+            return &s->cmds[i];
+    for (size_t i = 0; i < s->nnames; i++)
+        if ((header & s->names[i].mask) == s->names[i].match)
+            return &s->names[i];
+    return NULL;
+}
+
+const gt_field *gt_cmd_field(const gt_cmd_desc *d, unsigned id)
+{
+    for (unsigned i = 0; i < d->nfields; i++)
+        if (d->fields[i].id == id)
+            return &d->fields[i];
     return NULL;
 }
 

@@ -1,15 +1,21 @@
 /*
- * Render command streamer commands of Gen9 (Skylake), each described once
- * as a field list.  DWord/bit positions follow the command pages of seed
+ * Render command streamer commands, each described once as a field list,
+ * grouped in per-generation command sets (gt_cmd_set, hung off the platform
+ * description): Gen9 here and in cmds.c, Gen7 / Gen7.5 in cmds_gen7.c.
+ *
+ * Gen9 (Skylake) lists:  DWord/bit positions follow the command pages of seed
  * 004 (Gen12LP); where the Gen9 layout differs (STATE_BASE_ADDRESS,
  * MEDIA_VFE_STATE, GPGPU_WALKER, INTERFACE_DESCRIPTOR_DATA, MI_ATOMIC ...)
  * the positions are the Gen9 ones (public Mesa genxml gen9.xml facts);
  * command semantics are from seed 002 (Gen7 MI commands) and seed 004.
  *
  * Each list is an X-macro: X(ID, "Name", dword, hi, lo, KIND, names).
- * The same list generates the field index enum (used by the handlers in
+ * The Gen9 list generates the field index enum (used by the handlers in
  * cs.c / pipe.c) and the field table (cmds.c) used for unpacking and
- * for the command trace.
+ * for the command trace.  Another generation's list of the same command
+ * reuses those IDs for the fields that mean the same thing (at its own
+ * positions), so one handler serves every generation; fields only some
+ * generations have get IDs after the Gen9 ones (the GT_NS_* enums below).
  */
 #ifndef GT_CS_CMDS_H
 #define GT_CS_CMDS_H
@@ -301,6 +307,42 @@ enum { GT_MEDIA_STATE_FLUSH_FIELDS(GT_FIELD_INDEX) GT_NF_MEDIA_STATE_FLUSH };
 enum { GT_GPGPU_WALKER_FIELDS(GT_FIELD_INDEX) GT_NF_GPGPU_WALKER };
 enum { GT_IDD_FIELDS(GT_FIELD_INDEX) GT_NF_IDD };
 
+/* Fields that only some generations have: slots after the Gen9 ones.
+ * GT_NS_x is the number of slots of command x (size of its unpacked array). */
+enum { /* Gen7 STATE_BASE_ADDRESS: access upper bounds (absolute addresses) */
+    SBA_GS_UB_EN = GT_NF_STATE_BASE_ADDRESS, SBA_GS_UB, SBA_DS_UB_EN, SBA_DS_UB, SBA_IO_UB_EN,
+    SBA_IO_UB, SBA_IB_UB_EN, SBA_IB_UB, GT_NS_STATE_BASE_ADDRESS };
+enum { /* Gen7 MEDIA_VFE_STATE: gateway control, GPGPU mode, scoreboard deltas */
+    VFE_BYPASS_GW = GT_NF_MEDIA_VFE_STATE, VFE_GW_MMIO, VFE_GPGPU_MODE,
+    VFE_SB0_DX, VFE_SB0_DY, VFE_SB1_DX, VFE_SB1_DY, VFE_SB2_DX, VFE_SB2_DY, VFE_SB3_DX, VFE_SB3_DY,
+    VFE_SB4_DX, VFE_SB4_DY, VFE_SB5_DX, VFE_SB5_DY, VFE_SB6_DX, VFE_SB6_DY, VFE_SB7_DX, VFE_SB7_DY,
+    GT_NS_MEDIA_VFE_STATE };
+enum { /* Gen7 INTERFACE_DESCRIPTOR_DATA: barrier return GRF/byte */
+    IDD_BARRIER_GRF = GT_NF_IDD, IDD_BARRIER_BYTE, GT_NS_IDD };
+enum { /* Gen7 MI_BATCH_BUFFER_START */
+    BBS_CLEAR = GT_NF_MI_BATCH_BUFFER_START, BBS_NONPRIV, GT_NS_MI_BATCH_BUFFER_START };
+enum { /* Gen7 MEDIA_STATE_FLUSH */
+    MSF_DISABLE_PREEMPT = GT_NF_MEDIA_STATE_FLUSH, GT_NS_MEDIA_STATE_FLUSH };
+
+/* Gen7-only commands. */
+/* MI_SEMAPHORE_MBOX (seed 002 MI command list, opcode 16h; layout: public
+ * Mesa genxml gen7.xml / Linux i915 facts): wait until the selected
+ * semaphore mailbox register holds a value greater than the data. */
+#define GT_MI_SEMAPHORE_MBOX_FIELDS(X) \
+    X(SEMM_REG, "Register Select", 0, 17, 16, ENUM, gt_v_semm_reg) \
+    X(SEMM_DATA, "Semaphore Data Dword", 1, 31, 0, HEX, NULL)
+/* MI_SET_CONTEXT (opcode 18h): switch the logical context (ring mode). */
+#define GT_MI_SET_CONTEXT_FIELDS(X) \
+    X(SETC_RESTORE_INHIBIT, "Restore Inhibit", 1, 0, 0, BOOL, NULL) \
+    X(SETC_FORCE_RESTORE, "Force Restore", 1, 1, 1, BOOL, NULL) \
+    X(SETC_EXT_RESTORE, "Extended State Restore Enable", 1, 2, 2, BOOL, NULL) \
+    X(SETC_EXT_SAVE, "Extended State Save Enable", 1, 3, 3, BOOL, NULL) \
+    X(SETC_ADDR, "Logical Context Address", 1, 31, 12, ADDR, NULL)
+enum { GT_MI_SEMAPHORE_MBOX_FIELDS(GT_FIELD_INDEX) GT_NF_MI_SEMAPHORE_MBOX };
+enum { GT_MI_SET_CONTEXT_FIELDS(GT_FIELD_INDEX) GT_NF_MI_SET_CONTEXT };
+
+/* Largest number of slots of any command (cs.c unpacks into this many). */
+#define GT_CMD_MAX_SLOTS 64
 
 /* Commands with a handler (the command streamer switches on these). */
 enum gt_cmd_id {
@@ -314,6 +356,7 @@ enum gt_cmd_id {
     GT_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, GT_CMD_PIPE_CONTROL, GT_CMD_PIPELINE_SELECT,
     GT_CMD_STATE_BASE_ADDRESS, GT_CMD_STATE_SIP, GT_CMD_MEDIA_VFE_STATE, GT_CMD_MEDIA_CURBE_LOAD,
     GT_CMD_MEDIA_INTERFACE_DESCRIPTOR_LOAD, GT_CMD_MEDIA_STATE_FLUSH, GT_CMD_GPGPU_WALKER,
+    GT_CMD_MI_SEMAPHORE_MBOX, GT_CMD_MI_REPORT_HEAD, GT_CMD_MI_SET_CONTEXT,
     GT_CMD_UNIMPL, /* a real command gtsim does not model: reported by name */
 };
 
@@ -333,9 +376,33 @@ typedef struct gt_cmd_desc {
     uint8_t ngroup, group_dw, group_size;
 } gt_cmd_desc;
 
-/* The description for a command header, or NULL when the header matches no
- * command of the render engine (a corrupt stream or an unknown command). */
-const gt_cmd_desc *gt_cmd_lookup(uint32_t header);
+/* One generation's command layouts (hung off gt_platform.cmds). */
+typedef struct gt_cmd_set {
+    const char *name;                 /* "gen9", "gen7", "gen75" */
+    const gt_cmd_desc *cmds;          /* commands with handlers or explicit skips */
+    unsigned ncmds;
+    const gt_cmd_desc *names;         /* other known commands (skipped or unimplemented) */
+    unsigned nnames;
+    const gt_field *idd;              /* INTERFACE_DESCRIPTOR_DATA layout (8 DWords) */
+    unsigned nidd;
+    /* MEDIA_VFE_STATE Per Thread Scratch Space field -> bytes, 0 if reserved */
+    uint32_t (*scratch_bytes)(uint32_t field);
+    /* INTERFACE_DESCRIPTOR_DATA Shared Local Memory Size field -> bytes,
+     * UINT32_MAX if reserved */
+    uint32_t (*slm_bytes)(uint32_t field);
+    /* GPGPU thread payload order: 1 = cross-thread constant data before the
+     * per-thread data in the GRF (seed 000, Gen7), 0 = after it (Gen9/NEO) */
+    uint8_t payload_cross_first;
+} gt_cmd_set;
+
+extern const gt_cmd_set gt_cmds_gen9, gt_cmds_gen7, gt_cmds_gen75;
+
+/* The description for a command header in set s, or NULL when the header
+ * matches no command of the render engine (a corrupt stream or an unknown
+ * command). */
+const gt_cmd_desc *gt_cmd_lookup(const gt_cmd_set *s, uint32_t header);
+/* The field of d whose slot is id, NULL if its layout has none. */
+const gt_field *gt_cmd_field(const gt_cmd_desc *d, unsigned id);
 /* Total length in DWords of the command starting with header. */
 unsigned gt_cmd_length(const gt_cmd_desc *d, uint32_t header);
 /* Length of an unknown header by the generic command-type rules (seed 002
@@ -346,7 +413,15 @@ unsigned gt_cmd_generic_length(uint32_t header);
 /* "NAME field=value ..." of a command (dw[0..n)), into buf; returns length. */
 size_t gt_cmd_format(const gt_cmd_desc *d, const uint32_t *dw, unsigned n, char *buf, size_t len);
 
-/* Field tables for structures the pipeline reads (pipe.c). */
+/* Field tables for structures the pipeline reads (pipe.c): Gen9's; use
+ * gt_cmd_set.idd for the device's generation. */
 extern const gt_field gt_idd_fields[GT_NF_IDD];
+
+/* Named values shared by the generations' tables (cmds.c). */
+extern const gt_field_value gt_v_set_predicate[], gt_v_pred_compare[], gt_v_pred_combine[],
+    gt_v_pred_load[], gt_v_alu_opcode[], gt_v_alu_operand[], gt_v_sem_compare[], gt_v_sem_mode[],
+    gt_v_flush_dw_postsync[], gt_v_atomic_opcode[], gt_v_atomic_size[], gt_v_asi[],
+    gt_v_pc_postsync[], gt_v_pipeline[], gt_v_simd[], gt_v_fp_mode[], gt_v_denorm[],
+    gt_v_slm_size[], gt_v_rounding[];
 
 #endif

@@ -41,6 +41,9 @@ struct gt_cs {
     uint64_t ncmds;             /* commands parsed in this submission */
     int setp_noop;              /* MI_SET_PREDICATE: NOOP commands until re-evaluated */
     int stop;                   /* the ring is done (MI_BATCH_BUFFER_END at ring level) */
+    uint32_t wraps;             /* times the ring head wrapped in this submission */
+    int ring_mode;              /* Gen7 ring submission: no context image, no per-process HWSP */
+    const gt_cmd_set *set;      /* the device's command layouts */
     /* CS ALU (MI_MATH) */
     uint64_t srca, srcb, accu;
     int zf, cf;
@@ -50,8 +53,10 @@ struct gt_cs {
 struct gt_cs *gt_cs_create(gtsim_device *dev)
 {
     struct gt_cs *cs = calloc(1, sizeof(*cs));
-    if (cs)
+    if (cs) {
         cs->dev = dev;
+        cs->set = dev->plat && dev->plat->cmds ? dev->plat->cmds : &gt_cmds_gen9;
+    }
     return cs;
 }
 
@@ -83,6 +88,10 @@ void gt_cs_reg_write(gtsim_device *dev, uint32_t off, uint32_t val)
 {
     off &= (GT_MMIO_SIZE - 1) & ~3u;
     dev->mmio[off >> 2] = val;
+    /* Gen7: loading PP_DIR_BASE (MI_LOAD_REGISTER_IMM, as drivers switch
+     * address spaces in the ring) selects a new page directory. */
+    if (dev->plat && dev->plat->pp_dir_base_reg && off == dev->plat->pp_dir_base_reg)
+        gt_dev_ppgtt_reload(dev);
 }
 
 static uint64_t reg64(gtsim_device *dev, uint32_t off)
@@ -372,7 +381,9 @@ static void cs_bb_end(struct gt_cs *cs)
  * destinations, the global one (HWS_PGA) for GGTT destinations. */
 static uint64_t cs_store_index_addr(struct gt_cs *cs, int global, uint64_t off)
 {
-    uint64_t page = global ? (gt_cs_reg_read(cs->dev, GT_RCS_HWS_PGA) & 0xfffff000u) : cs->lrca;
+    /* ring mode (Gen7) has only the global hardware status page */
+    uint64_t page = global || cs->ring_mode ? (gt_cs_reg_read(cs->dev, GT_RCS_HWS_PGA) & 0xfffff000u)
+                                            : cs->lrca;
     return page + (off & 0xffc);
 }
 
@@ -406,19 +417,23 @@ static int cs_pipe_control(struct gt_cs *cs, const uint64_t *f)
     return cs_mem(cs, "PIPE_CONTROL post-sync write", 1, ggtt, addr, &v, 8);
 }
 
-static int cs_flush_dw(struct gt_cs *cs, const uint64_t *f, unsigned len)
+static int cs_flush_dw(struct gt_cs *cs, const gt_cmd_desc *d, const uint64_t *f, unsigned len)
 {
     gtsim_device *dev = cs->dev;
     if (f[FDW_TLB_INV]) {
         gt_vm_flush(&dev->ppgtt);
         gt_vm_flush(&dev->ggtt);
     }
+    /* Immediate data: the DWords after the address (Gen9: one in a
+     * 4-DWord command, two in a 5-DWord one; Gen7: two in its 4 DWords). */
+    const gt_field *fd = gt_cmd_field(d, FDW_DATA);
+    unsigned bytes = fd && len > fd->dw ? 4u * (len - fd->dw) : 4u;
     uint64_t v;
     switch (f[FDW_POSTSYNC]) {
     case 0:
         return GTSIM_OK;
     case 1: v = f[FDW_DATA]; break;
-    case 3: v = cs_timestamp(dev); len = 5; break;
+    case 3: v = cs_timestamp(dev); bytes = 8; break;
     default:
         return gt_error(dev, GTSIM_ERR_ILLEGAL, "MI_FLUSH_DW at %s: reserved Post-Sync Operation 2", WHERE(cs));
     }
@@ -428,8 +443,7 @@ static int cs_flush_dw(struct gt_cs *cs, const uint64_t *f, unsigned len)
         addr = cs_store_index_addr(cs, ggtt, addr);
         ggtt = 1;
     }
-    /* a 4-DWord command writes one DWord of data, a 5-DWord one a QWord */
-    return cs_mem(cs, "MI_FLUSH_DW post-sync write", 1, ggtt, addr, &v, len >= 5 ? 8 : 4);
+    return cs_mem(cs, "MI_FLUSH_DW post-sync write", 1, ggtt, addr, &v, bytes > 8 ? 8 : bytes);
 }
 
 /* ---- MI_SEMAPHORE_WAIT / MI_CONDITIONAL_BATCH_BUFFER_END ---- */
@@ -476,6 +490,25 @@ static int cs_semaphore_wait(struct gt_cs *cs, const uint64_t *f)
                     (uint32_t)f[SEMW_DATA]);
 }
 
+/* MI_SEMAPHORE_MBOX (Gen7): continue when the selected mailbox register
+ * holds a value greater than the semaphore data (public fact: i915 waits
+ * for seqno - 1 for this reason); otherwise wait, which on a single
+ * synchronous engine never ends. */
+static int cs_semaphore_mbox(struct gt_cs *cs, const uint64_t *f)
+{
+    if (f[SEMM_REG] > 2)
+        return gt_error(cs->dev, GTSIM_ERR_ILLEGAL, "MI_SEMAPHORE_MBOX at %s: reserved Register Select 3",
+                        WHERE(cs));
+    uint32_t reg = GT_RCS_SYNC_MBOX0 + 4u * (uint32_t)f[SEMM_REG];
+    uint32_t v = gt_cs_reg_read(cs->dev, reg);
+    if (v > (uint32_t)f[SEMM_DATA])
+        return GTSIM_OK;
+    return gt_error(cs->dev, GTSIM_ERR_WATCHDOG,
+                    "MI_SEMAPHORE_MBOX at %s never completes: mailbox register 0x%x holds 0x%08x, waiting "
+                    "for a value above 0x%08x, and no other engine runs to signal it",
+                    WHERE(cs), reg, v, (uint32_t)f[SEMM_DATA]);
+}
+
 static int cs_cond_bb_end(struct gt_cs *cs, const uint64_t *f)
 {
     if (!f[CBBE_SEMAPHORE])
@@ -514,25 +547,43 @@ static int cs_state_base_address(struct gt_cs *cs, const uint64_t *f)
     if (f[SBA_DS_SIZE_EN]) ps->dynamic_state_size = f[SBA_DS_SIZE] << 12;
     if (f[SBA_IO_SIZE_EN]) ps->indirect_object_size = f[SBA_IO_SIZE] << 12;
     if (f[SBA_IB_SIZE_EN]) ps->instruction_size = f[SBA_IB_SIZE] << 12;
+    /* Gen7: access upper bounds (absolute addresses) give the sizes */
+#define UB(en, ub, base, size) \
+    if (f[en]) ps->size = f[ub] > ps->base ? f[ub] - ps->base : 0;
+    UB(SBA_GS_UB_EN, SBA_GS_UB, general_state_base, general_state_size)
+    UB(SBA_DS_UB_EN, SBA_DS_UB, dynamic_state_base, dynamic_state_size)
+    UB(SBA_IO_UB_EN, SBA_IO_UB, indirect_object_base, indirect_object_size)
+    UB(SBA_IB_UB_EN, SBA_IB_UB, instruction_base, instruction_size)
+#undef UB
     return GTSIM_OK;
 }
 
 static int cs_vfe_state(struct gt_cs *cs, const uint64_t *f)
 {
     gt_pipe_state *ps = gt_pipe_state_of(cs->dev->pipe);
-    if (f[VFE_SCRATCH_SIZE] > 11)
+    uint32_t scratch = cs->set->scratch_bytes((uint32_t)f[VFE_SCRATCH_SIZE]);
+    if (!scratch)
         return gt_error(cs->dev, GTSIM_ERR_ILLEGAL,
-                        "MEDIA_VFE_STATE at %s: Per Thread Scratch Space %u is reserved (0..11 = 1KB..2MB)",
-                        WHERE(cs), (unsigned)f[VFE_SCRATCH_SIZE]);
+                        "MEDIA_VFE_STATE at %s: Per Thread Scratch Space %u is reserved on %s",
+                        WHERE(cs), (unsigned)f[VFE_SCRATCH_SIZE], cs->set->name);
     ps->scratch_offset = f[VFE_SCRATCH_PTR];
     ps->per_thread_scratch_code = (uint32_t)f[VFE_SCRATCH_SIZE];
-    ps->per_thread_scratch = 1024u << f[VFE_SCRATCH_SIZE];
+    ps->per_thread_scratch = scratch;
     ps->stack_size = (uint32_t)f[VFE_STACK_SIZE];
     ps->max_threads = (uint32_t)f[VFE_MAX_THREADS] + 1;
     ps->urb_entries = (uint32_t)f[VFE_URB_ENTRIES];
     ps->urb_entry_size = (uint32_t)f[VFE_URB_ENTRY_SIZE];
     ps->curbe_size = (uint32_t)f[VFE_CURBE_SIZE];
     ps->vfe_valid = 1;
+    ps->sb_enable = (int)f[VFE_SB_ENABLE];
+    ps->sb_type = (uint32_t)f[VFE_SB_TYPE];
+    ps->sb_mask = (uint32_t)f[VFE_SB_MASK];
+    for (int i = 0; i < 8; i++) {
+        ps->sb_delta[i][0] = (int8_t)f[VFE_SB0_DX + 2 * i];
+        ps->sb_delta[i][1] = (int8_t)f[VFE_SB0_DY + 2 * i];
+    }
+    ps->bypass_gateway = (int)f[VFE_BYPASS_GW];
+    ps->gpgpu_mode = (int)f[VFE_GPGPU_MODE];
     if (f[VFE_SB_ENABLE])
         gt_warn(cs->dev, "MEDIA_VFE_STATE at %s: scoreboard enabled; GPGPU walkers ignore it", WHERE(cs));
     return GTSIM_OK;
@@ -579,8 +630,9 @@ static int cs_gpgpu_walker(struct gt_cs *cs, const uint64_t *f)
 static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
 {
     gtsim_device *dev = cs->dev;
-    uint64_t f[32];
+    uint64_t f[GT_CMD_MAX_SLOTS];
     unsigned n = len < CS_MAX_READ ? len : CS_MAX_READ;
+    memset(f, 0, sizeof(f));
     gt_fields_unpack(d->fields, d->nfields, cs->dw, n, f);
     gt_pipe_state *ps;
     uint32_t v;
@@ -693,7 +745,7 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
             return st;
         return cs_mem(cs, d->name, 1, (int)f[CMM_DST_GGTT], f[CMM_DST], &v, 4);
     case GT_CMD_MI_FLUSH_DW:
-        return cs_flush_dw(cs, f, n);
+        return cs_flush_dw(cs, d, f, n);
     case GT_CMD_MI_ATOMIC:
         return cs_mi_atomic(cs, f, n);
     case GT_CMD_MI_BATCH_BUFFER_START:
@@ -703,8 +755,9 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
     case GT_CMD_PIPE_CONTROL:
         return cs_pipe_control(cs, f);
     case GT_CMD_PIPELINE_SELECT:
-        /* Gen9: Mask Bits enable the writes of bits 7:0; bits 1:0 select */
-        if (f[PS_MASK] & 3)
+        /* Gen9: Mask Bits enable the writes of bits 7:0; bits 1:0 select.
+         * Gen7 has no mask bits: the selection always applies. */
+        if (!gt_cmd_field(d, PS_MASK) || (f[PS_MASK] & 3))
             gt_pipe_state_of(dev->pipe)->pipeline = (int)f[PS_SELECT];
         return GTSIM_OK;
     case GT_CMD_STATE_BASE_ADDRESS:
@@ -718,6 +771,26 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
         return gt_pipe_curbe_load(dev, (uint32_t)f[CURBE_LEN], (uint32_t)f[CURBE_START], WHERE(cs));
     case GT_CMD_MEDIA_INTERFACE_DESCRIPTOR_LOAD:
         return gt_pipe_idd_load(dev, (uint32_t)f[MIDL_LEN], (uint32_t)f[MIDL_START], WHERE(cs));
+    case GT_CMD_MI_SEMAPHORE_MBOX:
+        return cs_semaphore_mbox(cs, f);
+    case GT_CMD_MI_REPORT_HEAD: {
+        /* the ring head (RING_BUFFER_HEAD format) into DWord 4 of the
+         * hardware status page (public fact: the HWSP layout's "ring head
+         * pointer storage") */
+        uint32_t head = (gt_cs_reg_read(dev, GT_RCS_RING_HEAD) & ~0x1ffffcu) | cs->ring_pos;
+        uint64_t a = (gt_cs_reg_read(dev, GT_RCS_HWS_PGA) & 0xfffff000u) + 0x10;
+        return cs_mem(cs, d->name, 1, 1, a, &head, 4);
+    }
+    case GT_CMD_MI_SET_CONTEXT:
+        /* The engine's state lives in the device and is kept across the
+         * switch: context images are neither saved nor restored.  CCID
+         * records the current context (seed 002 Render Logical Context
+         * Support). */
+        gt_cs_reg_write(dev, GT_RCS_CCID, cs->dw[1]);
+        if (!f[SETC_RESTORE_INHIBIT])
+            gt_warn(dev, "MI_SET_CONTEXT at %s: context 0x%08" PRIx64 " would be restored from its image; "
+                    "gtsim keeps the current engine state instead", WHERE(cs), f[SETC_ADDR]);
+        return GTSIM_OK;
     case GT_CMD_GPGPU_WALKER:
         ps = gt_pipe_state_of(dev->pipe);
         if (ps->pipeline != 2)
@@ -751,7 +824,7 @@ static int cs_run(struct gt_cs *cs)
         if (st)
             return st;
         uint32_t header = cs->dw[0];
-        const gt_cmd_desc *d = gt_cmd_lookup(header);
+        const gt_cmd_desc *d = gt_cmd_lookup(cs->set, header);
         unsigned len = d ? gt_cmd_length(d, header) : gt_cmd_generic_length(header);
         if (!d) {
             if (dev->cfg.trace_commands)
@@ -783,9 +856,11 @@ static int cs_run(struct gt_cs *cs)
                      ? " (NOOP: MI_SET_PREDICATE)" : "");
         }
         /* advance before executing: MI_BATCH_BUFFER_START may replace it */
-        if (cs->level == CS_RING)
-            cs->ring_pos = (uint32_t)((cs->ring_pos + 4ull * len) % cs->ring_size);
-        else
+        if (cs->level == CS_RING) {
+            uint32_t next = (uint32_t)((cs->ring_pos + 4ull * len) % cs->ring_size);
+            cs->wraps += next < cs->ring_pos;
+            cs->ring_pos = next;
+        } else
             cs->bb_addr[cs->level] += 4ull * len;
         if (cs->setp_noop && d->id != GT_CMD_MI_SET_PREDICATE)
             continue;
@@ -861,6 +936,7 @@ int gt_cs_submit(gtsim_device *dev, uint64_t desc)
     if (!(desc & 1))
         return GTSIM_OK;
     cs->lrca = desc & 0xfffff000u;
+    cs->ring_mode = 0;
     cs->ncmds = 0;
     cs->setp_noop = 0;
     int st = cs_restore(cs, desc);
@@ -878,5 +954,37 @@ int gt_cs_submit(gtsim_device *dev, uint64_t desc)
             st = gt_error(dev, GTSIM_ERR_FAULT, "context save: RING_HEAD slot at GGTT 0x%" PRIx64
                           " is not mapped", cs->lrca + cs->head_img);
     }
+    return st;
+}
+
+/* ---- ring buffer submission (Gen7) ---- */
+
+int gt_cs_ring_submit(gtsim_device *dev)
+{
+    struct gt_cs *cs = dev->cs;
+    if (!cs)
+        return gt_error(dev, GTSIM_ERR_INVALID, "no command streamer");
+    uint32_t ctl = gt_cs_reg_read(dev, GT_RCS_RING_CTL);
+    if (!(ctl & 1))
+        return GTSIM_OK; /* Ring Buffer Enable clear: the tail is only recorded */
+    uint32_t head_reg = gt_cs_reg_read(dev, GT_RCS_RING_HEAD);
+    cs->ring_mode = 1;
+    cs->lrca = 0;
+    cs->head_img = 0;
+    cs->ncmds = 0;
+    cs->setp_noop = 0;
+    cs->wraps = 0;
+    /* RING_BUFFER_START bits 31:12 (GGTT), RING_BUFFER_CTL bits 20:12 =
+     * length in pages - 1, HEAD offset bits 20:2, TAIL offset bits 20:3. */
+    cs->ring_start = gt_cs_reg_read(dev, GT_RCS_RING_START) & 0xfffff000u;
+    cs->ring_size = (gt_bits(ctl, 20, 12) + 1) * 4096u;
+    cs->ring_pos = (head_reg & 0x1ffffc) % cs->ring_size;
+    cs->ring_tail = (gt_cs_reg_read(dev, GT_RCS_RING_TAIL) & 0x1ffff8) % cs->ring_size;
+    gt_trace(dev, "cs: ring 0x%" PRIx64 " (%u bytes) head 0x%x tail 0x%x", cs->ring_start, cs->ring_size,
+             cs->ring_pos, cs->ring_tail);
+    int st = cs_run(cs);
+    /* the head where execution stopped; bits 31:21 count wraps */
+    uint32_t wrap = (gt_bits(head_reg, 31, 21) + cs->wraps) & 0x7ff;
+    gt_cs_reg_write(dev, GT_RCS_RING_HEAD, (wrap << 21) | (head_reg & 3u) | cs->ring_pos);
     return st;
 }

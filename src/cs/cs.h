@@ -24,8 +24,13 @@
 #define GT_RCS_RING_HEAD 0x2034u
 #define GT_RCS_RING_START 0x2038u
 #define GT_RCS_RING_CTL 0x203cu
+#define GT_RCS_SYNC_MBOX0 0x2040u /* Gen7 semaphore mailboxes RVSYNC, RBSYNC, RVESYNC */
 #define GT_RCS_HWS_PGA 0x2080u
 #define GT_RCS_NOPID 0x2094u
+#define GT_RCS_CCID 0x2180u
+#define GT_RCS_PP_DIR_DCLV 0x2220u /* Gen7 PPGTT directory cacheline valid */
+#define GT_RCS_PP_DIR_BASE 0x2228u /* Gen7 PPGTT page directory: bits 31:16 = its byte
+                                    * offset in the GGTT entry table / 64 */
 #define GT_RCS_CTX_CTRL 0x2244u
 #define GT_RCS_PDP0_LDW 0x2270u
 #define GT_RCS_PDP0_UDW 0x2274u
@@ -56,6 +61,15 @@ void gt_cs_destroy(struct gt_cs *cs);
  * an error status (report in dev->err naming the command and its ring or
  * batch address). */
 int gt_cs_submit(gtsim_device *dev, uint64_t desc);
+
+/* Ring buffer submission (Gen7, seed 002 "Render Engine Command Streamer"):
+ * when RING_BUFFER_CTL has Ring Buffer Enable set, execute the ring from
+ * RING_BUFFER_HEAD to RING_BUFFER_TAIL (GGTT addresses from
+ * RING_BUFFER_START), synchronously, then update the head offset in
+ * RING_BUFFER_HEAD (its wrap count bits 31:21 are kept).  A disabled ring
+ * does nothing.  Returns GTSIM_OK or an error (report names the command and
+ * its ring or batch address). */
+int gt_cs_ring_submit(gtsim_device *dev);
 
 /* Read/write a register of the MMIO file as the command streamer sees it
  * (offset in bytes, masked to the modelled register space). */

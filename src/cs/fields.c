@@ -23,7 +23,7 @@ uint64_t gt_field_get(const gt_field *f, const uint32_t *dw, unsigned ndw)
 void gt_fields_unpack(const gt_field *f, unsigned nf, const uint32_t *dw, unsigned ndw, uint64_t *out)
 {
     for (unsigned i = 0; i < nf; i++)
-        out[i] = gt_field_get(&f[i], dw, ndw);
+        out[f[i].id] = gt_field_get(&f[i], dw, ndw);
 }
 
 const char *gt_field_value_name(const gt_field *f, uint64_t v)

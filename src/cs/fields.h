@@ -38,12 +38,16 @@ typedef struct gt_field {
     uint8_t lo;   /* lowest bit (0..31) */
     uint8_t kind; /* enum gt_field_kind */
     const gt_field_value *names; /* GT_F_ENUM: terminated by name == NULL */
+    uint8_t id;   /* slot of the unpacked value (gt_fields_unpack): the field's
+                   * meaning, shared by every generation's layout of a command */
 } gt_field;
 
 /* Value of field f from the DWords dw[0..ndw).  Bits beyond ndw read as 0. */
 uint64_t gt_field_get(const gt_field *f, const uint32_t *dw, unsigned ndw);
 
-/* Unpack all nf fields into out[0..nf). */
+/* Unpack all nf fields: out[f[i].id] = value of f[i].  Slots no field
+ * names are left as they are (callers zero out first), so a generation
+ * whose layout lacks a field reads it as 0. */
 void gt_fields_unpack(const gt_field *f, unsigned nf, const uint32_t *dw, unsigned ndw, uint64_t *out);
 
 /* Append " Name=value" for each field to buf (NUL-terminated, truncated at

@@ -173,8 +173,11 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
                         "loaded by MEDIA_INTERFACE_DESCRIPTOR_LOAD",
                         where, w->idd_offset, ps->idd_count);
     const uint32_t *idd = ps->idd[w->idd_offset];
-    uint64_t f[GT_NF_IDD];
-    gt_fields_unpack(gt_idd_fields, GT_NF_IDD, idd, 8, f);
+    /* the interface descriptor layout of the device's generation */
+    const gt_cmd_set *set = dev->plat && dev->plat->cmds ? dev->plat->cmds : &gt_cmds_gen9;
+    uint64_t f[GT_NS_IDD];
+    memset(f, 0, sizeof(f));
+    gt_fields_unpack(set->idd, set->nidd, idd, 8, f);
 
     uint32_t nthreads = gt_walker_group_threads(w);
     uint32_t per = (uint32_t)f[IDD_CURBE_LEN], cross = (uint32_t)f[IDD_CROSS_LEN];
@@ -183,11 +186,11 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
                         "GPGPU_WALKER at %s: payload of 1 + %u per-thread + %u cross-thread GRFs exceeds "
                         "the %u registers",
                         where, per, cross, GT_GRF_REGS);
-    if (f[IDD_SLM_SIZE] > 7)
+    uint32_t slm = set->slm_bytes((uint32_t)f[IDD_SLM_SIZE]);
+    if (slm == UINT32_MAX)
         return gt_error(dev, GTSIM_ERR_ILLEGAL,
                         "GPGPU_WALKER at %s: interface descriptor %u has reserved Shared Local Memory Size %u",
                         where, w->idd_offset, (unsigned)f[IDD_SLM_SIZE]);
-    uint32_t slm = f[IDD_SLM_SIZE] ? 1024u << (f[IDD_SLM_SIZE] - 1) : 0;
     if (f[IDD_THREADS] != nthreads)
         gt_warn(dev, "GPGPU_WALKER at %s: %u threads per group from the thread counters, the interface "
                 "descriptor says %u; dispatching %u",
@@ -242,7 +245,7 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
 
     if (dev->cfg.trace_commands) {
         char text[1024];
-        size_t n = gt_fields_format(gt_idd_fields, GT_NF_IDD, idd, 8, text, sizeof(text), 0);
+        size_t n = gt_fields_format(set->idd, set->nidd, idd, 8, text, sizeof(text), 0);
         (void)n;
         gt_trace(dev, "pipe: walker at %s: kernel 0x%" PRIx64 ", groups (%u,%u,%u)..(%u,%u,%u), %u SIMD%u "
                  "threads/group; INTERFACE_DESCRIPTOR_DATA[%u]:%s",
@@ -276,11 +279,14 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
             r0[6] = g[1];
             r0[7] = g[2];
             memcpy(th->grf, r0, sizeof(r0));
-            /* r1..: this thread's per-thread data, then the cross-thread data */
+            /* r1..: this thread's per-thread data, then the cross-thread
+             * data (Gen9/NEO), or the other way round (seed 000, Gen7) */
+            uint32_t per_grf = set->payload_cross_first ? 1 + cross : 1;
+            uint32_t cross_grf = set->payload_cross_first ? 1 : 1 + per;
             if (per)
-                memcpy(th->grf + 32, src + 32u * (cross + t * per), 32u * per);
+                memcpy(th->grf + 32u * per_grf, src + 32u * (cross + t * per), 32u * per);
             if (cross)
-                memcpy(th->grf + 32u * (1 + per), src, 32u * cross);
+                memcpy(th->grf + 32u * cross_grf, src, 32u * cross);
             th->dispatch_mask = th->exec_mask = th->ce = gt_walker_thread_mask(w, t);
             th->cr0[0] = cr0;
             th->state = GT_THREAD_RUNNABLE;

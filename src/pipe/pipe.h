@@ -49,6 +49,11 @@ typedef struct gt_pipe_state {
     uint32_t max_threads;          /* Maximum Number of Threads (field + 1) */
     uint32_t urb_entries, urb_entry_size, curbe_size;
     int vfe_valid;
+    int sb_enable;                 /* scoreboard enable; type 0 stalling, 1 non-stalling */
+    uint32_t sb_type, sb_mask;
+    int8_t sb_delta[8][2];         /* scoreboard n (X, Y) deltas (Gen7 layout) */
+    int bypass_gateway;            /* Gen7: Bypass Gateway Control */
+    int gpgpu_mode;                /* Gen7: GPGPU Mode */
     /* MEDIA_CURBE_LOAD: a copy of the data taken when the command ran */
     uint8_t *curbe;
     uint32_t curbe_len;
