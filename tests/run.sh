@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 . tools/deps.sh
-gtsim_require_packages "${GTSIM_BUILD_PACKAGES[@]}" python3 libcmocka-dev libigc-tools clang libclang-rt-14-dev \
+gtsim_require_packages "${GTSIM_BUILD_PACKAGES[@]}" python3 libcmocka-dev libigc-tools intel-gpu-tools clang libclang-rt-14-dev \
     intel-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo libze1 libze-dev
 
 jobs=$(nproc 2>/dev/null || echo 2)
