@@ -4,7 +4,7 @@
 
 #include "pipe/media_cmds.h"
 
-#define MEDIA_FIELD_ENTRY(id, name, dw, hi, lo, kind, names) {name, dw, hi, lo, GT_F_##kind, names},
+#define MEDIA_FIELD_ENTRY(id, name, dw, hi, lo, kind, names) {name, dw, hi, lo, GT_F_##kind, names, id},
 const gt_field gt_g7_media_object_fields[] = {GT_G7_MEDIA_OBJECT_FIELDS(MEDIA_FIELD_ENTRY)};
 const gt_field gt_g7_media_object_prt_fields[] = {GT_G7_MEDIA_OBJECT_PRT_FIELDS(MEDIA_FIELD_ENTRY)};
 const gt_field gt_g7_media_object_walker_fields[] = {GT_G7_MEDIA_OBJECT_WALKER_FIELDS(MEDIA_FIELD_ENTRY)};
