@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "cs/cmds.h"
+#include "pipe/media_cmds.h"
 
 /* MI_SEMAPHORE_MBOX register select: the render engine's mailboxes
  * (RVSYNC 0x2040, RBSYNC 0x2044, RVESYNC 0x2048; seed 002 Mode Registers). */
@@ -313,7 +314,14 @@ TABLE(G75_IDD_FIELDS)
     {"MEDIA_INTERFACE_DESCRIPTOR_LOAD", GFX(2, 0, 0x02), GT_CMD_MEDIA_INTERFACE_DESCRIPTOR_LOAD, 16, 4, 4, \
      F(GT_MEDIA_INTERFACE_DESCRIPTOR_LOAD_FIELDS), NOGROUP}, \
     {"MEDIA_STATE_FLUSH", GFX(2, 0, 0x04), GT_CMD_MEDIA_STATE_FLUSH, 16, 2, 2, F(G7_MEDIA_STATE_FLUSH_FIELDS), NOGROUP}, \
-    {"GPGPU_WALKER", GFX(2, 1, 0x05), GT_CMD_GPGPU_WALKER, 8, 11, 11, F(G7_GPGPU_WALKER_FIELDS), NOGROUP},
+    {"GPGPU_WALKER", GFX(2, 1, 0x05), GT_CMD_GPGPU_WALKER, 8, 11, 11, F(G7_GPGPU_WALKER_FIELDS), NOGROUP}, \
+    /* the media object commands: layouts in src/pipe/media_cmds.h (seed 000 §1.8.6-1.8.8) */ \
+    {"MEDIA_OBJECT", GFX(2, 1, 0x00), GT_CMD_MEDIA_OBJECT, 16, 6, 0, gt_g7_media_object_fields, \
+     GT_NF_G7_MEDIA_OBJECT, NOGROUP}, \
+    {"MEDIA_OBJECT_PRT", GFX(2, 1, 0x02), GT_CMD_MEDIA_OBJECT_PRT, 16, 16, 16, gt_g7_media_object_prt_fields, \
+     GT_NF_G7_MEDIA_OBJECT_PRT, NOGROUP}, \
+    {"MEDIA_OBJECT_WALKER", GFX(2, 1, 0x03), GT_CMD_MEDIA_OBJECT_WALKER, 16, 17, 0, \
+     gt_g7_media_object_walker_fields, GT_NF_G7_MEDIA_OBJECT_WALKER, NOGROUP},
 
 /* Ivy Bridge and Bay Trail (VLV): MI_BATCH_BUFFER_START without second
  * level batches; no MI_LOAD_REGISTER_REG or MI_MATH. */
@@ -345,10 +353,8 @@ static const gt_cmd_desc gen75_cmds[] = {
     NAMED("MI_UPDATE_GTT", MI(0x23), GT_CMD_UNIMPL) \
     NAMED("SWTESS_BASE_ADDRESS", GFX(0, 1, 0x03), GT_CMD_SKIP) \
     NAMED("GPGPU_CSR_BASE_ADDRESS", GFX(0, 1, 0x04), GT_CMD_SKIP) \
-    NAMED("MEDIA_OBJECT", GFX(2, 1, 0x00), GT_CMD_UNIMPL) \
-    NAMED("MEDIA_OBJECT_PRT", GFX(2, 1, 0x02), GT_CMD_UNIMPL) \
-    NAMED("MEDIA_OBJECT_WALKER", GFX(2, 1, 0x03), GT_CMD_UNIMPL) \
-    NAMED("GPGPU_OBJECT", GFX(2, 1, 0x04), GT_CMD_UNIMPL) \
+    {"GPGPU_OBJECT", GFX(2, 1, 0x04), GT_CMD_UNIMPL, 16, 8, 8, gt_g7_gpgpu_object_fields, \
+     GT_NF_G7_GPGPU_OBJECT, NOGROUP}, \
     NAMED("3DSTATE_VF_STATISTICS", GFX(1, 0, 0x0b), GT_CMD_SKIP) \
     S3D(0, 0x04, "3DSTATE_CLEAR_PARAMS") S3D(0, 0x05, "3DSTATE_DEPTH_BUFFER") \
     S3D(0, 0x06, "3DSTATE_STENCIL_BUFFER") S3D(0, 0x07, "3DSTATE_HIER_DEPTH_BUFFER") \

@@ -15,6 +15,8 @@
 #include "cs/cmds.h"
 #include "cs/cs.h"
 #include "eu/eu.h"
+#include "pipe/media.h"
+#include "pipe/media_cmds.h"
 #include "pipe/pipe.h"
 
 #define CS_MAX_READ 258u                    /* longest command read whole (LRI, MI_MATH) */
@@ -558,7 +560,7 @@ static int cs_state_base_address(struct gt_cs *cs, const uint64_t *f)
     return GTSIM_OK;
 }
 
-static int cs_vfe_state(struct gt_cs *cs, const uint64_t *f)
+static int cs_vfe_state(struct gt_cs *cs, const gt_cmd_desc *d, const uint64_t *f)
 {
     gt_pipe_state *ps = gt_pipe_state_of(cs->dev->pipe);
     uint32_t scratch = cs->set->scratch_bytes((uint32_t)f[VFE_SCRATCH_SIZE]);
@@ -584,6 +586,20 @@ static int cs_vfe_state(struct gt_cs *cs, const uint64_t *f)
     }
     ps->bypass_gateway = (int)f[VFE_BYPASS_GW];
     ps->gpgpu_mode = (int)f[VFE_GPGPU_MODE];
+    if (gt_cmd_field(d, VFE_SB0_DX)) { /* Gen7 layout: the media unit's scoreboard deltas */
+        gt_media_sb sb;
+        memset(&sb, 0, sizeof(sb));
+        sb.enable = ps->sb_enable;
+        sb.type = (int)ps->sb_type;
+        sb.mask = ps->sb_mask;
+        for (int i = 0; i < 8; i++) {
+            sb.dx[i] = ps->sb_delta[i][0];
+            sb.dy[i] = ps->sb_delta[i][1];
+        }
+        int st = gt_media_set_scoreboard(cs->dev, &sb);
+        if (st)
+            return st;
+    }
     if (f[VFE_SB_ENABLE])
         gt_warn(cs->dev, "MEDIA_VFE_STATE at %s: scoreboard enabled; GPGPU walkers ignore it", WHERE(cs));
     return GTSIM_OK;
@@ -637,6 +653,24 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
     gt_pipe_state *ps;
     uint32_t v;
     int st;
+
+    /* Media threads still queued or running (Gen7 media unit) finish before
+     * a flush, a state change or a GPGPU dispatch goes on. */
+    switch ((enum gt_cmd_id)d->id) {
+    case GT_CMD_MEDIA_STATE_FLUSH:
+    case GT_CMD_PIPE_CONTROL:
+    case GT_CMD_MI_FLUSH_DW:
+    case GT_CMD_MEDIA_VFE_STATE:
+    case GT_CMD_MEDIA_CURBE_LOAD:
+    case GT_CMD_MEDIA_INTERFACE_DESCRIPTOR_LOAD:
+    case GT_CMD_STATE_BASE_ADDRESS:
+    case GT_CMD_GPGPU_WALKER:
+        if (dev->media && (st = gt_media_drain(dev)) != GTSIM_OK)
+            return st;
+        break;
+    default:
+        break;
+    }
 
     switch ((enum gt_cmd_id)d->id) {
     case GT_CMD_SKIP:
@@ -766,7 +800,7 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
         gt_pipe_state_of(dev->pipe)->sip = f[SIP_ADDR] & CS_ADDR48;
         return GTSIM_OK;
     case GT_CMD_MEDIA_VFE_STATE:
-        return cs_vfe_state(cs, f);
+        return cs_vfe_state(cs, d, f);
     case GT_CMD_MEDIA_CURBE_LOAD:
         return gt_pipe_curbe_load(dev, (uint32_t)f[CURBE_LEN], (uint32_t)f[CURBE_START], WHERE(cs));
     case GT_CMD_MEDIA_INTERFACE_DESCRIPTOR_LOAD:
@@ -791,6 +825,23 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
             gt_warn(dev, "MI_SET_CONTEXT at %s: context 0x%08" PRIx64 " would be restored from its image; "
                     "gtsim keeps the current engine state instead", WHERE(cs), f[SETC_ADDR]);
         return GTSIM_OK;
+    case GT_CMD_MEDIA_OBJECT:
+    case GT_CMD_MEDIA_OBJECT_PRT:
+    case GT_CMD_MEDIA_OBJECT_WALKER: {
+        if (len > CS_MAX_READ)
+            return gt_error(dev, GTSIM_ERR_UNIMPL, "%s at %s: %u DWords of inline data (at most %u are read)",
+                            d->name, WHERE(cs), len, CS_MAX_READ);
+        gt_media_obj o;
+        gt_mw_params mw;
+        char why[192] = "";
+        st = d->id == GT_CMD_MEDIA_OBJECT ? gt_g7_media_object_unpack(cs->dw, n, &o, why, sizeof(why))
+           : d->id == GT_CMD_MEDIA_OBJECT_PRT ? gt_g7_media_object_prt_unpack(cs->dw, n, &o, why, sizeof(why))
+           : gt_g7_media_object_walker_unpack(cs->dw, n, &o, &mw, why, sizeof(why));
+        if (st)
+            return gt_error(dev, st, "%s at %s: %s", d->name, WHERE(cs), why);
+        o.batch_addr = cs->cmd_addr;
+        return d->id == GT_CMD_MEDIA_OBJECT_WALKER ? gt_media_walker(dev, &o, &mw) : gt_media_object(dev, &o);
+    }
     case GT_CMD_GPGPU_WALKER:
         ps = gt_pipe_state_of(dev->pipe);
         if (ps->pipeline != 2)
@@ -983,6 +1034,8 @@ int gt_cs_ring_submit(gtsim_device *dev)
     gt_trace(dev, "cs: ring 0x%" PRIx64 " (%u bytes) head 0x%x tail 0x%x", cs->ring_start, cs->ring_size,
              cs->ring_pos, cs->ring_tail);
     int st = cs_run(cs);
+    if (st == GTSIM_OK && dev->media)
+        st = gt_media_drain(dev); /* the submission ends when its threads have */
     /* the head where execution stopped; bits 31:21 count wraps */
     uint32_t wrap = (gt_bits(head_reg, 31, 21) + cs->wraps) & 0x7ff;
     gt_cs_reg_write(dev, GT_RCS_RING_HEAD, (wrap << 21) | (head_reg & 3u) | cs->ring_pos);
