@@ -182,8 +182,15 @@ static int fault(sf_msg *m, uint64_t va)
                    (unsigned long long)va);
 }
 
+/* SLM offsets: the SLM is a 64 KiB block (seed 000 §1.5.1.10.2), so only
+ * offset bits 15:0 address it; IGC relies on this, tagging statically
+ * allocated __local variables with bit 28 (0x10000000 + offset). */
+#define SLM_OFFSET_MASK 0xffffu
+
 int sf_read(sf_msg *m, const sf_space *s, uint64_t off, void *out, unsigned len)
 {
+    if (s->kind == SF_SPACE_SLM)
+        off &= SLM_OFFSET_MASK;
     if (s->kind == SF_SPACE_NULL || oob(s, off, len)) {
         memset(out, 0, len);
         return GTSIM_OK;
@@ -212,6 +219,8 @@ int sf_read(sf_msg *m, const sf_space *s, uint64_t off, void *out, unsigned len)
 
 int sf_write(sf_msg *m, const sf_space *s, uint64_t off, const void *in, unsigned len)
 {
+    if (s->kind == SF_SPACE_SLM)
+        off &= SLM_OFFSET_MASK;
     if (s->kind == SF_SPACE_NULL || oob(s, off, len))
         return GTSIM_OK;
     if (s->kind == SF_SPACE_SLM) {

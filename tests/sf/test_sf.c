@@ -531,6 +531,14 @@ static void slm(void **state)
     for (int i = 0; i < 7; i++)
         assert_int_equal(grf32(f, 10)[i], 0x5100 + i);
     assert_int_equal(grf32(f, 10)[7], 0);
+    /* Only offset bits 15:0 address the 64 KiB SLM: IGC tags static
+     * __local variables with bit 28, so 0x10000000 + 1020 is offset 1020. */
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = 0x10000000u + 1020 - 4 * i;
+    fill(f, 10, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 1, 0, 0x01, 0x2E, 254)), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 10)[i], i < 7 ? 0x5100u + i : 0u);
 }
 
 static void stateless_and_fault(void **state)
