@@ -27,6 +27,16 @@
  * Gen9, verified with iga64: `jmpi` to the next-next instruction encodes 16).
  * A break parks its channels after the loop's while (UIP names the while;
  * the break must not re-enter the loop whatever the while's predicate says).
+ *
+ * Implicit accumulator (seed 001 §3.3.3.5): for DWord integer operations
+ * (mul to acc0 + mach/mac, addc/subb carries, AccWrEn) it is acc0 with at
+ * most 8 channels, indexed by the instruction's lane, not its absolute
+ * channel: QtrCtrl selects acc1 only for data types acc1 supports (F), so
+ * IGC's `(W) mul (8|M0) acc0 ...` feeds the following `mach (8|M8)`.  The
+ * wide (beyond 32-bit) integer values live in gt_thread.acc_wide[lane].
+ *
+ * Debug aid: GTSIM_TRACE_EU=1 prints every executed instruction (see
+ * trace_inst).
  */
 #include <fenv.h>
 #include <inttypes.h>
@@ -319,9 +329,9 @@ static int math_nsrc(int fc)
  *    (gt_thread.mme_op/mme_src, standing in for the mme accumulators)
  *    records the operation and its operands; otherwise (a zero, infinite,
  *    NaN or denormal operand, a quotient or reciprocal that would over/
- *    underflow) the eo flag is set
- *    and dst holds the final IEEE result, which the compiler's code keeps
- *    (it skips the madm sequence with `(~eo) if`).
+ *    underflow) the eo flag is set and dst holds the final IEEE result,
+ *    which the compiler's code keeps (it skips the madm sequence with
+ *    `(~eo) if`).
  *  - madm: the fused multiply-add; the madm whose destination is .nomme
  *    ends the sequence: in channels with a recorded operation its result is
  *    the IEEE result of that operation on the recorded operands (current
