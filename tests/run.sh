@@ -18,7 +18,7 @@ run_build() { # dir, ctest args, cmake args...
     cmake -S . -B "$dir" -G "Unix Makefiles" "$@" >/dev/null
     cmake --build "$dir" -j"$jobs"
     # shellcheck disable=SC2086
-    ctest --test-dir "$dir" --output-on-failure -j"$jobs" $ctest_args
+    ctest --test-dir "$dir" --output-on-failure --timeout 600 -j"$jobs" $ctest_args
 }
 echo "== optimised build"
 run_build build "" -DCMAKE_BUILD_TYPE=RelWithDebInfo

@@ -75,6 +75,9 @@ struct server {
 };
 
 static volatile sig_atomic_t g_stop;
+/* SIGINT/SIGTERM stay blocked except while the server waits in ppoll(), so
+ * a stop signal cannot slip in between the g_stop check and the wait. */
+static sigset_t g_wait_mask, g_orig_mask;
 
 static void on_stop_signal(int sig)
 {
@@ -91,6 +94,14 @@ static void install_signals(void)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN); /* a client that goes away is an I/O error, not a signal */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigprocmask(SIG_BLOCK, &stop, &g_orig_mask);
+    g_wait_mask = g_orig_mask;
+    sigdelset(&g_wait_mask, SIGINT);
+    sigdelset(&g_wait_mask, SIGTERM);
 }
 
 static int parse_num(const char *s, uint64_t max, uint64_t *out)
@@ -286,7 +297,8 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
             pfd[n++] = (struct pollfd){.fd = s->cl[i].fd, .events = POLLIN};
             pending |= tbx_pending(s->cl[i].conn) != 0;
         }
-        int r = poll(pfd, (nfds_t)n, pending ? 0 : child ? 50 : -1);
+        struct timespec ts = {0, pending ? 0 : 50000000L};
+        int r = ppoll(pfd, (nfds_t)n, pending || child ? &ts : NULL, &g_wait_mask);
         if (r < 0 && errno != EINTR) {
             fprintf(stderr, "%s: poll: %s\n", s->tag, strerror(errno));
             break;
@@ -473,6 +485,7 @@ int gtsim_cmd_exec(int argc, char **argv)
         signal(SIGPIPE, SIG_DFL);
         signal(SIGINT, SIG_DFL);
         signal(SIGTERM, SIG_DFL);
+        sigprocmask(SIG_SETMASK, &g_orig_mask, NULL);
         setenv("NEOReadDebugKeys", "1", 1);
         setenv("SetCommandStreamReceiver", "2", 1);
         setenv("ProductFamilyOverride", o.platform, 1);
