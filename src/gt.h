@@ -41,6 +41,8 @@ typedef struct gt_platform {
     const gt_gtt_format *gtt;      /* GGTT/PPGTT entry format (mem.h) */
     int submit;                    /* enum gt_submit */
     uint32_t pp_dir_base_reg;      /* Gen7 PPGTT: MMIO offset of PP_DIR_BASE (0 = none) */
+    const struct gt_sf_gen *sf;    /* shared-function layouts: data port message numbering,
+                                    * RENDER_SURFACE_STATE (src/sf; NULL = Gen9) */
 } gt_platform;
 
 const gt_platform *gt_platform_find(const char *name);

@@ -17,6 +17,7 @@
 #include "cs/cmds.h"
 #include "cs/cs.h"
 #include "gt.h"
+#include "sf/sf.h"
 
 /* Gen7 GTT entries: 32 bits, physical address bits 31:12 in place, bits
  * 39:32 in entry bits 11:4 (Linux i915 GEN6_GTT_ADDR_ENCODE; IVB and VLV,
@@ -30,16 +31,17 @@ static const gt_gtt_format gtt_hsw = {
 
 static const gt_platform platforms[] = {
     {.name = "skl", .gen = 9, .pci_id = 0x1912, .eu_count = 24, .threads_per_eu = 7,
-     .max_threads = 24 * 7, .cmds = &gt_cmds_gen9, .gtt = &gt_gtt_gen8, .submit = GT_SUBMIT_EXECLIST},
+     .max_threads = 24 * 7, .cmds = &gt_cmds_gen9, .gtt = &gt_gtt_gen8, .submit = GT_SUBMIT_EXECLIST,
+     .sf = &gt_sf_gen9},
     {.name = "ivb", .gen = 7, .pci_id = 0x0162, .eu_count = 16, .threads_per_eu = 8,
      .max_threads = 16 * 8, .cmds = &gt_cmds_gen7, .gtt = &gtt_gen7, .submit = GT_SUBMIT_RING,
-     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE},
+     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE, .sf = &gt_sf_gen7},
     {.name = "vlv", .gen = 7, .pci_id = 0x0f31, .eu_count = 4, .threads_per_eu = 8,
      .max_threads = 4 * 8, .cmds = &gt_cmds_gen7, .gtt = &gtt_gen7, .submit = GT_SUBMIT_RING,
-     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE},
+     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE, .sf = &gt_sf_gen7},
     {.name = "hsw", .gen = 75, .pci_id = 0x0412, .eu_count = 20, .threads_per_eu = 7,
      .max_threads = 20 * 7, .cmds = &gt_cmds_gen75, .gtt = &gtt_hsw, .submit = GT_SUBMIT_RING,
-     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE},
+     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE, .sf = &gt_sf_gen75},
 };
 
 const gt_platform *gt_platform_find(const char *name)

@@ -41,6 +41,8 @@ typedef struct media_slot {
     uint64_t batch_addr;
     const char *cmd;
     uint64_t seq;                   /* dispatch sequence number */
+    int gw_open;                    /* message gateway window (open gateway) */
+    uint32_t gw_base, gw_regs, gw_key;
     gt_dispatch disp;
     gt_tgroup tg;
     gt_thread *tgp[1];
@@ -172,6 +174,18 @@ static uint32_t handle_row(struct gt_media *m, uint32_t i)
     return first + i * m->handle_rows;
 }
 
+void gt_media_urb_alloc(gtsim_device *dev, uint32_t *first, uint32_t *rows)
+{
+    struct gt_media *m = gt_media_of(dev);
+    *first = *rows = 0;
+    if (!m)
+        return;
+    if (!m->nhandles)
+        handles_setup(m);
+    *first = handle_row(m, 0);
+    *rows = m->nhandles * m->handle_rows;
+}
+
 /* ---- error context ---- */
 
 static int media_fail(struct gt_media *m, int st, const media_slot *s, const char *what)
@@ -186,6 +200,15 @@ static int media_fail(struct gt_media *m, int st, const media_slot *s, const cha
 }
 
 /* ---- dispatch ---- */
+
+/* Interface descriptor fields in the device generation's layout
+ * (dev->plat->cmds->idd), into f[GT_NS_IDD]. */
+static void idd_unpack(struct gt_media *m, const uint32_t *idd, uint64_t *f)
+{
+    const gt_cmd_set *set = m->dev->plat && m->dev->plat->cmds ? m->dev->plat->cmds : &gt_cmds_gen9;
+    memset(f, 0, sizeof(uint64_t) * GT_NS_IDD);
+    gt_fields_unpack(set->idd, set->nidd, idd, 8, f);
+}
 
 static const uint32_t *idd_of(struct gt_media *m, uint32_t ido, const char *cmd, uint64_t addr, int *st)
 {
@@ -240,8 +263,8 @@ static void slot_start(struct gt_media *m, int si, const media_req *r, const uin
 {
     gt_pipe_state *ps = gt_pipe_state_of(m->dev->pipe);
     media_slot *s = &m->slot[si];
-    uint64_t f[GT_NF_IDD];
-    gt_fields_unpack(gt_idd_fields, GT_NF_IDD, idd, 8, f);
+    uint64_t f[GT_NS_IDD];
+    idd_unpack(m, idd, f);
     gt_thread *t = s->t;
     memset(t, 0, sizeof(*t));
     s->used = 1;
@@ -255,6 +278,7 @@ static void slot_start(struct gt_media *m, int si, const media_req *r, const uin
     s->batch_addr = r->batch_addr;
     s->seq = m->seq++;
     s->fftid = (uint32_t)si;
+    s->gw_open = 0;
     memset(&s->disp, 0, sizeof(s->disp));
     s->disp.vm = &m->dev->ppgtt;
     s->disp.general_state_base = ps->general_state_base;
@@ -287,8 +311,8 @@ static void slot_start(struct gt_media *m, int si, const media_req *r, const uin
 static void root_r0(struct gt_media *m, media_slot *s, const media_req *r, const uint32_t *idd)
 {
     gt_pipe_state *ps = gt_pipe_state_of(m->dev->pipe);
-    uint64_t f[GT_NF_IDD];
-    gt_fields_unpack(gt_idd_fields, GT_NF_IDD, idd, 8, f);
+    uint64_t f[GT_NS_IDD];
+    idd_unpack(m, idd, f);
     uint32_t r0[8] = {0};
     r0[0] = (r->sb_mask & 0xff) << 24 | (s->urb_handle & 0xffff);
     r0[1] = (r->y & 0x1ff) << 16 | (r->x & 0x1ff);
@@ -306,8 +330,8 @@ static void root_r0(struct gt_media *m, media_slot *s, const media_req *r, const
 static int put_curbe(struct gt_media *m, gt_thread *t, uint32_t dst, const uint32_t *idd)
 {
     gt_pipe_state *ps = gt_pipe_state_of(m->dev->pipe);
-    uint64_t f[GT_NF_IDD];
-    gt_fields_unpack(gt_idd_fields, GT_NF_IDD, idd, 8, f);
+    uint64_t f[GT_NS_IDD];
+    idd_unpack(m, idd, f);
     uint32_t n = (uint32_t)f[IDD_CURBE_LEN], off = 32u * (uint32_t)f[IDD_CURBE_OFFSET];
     if (!n)
         return 0;
@@ -423,6 +447,7 @@ static int try_dispatch(struct gt_media *m)
 static void retire(struct gt_media *m, media_slot *s)
 {
     s->used = 0;
+    s->gw_open = 0; /* a gateway closes with its thread */
     m->in_flight--;
     if (s->root)
         m->roots_in_flight--;
@@ -709,5 +734,82 @@ int gt_media_ts_message(gtsim_device *dev, gt_thread *t, uint32_t desc, const ui
     c->cmd = resource ? "spawn-root message" : "child thread";
     c->batch_addr = s->batch_addr;
     m->cq_count++;
+    return GTSIM_OK;
+}
+
+/* ---- message gateway: open / close / forward (see media.h) ---- */
+
+int gt_media_gateway(gtsim_device *dev, gt_thread *t, uint32_t desc, const uint8_t *m0, uint8_t rsp[32],
+                     char *why, size_t why_len)
+{
+    struct gt_media *m = dev->media;
+    media_slot *s = m ? slot_of(m, t) : NULL;
+    unsigned sub = desc & 7;
+    uint32_t dw[8];
+    memcpy(dw, m0, 32);
+    memset(rsp, 0, 32);
+    if (!s) {
+        snprintf(why, why_len, "gateway %s message from a thread that is not a media thread (GPGPU walker "
+                 "threads have no gateway ID)", sub == 0 ? "open" : sub == 1 ? "close" : "forward");
+        return GTSIM_ERR_INVALID;
+    }
+    if (sub == 0) { /* open gateway */
+        uint32_t base = gt_bits(dw[5], 28, 21), regs = 1u << gt_bits(dw[5], 10, 8);
+        if (base + regs > GT_GRF_REGS) {
+            snprintf(why, why_len, "open gateway: window r%u + %u registers (M0.5 = 0x%08x) runs past r%u", base,
+                     regs, dw[5], GT_GRF_REGS - 1);
+            return GTSIM_ERR_ILLEGAL;
+        }
+        s->gw_open = 1;
+        s->gw_base = base;
+        s->gw_regs = regs;
+        s->gw_key = dw[4] & 0xffff;
+        rsp[0] = (uint8_t)s->fftid; /* acknowledgement: the gateway ID */
+        return GTSIM_OK;
+    }
+    if (sub == 1) { /* close gateway */
+        if (!s->gw_open) {
+            snprintf(why, why_len, "close gateway: the gateway of thread %u (FFTID) is not open", s->fftid);
+            return GTSIM_ERR_INVALID;
+        }
+        s->gw_open = 0;
+        rsp[0] = (uint8_t)s->fftid;
+        return GTSIM_OK;
+    }
+    /* forward message */
+    uint32_t id = dw[4] >> 16, key = dw[4] & 0xffff;
+    uint32_t off = gt_bits(dw[5], 28, 16), code = gt_bits(dw[5], 10, 8);
+    if (code > 4) {
+        snprintf(why, why_len, "forward message: reserved data size code %u (M0.5 = 0x%08x)", code, dw[5]);
+        return GTSIM_ERR_ILLEGAL;
+    }
+    uint32_t len = 1u << code;
+    media_slot *r = id < MEDIA_MAX_SLOTS && m->slot[id].used ? &m->slot[id] : NULL;
+    if (!r) {
+        snprintf(why, why_len, "forward message to gateway ID %u (M0.4 = 0x%08x): no such thread is running", id,
+                 dw[4]);
+        return GTSIM_ERR_INVALID;
+    }
+    if (!r->gw_open) {
+        snprintf(why, why_len, "forward message to thread %u (%s at batch 0x%" PRIx64 "): its gateway is closed", id,
+                 r->cmd, r->batch_addr);
+        return GTSIM_ERR_INVALID;
+    }
+    if (key != r->gw_key) {
+        snprintf(why, why_len, "forward message to thread %u: key 0x%04x does not match the gateway's key 0x%04x",
+                 id, key, r->gw_key);
+        return GTSIM_ERR_INVALID;
+    }
+    if (off % len || off + len > 32u * r->gw_regs) {
+        snprintf(why, why_len, "forward message to thread %u: %u bytes at offset %u %s the %u-register gateway "
+                 "window", id, len, off, off % len ? "are misaligned in" : "run past", r->gw_regs);
+        return GTSIM_ERR_INVALID;
+    }
+    memcpy(r->t->grf + 32u * r->gw_base + off, m0, len);
+    if (desc >> 15 & 1) {
+        r->t->n0[0] = (r->t->n0[0] + 1) & 0xffff;
+        if (r->t->state == GT_THREAD_BLOCKED)
+            r->t->state = GT_THREAD_RUNNABLE;
+    }
     return GTSIM_OK;
 }

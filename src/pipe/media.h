@@ -97,6 +97,35 @@ int gt_media_ts_message(gtsim_device *dev, gt_thread *t, uint32_t desc, const ui
 
 /* The URB: size in bytes; URB handles and offsets count 32-byte rows. */
 uint8_t *gt_media_urb(gtsim_device *dev, uint32_t *size);
+/* The rows MEDIA_VFE_STATE allocated to URB entries (Number of URB Entries
+ * x URB Entry Allocation Size, after the interface descriptors and the
+ * CURBE): [*first, *first + *rows).  URB messages must stay inside. */
+void gt_media_urb_alloc(gtsim_device *dev, uint32_t *first, uint32_t *rows);
+
+/* Message gateway open / close / forward (SFID 3 subfunctions 0, 1, 2;
+ * the legacy protocol of MEDIA_VFE_STATE Bypass Gateway Control = 0, seed
+ * 000 §1.8.1; payload layout: public facts of the Gen7 message gateway, as
+ * the open-source media kernels of intel/libva use it).  m0 is the
+ * 8-DWord payload, desc the descriptor:
+ *   desc bits 2:0 subfunction; bit 14 AckReq (open/close: acknowledge);
+ *        bit 15 Notify (forward: notify the recipient)
+ *   open     M0.4 15:0 Key; M0.5 28:21 RegBase (first GRF register of the
+ *            gateway window), 10:8 Gateway Size (2^n registers).  The
+ *            window belongs to the requester, whose gateway ID is its
+ *            FFTID (R0.5 7:0 of a media root or child thread).
+ *   close    closes the requester's gateway.
+ *   forward  M0.4 31:16 recipient gateway ID (FFTID), 15:0 Key; M0.5
+ *            28:16 byte offset in the recipient's window, 10:8 data size
+ *            (2^n bytes, n = 0..4); the data is in M0.0.. (byte 0 on).  It
+ *            lands in the recipient's GRF at RegBase * 32 + offset; with
+ *            Notify the recipient's thread-to-thread notification count
+ *            (n0.0, seed 001 §3.3.39) is incremented.
+ * rsp (32 bytes) is the acknowledgement register.  Errors with a reason in
+ * why: a forward to a thread that does not exist or whose gateway is
+ * closed, a wrong key, a window or offset outside the GRF, closing a
+ * closed gateway. */
+int gt_media_gateway(gtsim_device *dev, gt_thread *t, uint32_t desc, const uint8_t *m0, uint8_t rsp[32],
+                     char *why, size_t why_len);
 
 /* Dispatch record for tests and traces: called for every thread the
  * media unit dispatches, in dispatch order (NULL = none). */

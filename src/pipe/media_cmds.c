@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cs/cmds.h"
 #include "pipe/media_cmds.h"
 
 #define MEDIA_FIELD_ENTRY(id, name, dw, hi, lo, kind, names) {name, dw, hi, lo, GT_F_##kind, names, id},
@@ -9,7 +10,6 @@ const gt_field gt_g7_media_object_fields[] = {GT_G7_MEDIA_OBJECT_FIELDS(MEDIA_FI
 const gt_field gt_g7_media_object_prt_fields[] = {GT_G7_MEDIA_OBJECT_PRT_FIELDS(MEDIA_FIELD_ENTRY)};
 const gt_field gt_g7_media_object_walker_fields[] = {GT_G7_MEDIA_OBJECT_WALKER_FIELDS(MEDIA_FIELD_ENTRY)};
 const gt_field gt_g7_gpgpu_object_fields[] = {GT_G7_GPGPU_OBJECT_FIELDS(MEDIA_FIELD_ENTRY)};
-const gt_field gt_g7_vfe_scoreboard_fields[] = {GT_G7_VFE_SCOREBOARD_FIELDS(MEDIA_FIELD_ENTRY)};
 
 static int bad(char *why, size_t len, const char *msg, unsigned n)
 {
@@ -100,16 +100,21 @@ int gt_g7_media_object_walker_unpack(const uint32_t *dw, unsigned n, gt_media_ob
     return GTSIM_OK;
 }
 
-void gt_g7_vfe_scoreboard_unpack(const uint32_t *dw, unsigned n, gt_media_sb *sb)
+int gt_media_sb_unpack(const gt_cmd_set *set, const uint32_t *dw, unsigned n, gt_media_sb *sb)
 {
-    uint64_t f[GT_NF_G7_VFE_SCOREBOARD];
-    gt_fields_unpack(gt_g7_vfe_scoreboard_fields, GT_NF_G7_VFE_SCOREBOARD, dw, n, f);
+    const gt_cmd_desc *d = n ? gt_cmd_lookup(set, dw[0]) : NULL;
     memset(sb, 0, sizeof(*sb));
-    sb->enable = (int)f[VSB_ENABLE];
-    sb->type = (int)f[VSB_TYPE];
-    sb->mask = (uint32_t)f[VSB_MASK];
+    if (!d || d->id != GT_CMD_MEDIA_VFE_STATE)
+        return GTSIM_ERR_INVALID;
+    uint64_t f[GT_NS_MEDIA_VFE_STATE];
+    memset(f, 0, sizeof(f));
+    gt_fields_unpack(d->fields, d->nfields, dw, n, f);
+    sb->enable = (int)f[VFE_SB_ENABLE];
+    sb->type = (int)f[VFE_SB_TYPE];
+    sb->mask = (uint32_t)f[VFE_SB_MASK];
     for (int i = 0; i < 8; i++) {
-        sb->dx[i] = (int8_t)(int64_t)f[VSB_D0X + 2 * i];
-        sb->dy[i] = (int8_t)(int64_t)f[VSB_D0Y + 2 * i];
+        sb->dx[i] = (int8_t)(int64_t)f[VFE_SB0_DX + 2 * i];
+        sb->dy[i] = (int8_t)(int64_t)f[VFE_SB0_DY + 2 * i];
     }
+    return GTSIM_OK;
 }

@@ -1,8 +1,8 @@
 /*
  * Gen7 media object commands, each described once as a field table (seed
  * 000 §1.8.6 MEDIA_OBJECT, §1.8.7 MEDIA_OBJECT_PRT, §1.8.8
- * MEDIA_OBJECT_WALKER, §1.8.9 GPGPU_OBJECT, §1.8.1 MEDIA_VFE_STATE
- * scoreboard DWords), in the X-macro style of src/cs/cmds.h, and their
+ * MEDIA_OBJECT_WALKER, §1.8.9 GPGPU_OBJECT; MEDIA_VFE_STATE, scoreboard
+ * fields included, is described in src/cs/cmds_gen7.c), in the X-macro style of src/cs/cmds.h, and their
  * unpacking into the media unit's generation-independent forms.  Where the
  * seed's text extraction lost a DWord number, the position is the one of
  * Mesa genxml gen7.xml / the media driver's MEDIA_OBJECT_WALKER_CMD_G6
@@ -82,41 +82,16 @@
     X(GO_TG_Z, "Thread Group ID Z", 6, 31, 0, UINT, NULL) \
     X(GO_EXEC_MASK, "Execution Mask", 7, 31, 0, HEX, NULL)
 
-/* MEDIA_VFE_STATE scoreboard DWords of Gen7 (seed 000 §1.8.1: DW5 enable,
- * type, mask; DW6 deltas 0-3; DW7 deltas 4-7, each S3 in 4 bits). */
-#define GT_G7_VFE_SCOREBOARD_FIELDS(X) \
-    X(VSB_ENABLE, "Scoreboard Enable", 5, 31, 31, BOOL, NULL) \
-    X(VSB_TYPE, "Scoreboard Type", 5, 30, 30, UINT, NULL) \
-    X(VSB_MASK, "Scoreboard Mask", 5, 7, 0, HEX, NULL) \
-    X(VSB_D0X, "Scoreboard 0 Delta X", 6, 3, 0, SINT, NULL) \
-    X(VSB_D0Y, "Scoreboard 0 Delta Y", 6, 7, 4, SINT, NULL) \
-    X(VSB_D1X, "Scoreboard 1 Delta X", 6, 11, 8, SINT, NULL) \
-    X(VSB_D1Y, "Scoreboard 1 Delta Y", 6, 15, 12, SINT, NULL) \
-    X(VSB_D2X, "Scoreboard 2 Delta X", 6, 19, 16, SINT, NULL) \
-    X(VSB_D2Y, "Scoreboard 2 Delta Y", 6, 23, 20, SINT, NULL) \
-    X(VSB_D3X, "Scoreboard 3 Delta X", 6, 27, 24, SINT, NULL) \
-    X(VSB_D3Y, "Scoreboard 3 Delta Y", 6, 31, 28, SINT, NULL) \
-    X(VSB_D4X, "Scoreboard 4 Delta X", 7, 3, 0, SINT, NULL) \
-    X(VSB_D4Y, "Scoreboard 4 Delta Y", 7, 7, 4, SINT, NULL) \
-    X(VSB_D5X, "Scoreboard 5 Delta X", 7, 11, 8, SINT, NULL) \
-    X(VSB_D5Y, "Scoreboard 5 Delta Y", 7, 15, 12, SINT, NULL) \
-    X(VSB_D6X, "Scoreboard 6 Delta X", 7, 19, 16, SINT, NULL) \
-    X(VSB_D6Y, "Scoreboard 6 Delta Y", 7, 23, 20, SINT, NULL) \
-    X(VSB_D7X, "Scoreboard 7 Delta X", 7, 27, 24, SINT, NULL) \
-    X(VSB_D7Y, "Scoreboard 7 Delta Y", 7, 31, 28, SINT, NULL)
-
 #define GT_MEDIA_FIELD_INDEX(id, name, dw, hi, lo, kind, names) id,
 enum { GT_G7_MEDIA_OBJECT_FIELDS(GT_MEDIA_FIELD_INDEX) GT_NF_G7_MEDIA_OBJECT };
 enum { GT_G7_MEDIA_OBJECT_PRT_FIELDS(GT_MEDIA_FIELD_INDEX) GT_NF_G7_MEDIA_OBJECT_PRT };
 enum { GT_G7_MEDIA_OBJECT_WALKER_FIELDS(GT_MEDIA_FIELD_INDEX) GT_NF_G7_MEDIA_OBJECT_WALKER };
 enum { GT_G7_GPGPU_OBJECT_FIELDS(GT_MEDIA_FIELD_INDEX) GT_NF_G7_GPGPU_OBJECT };
-enum { GT_G7_VFE_SCOREBOARD_FIELDS(GT_MEDIA_FIELD_INDEX) GT_NF_G7_VFE_SCOREBOARD };
 
 extern const gt_field gt_g7_media_object_fields[GT_NF_G7_MEDIA_OBJECT];
 extern const gt_field gt_g7_media_object_prt_fields[GT_NF_G7_MEDIA_OBJECT_PRT];
 extern const gt_field gt_g7_media_object_walker_fields[GT_NF_G7_MEDIA_OBJECT_WALKER];
 extern const gt_field gt_g7_gpgpu_object_fields[GT_NF_G7_GPGPU_OBJECT];
-extern const gt_field gt_g7_vfe_scoreboard_fields[GT_NF_G7_VFE_SCOREBOARD];
 
 /* Header DWords (seed 000 §1.6 / §1.8: pipeline 2, opcode 1, sub-opcodes
  * 0 MEDIA_OBJECT, 2 _PRT, 3 _WALKER; GPGPU_OBJECT opcode 1 sub-opcode 4). */
@@ -132,7 +107,12 @@ int gt_g7_media_object_unpack(const uint32_t *dw, unsigned n, gt_media_obj *o, c
 int gt_g7_media_object_prt_unpack(const uint32_t *dw, unsigned n, gt_media_obj *o, char *why, size_t why_len);
 int gt_g7_media_object_walker_unpack(const uint32_t *dw, unsigned n, gt_media_obj *o, gt_mw_params *p,
                                      char *why, size_t why_len);
-/* MEDIA_VFE_STATE (Gen7, 8 DWords) scoreboard state. */
-void gt_g7_vfe_scoreboard_unpack(const uint32_t *dw, unsigned n, gt_media_sb *sb);
+/* Scoreboard state of a MEDIA_VFE_STATE command (dw[0..n), header
+ * included) in the layout of command set `set` (src/cs/cmds_gen7.c
+ * describes the Gen7 command once, scoreboard DWords 5-7 included).
+ * Returns GTSIM_OK, or GTSIM_ERR_INVALID when dw is not a MEDIA_VFE_STATE
+ * of that set. */
+struct gt_cmd_set;
+int gt_media_sb_unpack(const struct gt_cmd_set *set, const uint32_t *dw, unsigned n, gt_media_sb *sb);
 
 #endif

@@ -1,5 +1,7 @@
 /*
- * Data port (HDC) messages, Gen9 encodings.
+ * Data port (HDC) messages.  Which message a (SFID, message type) is
+ * comes from the generation's port table (sf_gen.c); the handlers here
+ * are shared.  The Gen9 encodings, for reference:
  *
  * Message types (descriptor bits 18:14) and message-control bits (13:8)
  * follow the Skylake data port: the seed 004 MSD* pages give the Gen12
@@ -51,41 +53,28 @@
 
 #include "sf/sf_int.h"
 
-enum {
-    DC0_OWORD_BLOCK_READ = 0, DC0_UNALIGNED_OWORD_BLOCK_READ = 1, DC0_OWORD_DUAL_BLOCK_READ = 2,
-    DC0_DWORD_SCATTERED_READ = 3, DC0_BYTE_SCATTERED_READ = 4, DC0_MEMORY_FENCE = 7,
-    DC0_OWORD_BLOCK_WRITE = 8, DC0_OWORD_DUAL_BLOCK_WRITE = 10, DC0_DWORD_SCATTERED_WRITE = 11,
-    DC0_BYTE_SCATTERED_WRITE = 12,
-};
-enum {
-    DC1_UNTYPED_READ = 0x01, DC1_UNTYPED_ATOMIC = 0x02, DC1_UNTYPED_ATOMIC_SIMD4X2 = 0x03,
-    DC1_MEDIA_BLOCK_READ = 0x04, DC1_TYPED_READ = 0x05, DC1_TYPED_ATOMIC = 0x06,
-    DC1_TYPED_ATOMIC_SIMD4X2 = 0x07, DC1_UNTYPED_WRITE = 0x09, DC1_MEDIA_BLOCK_WRITE = 0x0a,
-    DC1_ATOMIC_COUNTER = 0x0b, DC1_ATOMIC_COUNTER_SIMD4X2 = 0x0c, DC1_TYPED_WRITE = 0x0d,
-    DC1_A64_SCATTERED_READ = 0x10, DC1_A64_UNTYPED_READ = 0x11, DC1_A64_UNTYPED_ATOMIC = 0x12,
-    DC1_A64_OWORD_BLOCK_READ = 0x14, DC1_A64_OWORD_BLOCK_WRITE = 0x15,
-    DC1_A64_UNTYPED_WRITE = 0x19, DC1_A64_SCATTERED_WRITE = 0x1a,
-    DC1_UNTYPED_ATOMIC_FLOAT = 0x1b, DC1_A64_UNTYPED_ATOMIC_FLOAT = 0x1d,
-};
-
-static const char *const dc0_names[16] = {
-    [0] = "OWord block read", [1] = "unaligned OWord block read",
-    [2] = "OWord dual block read", [3] = "DWord scattered read",
-    [4] = "byte scattered read", [7] = "memory fence", [8] = "OWord block write",
-    [10] = "OWord dual block write", [11] = "DWord scattered write",
-    [12] = "byte scattered write",
-};
-static const char *const dc1_names[32] = {
-    [0x01] = "untyped surface read", [0x02] = "untyped atomic",
-    [0x03] = "untyped atomic SIMD4x2", [0x04] = "media block read",
-    [0x05] = "typed surface read", [0x06] = "typed atomic", [0x07] = "typed atomic SIMD4x2",
-    [0x09] = "untyped surface write", [0x0a] = "media block write",
-    [0x0b] = "atomic counter", [0x0c] = "atomic counter SIMD4x2",
-    [0x0d] = "typed surface write", [0x10] = "A64 scattered read",
-    [0x11] = "A64 untyped surface read", [0x12] = "A64 untyped atomic",
-    [0x14] = "A64 OWord block read", [0x15] = "A64 OWord block write",
-    [0x19] = "A64 untyped surface write", [0x1a] = "A64 scattered write",
-    [0x1b] = "untyped atomic float", [0x1d] = "A64 untyped atomic float",
+/* Names of the generation-independent operations (enum sf_dp_op); the
+ * per-generation (SFID, message type) -> operation tables are in sf_gen.c. */
+static const char *const op_names[SF_OP_COUNT] = {
+    [SF_OP_OWB_READ] = "OWord block read", [SF_OP_OWB_UNALIGNED_READ] = "unaligned OWord block read",
+    [SF_OP_OWDB_READ] = "OWord dual block read", [SF_OP_DWS_READ] = "DWord scattered read",
+    [SF_OP_BS_READ] = "byte scattered read", [SF_OP_FENCE] = "memory fence",
+    [SF_OP_OWB_WRITE] = "OWord block write", [SF_OP_OWDB_WRITE] = "OWord dual block write",
+    [SF_OP_DWS_WRITE] = "DWord scattered write", [SF_OP_BS_WRITE] = "byte scattered write",
+    [SF_OP_UNTYPED_READ] = "untyped surface read", [SF_OP_UNTYPED_WRITE] = "untyped surface write",
+    [SF_OP_UNTYPED_ATOMIC] = "untyped atomic", [SF_OP_UNTYPED_ATOMIC_FLOAT] = "untyped atomic float",
+    [SF_OP_A64_SCATTERED_READ] = "A64 scattered read", [SF_OP_A64_SCATTERED_WRITE] = "A64 scattered write",
+    [SF_OP_A64_UNTYPED_READ] = "A64 untyped surface read",
+    [SF_OP_A64_UNTYPED_WRITE] = "A64 untyped surface write",
+    [SF_OP_A64_UNTYPED_ATOMIC] = "A64 untyped atomic",
+    [SF_OP_A64_UNTYPED_ATOMIC_FLOAT] = "A64 untyped atomic float",
+    [SF_OP_A64_OWB_READ] = "A64 OWord block read", [SF_OP_A64_OWB_WRITE] = "A64 OWord block write",
+    [SF_OP_MEDIA_BLOCK_READ] = "media block read", [SF_OP_MEDIA_BLOCK_WRITE] = "media block write",
+    [SF_OP_UNTYPED_ATOMIC_SIMD4X2] = "untyped atomic SIMD4x2", [SF_OP_TYPED_READ] = "typed surface read",
+    [SF_OP_TYPED_WRITE] = "typed surface write", [SF_OP_TYPED_ATOMIC] = "typed atomic",
+    [SF_OP_TYPED_ATOMIC_SIMD4X2] = "typed atomic SIMD4x2", [SF_OP_ATOMIC_COUNTER] = "atomic counter",
+    [SF_OP_ATOMIC_COUNTER_SIMD4X2] = "atomic counter SIMD4x2",
+    [SF_OP_RT_WRITE] = "render target write",
 };
 
 static int unimpl(sf_msg *m, unsigned type)
@@ -453,65 +442,215 @@ static int bti_scattered(sf_msg *m, bool dword, bool write)
     return scattered(m, &s, slots16(gt_bits(m->desc, 8, 8)), size, write);
 }
 
-int sf_dp_dc0(sf_msg *m)
+/* OWord dual block read/write (SIMD4x2): two blocks of 1 or 4 OWords at
+ * the OWord offsets M1.0 and M1.4 (plus the header's global offset M0.2,
+ * also in OWords); register i of the data holds OWord i of block 0 in its
+ * low half and OWord i of block 1 in its high half.  Block size: desc
+ * bits 9:8, 0 = 1 OWord, 2 = 4 OWords (public facts: Mesa
+ * BRW_DATAPORT_OWORD_DUAL_BLOCK_1OWORD / _4OWORDS). */
+static int oword_dual_block(sf_msg *m, bool write)
 {
-    if (gt_bits(m->desc, 18, 18))
+    unsigned bs = gt_bits(m->desc, 9, 8);
+    if (bs != 0 && bs != 2)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "reserved OWord dual block size %u", bs);
+    unsigned ow = bs ? 4 : 1;
+    if (!m->header)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "OWord dual block message requires a header");
+    int st = sf_check_len(m, 2 + (write ? ow : 0));
+    if (st)
+        return st;
+    sf_space s;
+    if ((st = sf_space_bti(m, gt_bits(m->desc, 7, 0), &s)))
+        return st;
+    uint64_t g = sf_pay32(m, 0, 8);
+    for (unsigned b = 0; b < 2; b++) {
+        uint64_t off = 16 * ((uint64_t)sf_pay32(m, 1, 16 * b) + g);
+        for (unsigned i = 0; i < ow; i++) {
+            uint8_t buf[16];
+            if (write) {
+                memcpy(buf, m->reg[2 + i] + 16 * b, 16);
+                if ((st = block_rw(m, &s, off + 16 * i, buf, 16, true)))
+                    return st;
+            } else {
+                if ((st = block_rw(m, &s, off + 16 * i, buf, 16, false)))
+                    return st;
+                if (m->dst && i < m->rlen)
+                    memcpy(m->dst + 32 * i + 16 * b, buf, 16);
+            }
+        }
+    }
+    return GTSIM_OK;
+}
+
+/* ---- media block read/write ----
+ *
+ * Message (seed 004 MSD1R_MB / MSD1W_MB descriptor: type, bits 10:8
+ * Vertical Line Stride Override, BTI; header always present; the header
+ * and data layout are public facts of the Gen7 data port "Media Block
+ * Read/Write" message):
+ *   M0.0  X offset, signed, in bytes from the left of the surface
+ *   M0.1  Y offset, signed, in rows
+ *   M0.2  bits 9:0 block width - 1 (bytes, at most 32), bits 21:16 block
+ *         height - 1 (rows, at most 64)
+ *   write data from M1: the block row-major, each row padded in the GRF to
+ *   the next power of two of the width (at least 4 bytes: 1-4 bytes ->
+ *   DWord, 5-8 -> QWord, 9-16 -> OWord, 17-32 -> a whole register); the
+ *   read response has the same layout.
+ * Descriptor bits 10:8: 0xx no override; 1ab Vertical Line Stride a,
+ * Vertical Line Stride Offset b (instead of the surface state's).  With a
+ * vertical line stride of 1, block row y is surface row 2y + offset.
+ * Out of bounds: the seeds are silent; per the public Gen7 data port
+ * description, reads outside the surface return the nearest boundary
+ * pixel (the edge pixel is replicated, horizontally in whole pixels of the
+ * surface format and vertically in whole rows), and writes outside the
+ * surface are dropped. */
+static int media_block(sf_msg *m, bool write)
+{
+    if (!m->header)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "media block message requires a header");
+    int st = sf_check_len(m, 1);
+    if (st)
+        return st;
+    int32_t x0 = (int32_t)sf_pay32(m, 0, 0), y0 = (int32_t)sf_pay32(m, 0, 4);
+    uint32_t m2 = sf_pay32(m, 0, 8);
+    uint32_t w = gt_bits(m2, 9, 0) + 1, h = gt_bits(m2, 21, 16) + 1;
+    if (w > 32)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "block width %u bytes (M0.2 = 0x%08x) exceeds 32", w, m2);
+    uint32_t rp = 4;
+    while (rp < w)
+        rp *= 2;
+    uint32_t regs = (rp * h + 31) / 32;
+    if (regs > 8)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "block of %u x %u bytes (%u GRF registers) exceeds 8 registers",
+                       w, h, regs);
+    if (write) {
+        if ((st = sf_check_len(m, 1 + regs)))
+            return st;
+    } else if (m->rlen < regs) {
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "response length %u but the %u x %u block needs %u registers",
+                       m->rlen, w, h, regs);
+    }
+    uint32_t bti = gt_bits(m->desc, 7, 0);
+    if (bti >= 240)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "media block message to reserved binding table index %u", bti);
+    sf_surface su;
+    if ((st = sf_surface_bti(m, bti, &su)))
+        return st;
+    if (su.type == SF_SURFTYPE_NULL) {
+        for (uint32_t r = 0; !write && m->dst && r < regs; r++)
+            memset(m->dst + 32 * r, 0, 32);
+        return GTSIM_OK;
+    }
+    if (su.type != SF_SURFTYPE_2D && su.type != SF_SURFTYPE_1D) {
+        char buf[768];
+        sf_surface_print(m, &su, buf, sizeof(buf));
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "media block message on a surface of type %u (BTI %u, state "
+                       "at GVA 0x%llx: %s); it needs a 1D or 2D surface", su.type, bti,
+                       (unsigned long long)su.ss_va, buf);
+    }
+    int vls = su.vls, vlso = su.vlso;
+    if (gt_bits(m->desc, 10, 10)) {
+        vls = (int)gt_bits(m->desc, 9, 9);
+        vlso = (int)gt_bits(m->desc, 8, 8);
+    }
+    int64_t wbytes = (int64_t)su.width * su.bpp;
+    sf_space sp;
+    memset(&sp, 0, sizeof(sp));
+    sp.kind = SF_SPACE_VM;
+    sp.vm = m->t->disp->vm;
+    sp.base = su.base;
+    sp.bti = bti;
+    uint8_t buf[256];
+    if (write)
+        for (uint32_t r = 0; r < regs; r++)
+            memcpy(buf + 32 * r, m->reg[1 + r], 32);
+    else
+        memset(buf, 0, sizeof(buf));
+    for (uint32_t r = 0; r < h; r++) {
+        int64_t y = (int64_t)y0 + r;
+        if (write && (y < 0 || y >= su.height))
+            continue;
+        int64_t yc = y < 0 ? 0 : y >= su.height ? su.height - 1 : y;
+        uint32_t row = (uint32_t)yc * (vls ? 2u : 1u) + (uint32_t)(vls ? vlso : 0);
+        for (uint32_t c = 0; c < w;) {
+            int64_t x = (int64_t)x0 + c;
+            uint8_t *p = buf + r * rp + c;
+            if (x >= 0 && x < wbytes) {
+                /* an in-bounds run: up to the end of the block, the row
+                 * and the tile layout's contiguous span */
+                uint32_t run = gt_tile_run(su.tiling, su.pitch, (uint32_t)x);
+                uint32_t n = w - c;
+                if (n > run) n = run;
+                if ((int64_t)n > wbytes - x) n = (uint32_t)(wbytes - x);
+                uint64_t off = gt_tile_offset(su.tiling, su.pitch, (uint32_t)x, row);
+                st = write ? sf_write(m, &sp, off, p, n) : sf_read(m, &sp, off, p, n);
+                if (st)
+                    return st;
+                c += n;
+                continue;
+            }
+            if (!write) { /* replicate the boundary pixel's byte */
+                int64_t px = x < 0 ? 0 : wbytes / su.bpp - 1;
+                int64_t b = ((x % su.bpp) + su.bpp) % su.bpp;
+                uint64_t off = gt_tile_offset(su.tiling, su.pitch, (uint32_t)(px * su.bpp + b), row);
+                if ((st = sf_read(m, &sp, off, p, 1)))
+                    return st;
+            }
+            c++;
+        }
+    }
+    if (!write && m->dst)
+        memcpy(m->dst, buf, 32u * regs);
+    return GTSIM_OK;
+}
+
+/* Every data port: the port's table gives the operation of the message. */
+int sf_dataport(sf_msg *m, const sf_port *p)
+{
+    if (p->scratch && gt_bits(m->desc, 18, 18))
         return scratch_block(m);
-    unsigned type = gt_bits(m->desc, 17, 14);
-    m->name = dc0_names[type];
-    switch (type) {
-    case DC0_OWORD_BLOCK_READ: return bti_oword_block(m, true, false);
-    case DC0_UNALIGNED_OWORD_BLOCK_READ: return bti_oword_block(m, false, false);
-    case DC0_OWORD_BLOCK_WRITE: return bti_oword_block(m, true, true);
-    case DC0_DWORD_SCATTERED_READ: return bti_scattered(m, true, false);
-    case DC0_DWORD_SCATTERED_WRITE: return bti_scattered(m, true, true);
-    case DC0_BYTE_SCATTERED_READ: return bti_scattered(m, false, false);
-    case DC0_BYTE_SCATTERED_WRITE: return bti_scattered(m, false, true);
-    case DC0_MEMORY_FENCE:
+    unsigned type = gt_bits(m->desc, p->type_hi, 14);
+    unsigned op = type < 32 ? p->op[type] : SF_OP_NONE;
+    m->name = op_names[op];
+    sf_space s;
+    int st;
+    switch (op) {
+    case SF_OP_OWB_READ: return bti_oword_block(m, true, false);
+    case SF_OP_OWB_UNALIGNED_READ: return bti_oword_block(m, false, false);
+    case SF_OP_OWB_WRITE: return bti_oword_block(m, true, true);
+    case SF_OP_OWDB_READ: return oword_dual_block(m, false);
+    case SF_OP_OWDB_WRITE: return oword_dual_block(m, true);
+    case SF_OP_DWS_READ: return bti_scattered(m, true, false);
+    case SF_OP_DWS_WRITE: return bti_scattered(m, true, true);
+    case SF_OP_BS_READ: return bti_scattered(m, false, false);
+    case SF_OP_BS_WRITE: return bti_scattered(m, false, true);
+    case SF_OP_FENCE:
         /* Memory is always coherent here; the optional response register
          * carries no data and is left unchanged. */
         return GTSIM_OK;
-    default: return unimpl(m, type);
+    case SF_OP_MEDIA_BLOCK_READ: return media_block(m, false);
+    case SF_OP_MEDIA_BLOCK_WRITE: return media_block(m, true);
+    default: break;
     }
-}
-
-int sf_dp_dc1(sf_msg *m)
-{
-    unsigned type = gt_bits(m->desc, 18, 14);
-    m->name = dc1_names[type];
-    sf_space s;
-    int st;
-    bool a64 = type == DC1_A64_SCATTERED_READ || type == DC1_A64_SCATTERED_WRITE ||
-               type == DC1_A64_UNTYPED_READ || type == DC1_A64_UNTYPED_WRITE ||
-               type == DC1_A64_UNTYPED_ATOMIC || type == DC1_A64_UNTYPED_ATOMIC_FLOAT ||
-               type == DC1_A64_OWORD_BLOCK_READ || type == DC1_A64_OWORD_BLOCK_WRITE;
-    switch (type) {
-    case DC1_UNTYPED_READ: case DC1_UNTYPED_WRITE:
-    case DC1_UNTYPED_ATOMIC: case DC1_UNTYPED_ATOMIC_FLOAT:
-    case DC1_A64_SCATTERED_READ: case DC1_A64_SCATTERED_WRITE:
-    case DC1_A64_UNTYPED_READ: case DC1_A64_UNTYPED_WRITE:
-    case DC1_A64_UNTYPED_ATOMIC: case DC1_A64_UNTYPED_ATOMIC_FLOAT:
-    case DC1_A64_OWORD_BLOCK_READ: case DC1_A64_OWORD_BLOCK_WRITE:
-        st = a64 ? sf_space_a64(m, &s) : sf_space_bti(m, gt_bits(m->desc, 7, 0), &s);
-        if (st)
-            return st;
-        break;
-    default:
+    if (op < SF_OP_UNTYPED_READ || op > SF_OP_A64_OWB_WRITE)
         return unimpl(m, type);
-    }
-    switch (type) {
-    case DC1_UNTYPED_READ: return untyped_rw(m, &s, false, false);
-    case DC1_UNTYPED_WRITE: return untyped_rw(m, &s, false, true);
-    case DC1_A64_UNTYPED_READ: return untyped_rw(m, &s, true, false);
-    case DC1_A64_UNTYPED_WRITE: return untyped_rw(m, &s, true, true);
-    case DC1_UNTYPED_ATOMIC: return atomic(m, &s, false, false);
-    case DC1_UNTYPED_ATOMIC_FLOAT: return atomic(m, &s, false, true);
-    case DC1_A64_UNTYPED_ATOMIC: return atomic(m, &s, true, false);
-    case DC1_A64_UNTYPED_ATOMIC_FLOAT: return atomic(m, &s, true, true);
-    case DC1_A64_SCATTERED_READ: return a64_scattered(m, &s, false);
-    case DC1_A64_SCATTERED_WRITE: return a64_scattered(m, &s, true);
+    bool a64 = op >= SF_OP_A64_SCATTERED_READ && op <= SF_OP_A64_OWB_WRITE;
+    st = a64 ? sf_space_a64(m, &s) : sf_space_bti(m, gt_bits(m->desc, 7, 0), &s);
+    if (st)
+        return st;
+    switch (op) {
+    case SF_OP_UNTYPED_READ: return untyped_rw(m, &s, false, false);
+    case SF_OP_UNTYPED_WRITE: return untyped_rw(m, &s, false, true);
+    case SF_OP_A64_UNTYPED_READ: return untyped_rw(m, &s, true, false);
+    case SF_OP_A64_UNTYPED_WRITE: return untyped_rw(m, &s, true, true);
+    case SF_OP_UNTYPED_ATOMIC: return atomic(m, &s, false, false);
+    case SF_OP_UNTYPED_ATOMIC_FLOAT: return atomic(m, &s, false, true);
+    case SF_OP_A64_UNTYPED_ATOMIC: return atomic(m, &s, true, false);
+    case SF_OP_A64_UNTYPED_ATOMIC_FLOAT: return atomic(m, &s, true, true);
+    case SF_OP_A64_SCATTERED_READ: return a64_scattered(m, &s, false);
+    case SF_OP_A64_SCATTERED_WRITE: return a64_scattered(m, &s, true);
     default: { /* A64 OWord block */
-        bool write = type == DC1_A64_OWORD_BLOCK_WRITE;
+        bool write = op == SF_OP_A64_OWB_WRITE;
         unsigned sub = gt_bits(m->desc, 12, 11);
         if (sub > 1)
             return sf_fail(m, GTSIM_ERR_UNIMPL, "A64 block subtype %u not implemented", sub);
@@ -523,28 +662,4 @@ int sf_dp_dc1(sf_msg *m)
         return oword_block(m, &s, addr, gt_bits(m->desc, 10, 8), write, 1);
     }
     }
-}
-
-int sf_dp_ro(sf_msg *m)
-{
-    unsigned type = gt_bits(m->desc, 17, 14);
-    bool cc = m->sfid == GT_SFID_DP_CC;
-    /* seed 004: constant cache MSD_CC_OWB 0, MSD_CC_OWAB 1, MSD_CC_DWS 3;
-     * sampler cache MSD_SC_OWAB 4 (MSD_SC_MB 5, media block, is not
-     * implemented). */
-    if (cc && type == 0) {
-        m->name = "constant cache OWord block read";
-        return bti_oword_block(m, true, false);
-    }
-    if ((cc && type == 1) || (!cc && type == 4)) {
-        m->name = cc ? "constant cache unaligned OWord block read"
-                     : "sampler cache unaligned OWord block read";
-        return bti_oword_block(m, false, false);
-    }
-    if (cc && type == 3) {
-        m->name = "constant cache DWord scattered read";
-        return bti_scattered(m, true, false);
-    }
-    m->name = cc ? "constant cache message" : "sampler cache message";
-    return unimpl(m, type);
 }

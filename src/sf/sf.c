@@ -60,20 +60,42 @@ int sf_check_len(sf_msg *m, unsigned need)
                    m->nregs);
 }
 
-/* ---- message gateway (SFID 3), seed 004 MSD_BARRIER, seed 000 §1.5 ---- */
+/* ---- message gateway (SFID 3), seed 004 MSD_BARRIER, seed 000 §1.5 ----
+ *
+ * Descriptor bits 2:0 select the subfunction (0 open gateway, 1 close
+ * gateway, 2 forward message, 3 get timestamp, 4 barrier, 5 update gateway
+ * state, 6 MMIO read/write).  Open, close and forward (the legacy
+ * protocol of MEDIA_VFE_STATE Bypass Gateway Control = 0, seed 000
+ * §1.8.1) are kept by the media unit, which knows the threads: see
+ * gt_media_gateway() in src/pipe/media.h for their payloads. */
 
+#define GW_OPEN 0
+#define GW_CLOSE 1
+#define GW_FORWARD 2
 #define GW_BARRIER 4
 
 static int gateway(sf_msg *m)
 {
     unsigned sub = gt_bits(m->desc, 2, 0);
-    if (sub != GW_BARRIER) {
-        static const char *const names[8] = {"open gateway", "close gateway", "forward message",
-                                             "get timestamp", "barrier", "update gateway state",
-                                             "MMIO read/write", "reserved"};
-        m->name = names[sub];
-        return sf_fail(m, GTSIM_ERR_UNIMPL, "gateway subfunction %u not implemented", sub);
+    static const char *const names[8] = {"open gateway", "close gateway", "forward message",
+                                         "get timestamp", "barrier", "update gateway state",
+                                         "MMIO read/write", "reserved"};
+    m->name = names[sub];
+    if (sub == GW_OPEN || sub == GW_CLOSE || sub == GW_FORWARD) {
+        int st = sf_check_len(m, 1);
+        if (st)
+            return st;
+        char why[512];
+        uint8_t rsp[32];
+        st = gt_media_gateway(m->dev, m->t, m->desc, m->reg[0], rsp, why, sizeof(why));
+        if (st)
+            return sf_fail(m, st, "%s", why);
+        if (m->dst && m->rlen) /* acknowledgement (AckReq) */
+            memcpy(m->dst, rsp, 32);
+        return GTSIM_OK;
     }
+    if (sub != GW_BARRIER)
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "gateway subfunction %u not implemented", sub);
     m->name = "barrier";
     gt_tgroup *tg = m->t->tg;
     if (!tg)
@@ -169,19 +191,16 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec
     }
 
     int st;
-    switch (m.sfid) {
+    const sf_port *port = sf_gen_of(dev)->port[m.sfid & 15];
+    switch (port ? 0x10u : m.sfid) {
+    case 0x10: /* a data port of this generation */
+        st = sf_dataport(&m, port);
+        break;
     case GT_SFID_NULL:
         st = GTSIM_OK;
         break;
-    case GT_SFID_DP_DC0:
-        st = sf_dp_dc0(&m);
-        break;
-    case GT_SFID_DP_DC1:
-        st = sf_dp_dc1(&m);
-        break;
-    case GT_SFID_DP_SAMPLER:
-    case GT_SFID_DP_CC:
-        st = sf_dp_ro(&m);
+    case GT_SFID_URB:
+        st = sf_urb(&m);
         break;
     case GT_SFID_GATEWAY:
         st = gateway(&m);

@@ -20,7 +20,9 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "cs/fields.h"
 #include "sf/sf.h"
+#include "sf/tiling.h"
 
 #define SF_MAX_MSG_REGS (15 + 31) /* mlen (U4) + extended mlen (U5) */
 
@@ -116,9 +118,112 @@ int sf_fail(sf_msg *m, int status, const char *fmt, ...) __attribute__((format(p
 /* Message too short for its payload. */
 int sf_check_len(sf_msg *m, unsigned need_regs);
 
+/* ---- surfaces ---- */
+
+enum sf_surftype {
+    SF_SURFTYPE_1D = 0, SF_SURFTYPE_2D = 1, SF_SURFTYPE_3D = 2, SF_SURFTYPE_CUBE = 3,
+    SF_SURFTYPE_BUFFER = 4, SF_SURFTYPE_STRBUF = 5, SF_SURFTYPE_NULL = 7,
+};
+
+/* Slots of the unpacked RENDER_SURFACE_STATE fields (every generation's
+ * layout names the fields it has with these ids; absent fields read 0). */
+enum sf_rss_id {
+    RSS_SURFACE_TYPE, RSS_SURFACE_ARRAY, RSS_SURFACE_FORMAT, RSS_TILE_MODE, RSS_TILED,
+    RSS_TILE_WALK, RSS_VLS, RSS_VLSO, RSS_BOUNDARY_MODE, RSS_MOCS, RSS_QPITCH, RSS_HEIGHT,
+    RSS_WIDTH, RSS_DEPTH, RSS_PITCH, RSS_MIN_ARRAY_ELEMENT, RSS_VIEW_EXTENT, RSS_X_OFFSET,
+    RSS_Y_OFFSET, RSS_MIP_COUNT, RSS_AUX_MODE, RSS_BASE_LO, RSS_BASE_HI, RSS_NSLOTS
+};
+
+/* One generation's RENDER_SURFACE_STATE: its field table (cs/fields.h
+ * rows, ids from enum sf_rss_id), its size, and how the tiling fields map
+ * to a layout: tile code = Tile Mode + 2 * Tiled Surface + Tile Walk
+ * (a generation has either Tile Mode or the Tiled/Walk pair), tiling[code]
+ * is an enum gt_tiling or SF_TILE_UNSUPPORTED. */
+#define SF_TILE_UNSUPPORTED 0xff
+typedef struct sf_rss_layout {
+    const char *name;
+    unsigned dwords;
+    const gt_field *fields;
+    unsigned nfields;
+    uint8_t tiling[4];
+} sf_rss_layout;
+
+/* A surface as a binding table entry describes it (any generation).
+ * Sizes: width in pixels, height in rows, pitch in bytes; bpp is bytes per
+ * pixel of the format (1 if unknown).  base is a GVA. */
+typedef struct sf_surface {
+    uint32_t type;       /* enum sf_surftype */
+    uint32_t format;
+    uint64_t base;
+    uint32_t width, height, depth;
+    uint32_t pitch;
+    uint32_t bpp;
+    int tiling;          /* enum gt_tiling */
+    int vls, vlso;       /* Vertical Line Stride / Offset */
+    uint64_t ss_va;      /* where the surface state was read (reports) */
+    uint64_t f[RSS_NSLOTS]; /* all unpacked fields */
+} sf_surface;
+
+/* Read and unpack the surface state of binding table index bti (< 240)
+ * with the device generation's layout.  Errors (page faults, an
+ * unsupported tile mode) are reported.  */
+int sf_surface_bti(sf_msg *m, uint32_t bti, sf_surface *s);
+/* "Field=value ..." text of a surface state, for reports. */
+void sf_surface_print(const sf_msg *m, const sf_surface *s, char *buf, size_t len);
+/* Bytes per pixel of a SURFACE_FORMAT value (format classes of the
+ * surface format table: 128, 96, 64, 32, 16, 8 bits; YCrCb 4:2:2 2 bytes;
+ * planar and unknown formats 1). */
+uint32_t sf_format_bpp(uint32_t format);
+
+/* ---- per-generation data port numbering ---- */
+
+/* Data port operations, generation independent; each generation's port
+ * tables map (SFID, message type) to these. */
+enum sf_dp_op {
+    SF_OP_NONE = 0,
+    SF_OP_OWB_READ,            /* OWord block read, offset in OWords */
+    SF_OP_OWB_UNALIGNED_READ,  /* unaligned OWord block read, offset in bytes */
+    SF_OP_OWDB_READ,           /* OWord dual block read */
+    SF_OP_DWS_READ,            /* DWord scattered read */
+    SF_OP_BS_READ,             /* byte scattered read */
+    SF_OP_FENCE,               /* memory fence */
+    SF_OP_OWB_WRITE, SF_OP_OWDB_WRITE, SF_OP_DWS_WRITE, SF_OP_BS_WRITE,
+    SF_OP_UNTYPED_READ, SF_OP_UNTYPED_WRITE, SF_OP_UNTYPED_ATOMIC, SF_OP_UNTYPED_ATOMIC_FLOAT,
+    SF_OP_A64_SCATTERED_READ, SF_OP_A64_SCATTERED_WRITE, SF_OP_A64_UNTYPED_READ,
+    SF_OP_A64_UNTYPED_WRITE, SF_OP_A64_UNTYPED_ATOMIC, SF_OP_A64_UNTYPED_ATOMIC_FLOAT,
+    SF_OP_A64_OWB_READ, SF_OP_A64_OWB_WRITE,
+    SF_OP_MEDIA_BLOCK_READ, SF_OP_MEDIA_BLOCK_WRITE,
+    /* known messages gtsim does not implement (reported by name) */
+    SF_OP_UNTYPED_ATOMIC_SIMD4X2, SF_OP_TYPED_READ, SF_OP_TYPED_WRITE, SF_OP_TYPED_ATOMIC,
+    SF_OP_TYPED_ATOMIC_SIMD4X2, SF_OP_ATOMIC_COUNTER, SF_OP_ATOMIC_COUNTER_SIMD4X2,
+    SF_OP_RT_WRITE,
+    SF_OP_COUNT
+};
+
+/* One data port (an SFID): message type = desc bits type_hi:14; when
+ * scratch is set, desc bit 18 selects the scratch block messages. */
+typedef struct sf_port {
+    uint8_t type_hi;
+    uint8_t scratch;
+    uint8_t op[32];      /* message type -> enum sf_dp_op (SF_OP_NONE: not a message of this port) */
+} sf_port;
+
+/* Shared-function description of a generation (gt_platform.sf; NULL = Gen9). */
+typedef struct gt_sf_gen {
+    const char *name;
+    const sf_port *port[16];     /* by SFID; NULL = not a data port */
+    const sf_rss_layout *rss;
+} gt_sf_gen;
+
+extern const sf_rss_layout sf_rss_gen9, sf_rss_gen7;
+extern const sf_port sf_port_gen9_dc0, sf_port_gen9_dc1, sf_port_gen9_cc, sf_port_gen9_sc,
+    sf_port_gen7_dc, sf_port_gen7_rc, sf_port_gen75_dc0, sf_port_gen75_dc1;
+
+/* The shared-function description of the device's generation. */
+const gt_sf_gen *sf_gen_of(const gtsim_device *dev);
+
 /* Handlers. */
-int sf_dp_dc0(sf_msg *m);
-int sf_dp_dc1(sf_msg *m);
-int sf_dp_ro(sf_msg *m);   /* read-only ports: sampler cache (0x4), constant cache (0x9) */
+int sf_dataport(sf_msg *m, const sf_port *p); /* any data port SFID */
+int sf_urb(sf_msg *m);                        /* SFID 6 (urb.c) */
 
 #endif

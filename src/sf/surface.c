@@ -8,74 +8,155 @@
  * at dispatch->binding_table; entry bits 31:6 are the surface state offset
  * from Surface State Base Address (64-byte aligned).
  *
- * RENDER_SURFACE_STATE, Gen9 layout (16 DWords; seed 004 RENDER_SURFACE_STATE
- * is the Gen12 version of the same structure; the Gen9 bit positions below
- * are cross-checked with Mesa genxml gen9.xml, which gives the same
- * positions for these fields).
+ * RENDER_SURFACE_STATE is described once per generation as a field table
+ * (Gen9: 16 DWords; seed 004 RENDER_SURFACE_STATE is the Gen12 version of
+ * the same structure; the Gen9 bit positions below are cross-checked with
+ * Mesa genxml gen9.xml, which gives the same positions for these fields.
+ * Gen7/Gen7.5: 8 DWords, Mesa genxml gen7.xml / gen75.xml).  The platform
+ * selects the layout (gt_platform.sf, sf_gen.c).
  */
 #include <stdio.h>
 
 #include "sf/sf_int.h"
 
-/* One field of a state structure: DWord index and bit range. */
-typedef struct sf_field {
-    const char *name;
-    uint8_t dw, hi, lo;
-} sf_field;
+/* ---- RENDER_SURFACE_STATE layouts (X(ID, "Name", dword, hi, lo, KIND)) ---- */
 
-enum rss_field {
-    RSS_SURFACE_TYPE, RSS_SURFACE_ARRAY, RSS_SURFACE_FORMAT, RSS_TILE_MODE,
-    RSS_MOCS, RSS_QPITCH, RSS_HEIGHT, RSS_WIDTH, RSS_DEPTH, RSS_PITCH,
-    RSS_MIN_ARRAY_ELEMENT, RSS_VIEW_EXTENT, RSS_MIP_COUNT, RSS_AUX_MODE,
-    RSS_BASE_LO, RSS_BASE_HI, RSS_NFIELDS
-};
+/* Gen9, 16 DWords. */
+#define RSS_GEN9_FIELDS(X) \
+    X(RSS_SURFACE_TYPE, "Surface Type", 0, 31, 29, UINT) \
+    X(RSS_SURFACE_ARRAY, "Surface Array", 0, 28, 28, BOOL) \
+    X(RSS_SURFACE_FORMAT, "Surface Format", 0, 26, 18, HEX) \
+    X(RSS_TILE_MODE, "Tile Mode", 0, 13, 12, UINT) \
+    X(RSS_VLS, "Vertical Line Stride", 0, 11, 11, BOOL) \
+    X(RSS_VLSO, "Vertical Line Stride Offset", 0, 10, 10, BOOL) \
+    X(RSS_MOCS, "MOCS", 1, 30, 24, HEX) \
+    X(RSS_QPITCH, "Surface QPitch", 1, 14, 0, UINT) \
+    X(RSS_HEIGHT, "Height", 2, 29, 16, UINT) \
+    X(RSS_WIDTH, "Width", 2, 13, 0, UINT) \
+    X(RSS_DEPTH, "Depth", 3, 31, 21, UINT) \
+    X(RSS_PITCH, "Surface Pitch", 3, 17, 0, UINT) \
+    X(RSS_MIN_ARRAY_ELEMENT, "Minimum Array Element", 4, 28, 18, UINT) \
+    X(RSS_VIEW_EXTENT, "Render Target View Extent", 4, 17, 7, UINT) \
+    X(RSS_X_OFFSET, "X Offset", 5, 31, 25, UINT) \
+    X(RSS_Y_OFFSET, "Y Offset", 5, 23, 21, UINT) \
+    X(RSS_MIP_COUNT, "MIP Count / LOD", 5, 3, 0, UINT) \
+    X(RSS_AUX_MODE, "Auxiliary Surface Mode", 6, 2, 0, UINT) \
+    X(RSS_BASE_LO, "Surface Base Address [31:0]", 8, 31, 0, HEX) \
+    X(RSS_BASE_HI, "Surface Base Address [63:32]", 9, 31, 0, HEX)
 
-static const sf_field rss_fields[RSS_NFIELDS] = {
-    [RSS_SURFACE_TYPE]      = {"Surface Type", 0, 31, 29},
-    [RSS_SURFACE_ARRAY]     = {"Surface Array", 0, 28, 28},
-    [RSS_SURFACE_FORMAT]    = {"Surface Format", 0, 26, 18},
-    [RSS_TILE_MODE]         = {"Tile Mode", 0, 13, 12},
-    [RSS_MOCS]              = {"MOCS", 1, 30, 24},
-    [RSS_QPITCH]            = {"Surface QPitch", 1, 14, 0},
-    [RSS_HEIGHT]            = {"Height", 2, 29, 16},
-    [RSS_WIDTH]             = {"Width", 2, 13, 0},
-    [RSS_DEPTH]             = {"Depth", 3, 31, 21},
-    [RSS_PITCH]             = {"Surface Pitch", 3, 17, 0},
-    [RSS_MIN_ARRAY_ELEMENT] = {"Minimum Array Element", 4, 28, 18},
-    [RSS_VIEW_EXTENT]       = {"Render Target View Extent", 4, 17, 7},
-    [RSS_MIP_COUNT]         = {"MIP Count / LOD", 5, 3, 0},
-    [RSS_AUX_MODE]          = {"Auxiliary Surface Mode", 6, 2, 0},
-    [RSS_BASE_LO]           = {"Surface Base Address [31:0]", 8, 31, 0},
-    [RSS_BASE_HI]           = {"Surface Base Address [63:32]", 9, 31, 0},
-};
+/* Gen7 / Gen7.5, 8 DWords (public facts: Mesa genxml gen7.xml / gen75.xml
+ * RENDER_SURFACE_STATE; the seeds have no Gen7 surface state page).  Tiling
+ * is two bits: Tiled Surface (14) and Tile Walk (13: 0 X-major, 1
+ * Y-major); the 32-bit base address is DWord 1. */
+#define RSS_GEN7_FIELDS(X) \
+    X(RSS_SURFACE_TYPE, "Surface Type", 0, 31, 29, UINT) \
+    X(RSS_SURFACE_ARRAY, "Surface Array", 0, 28, 28, BOOL) \
+    X(RSS_SURFACE_FORMAT, "Surface Format", 0, 26, 18, HEX) \
+    X(RSS_TILED, "Tiled Surface", 0, 14, 14, BOOL) \
+    X(RSS_TILE_WALK, "Tile Walk", 0, 13, 13, UINT) \
+    X(RSS_VLS, "Vertical Line Stride", 0, 12, 12, BOOL) \
+    X(RSS_VLSO, "Vertical Line Stride Offset", 0, 11, 11, BOOL) \
+    X(RSS_BOUNDARY_MODE, "Media Boundary Pixel Mode", 0, 7, 6, UINT) \
+    X(RSS_BASE_LO, "Surface Base Address", 1, 31, 0, HEX) \
+    X(RSS_HEIGHT, "Height", 2, 29, 16, UINT) \
+    X(RSS_WIDTH, "Width", 2, 13, 0, UINT) \
+    X(RSS_DEPTH, "Depth", 3, 31, 21, UINT) \
+    X(RSS_PITCH, "Surface Pitch", 3, 17, 0, UINT) \
+    X(RSS_MIN_ARRAY_ELEMENT, "Minimum Array Element", 4, 28, 18, UINT) \
+    X(RSS_VIEW_EXTENT, "Render Target View Extent", 4, 17, 7, UINT) \
+    X(RSS_X_OFFSET, "X Offset", 5, 31, 25, UINT) \
+    X(RSS_Y_OFFSET, "Y Offset", 5, 23, 20, UINT) \
+    X(RSS_MOCS, "Surface Object Control State", 5, 19, 16, HEX) \
+    X(RSS_MIP_COUNT, "MIP Count / LOD", 5, 3, 0, UINT)
 
-#define RSS_DWORDS 16
-#define SURFTYPE_BUFFER 4
-#define SURFTYPE_NULL 7
+#define RSS_ROW(id, name, dw, hi, lo, kind) {name, dw, hi, lo, GT_F_##kind, NULL, id},
+static const gt_field rss_gen9_fields[] = {RSS_GEN9_FIELDS(RSS_ROW)};
+static const gt_field rss_gen7_fields[] = {RSS_GEN7_FIELDS(RSS_ROW)};
+#define NROWS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Gen9 Tile Mode: 0 linear, 1 W-major (stencil; not modelled), 2 X, 3 Y. */
+const sf_rss_layout sf_rss_gen9 = {"Gen9 RENDER_SURFACE_STATE", 16, rss_gen9_fields,
+                                   NROWS(rss_gen9_fields),
+                                   {GT_TILE_LINEAR, SF_TILE_UNSUPPORTED, GT_TILE_X, GT_TILE_Y}};
+/* Gen7: code 2 * Tiled + Walk: untiled (either walk), X-major, Y-major. */
+const sf_rss_layout sf_rss_gen7 = {"Gen7 RENDER_SURFACE_STATE", 8, rss_gen7_fields,
+                                   NROWS(rss_gen7_fields),
+                                   {GT_TILE_LINEAR, GT_TILE_LINEAR, GT_TILE_X, GT_TILE_Y}};
+
+#define RSS_MAX_DWORDS 16
 #define SURFACE_FORMAT_RAW 0x1FF
 
 static const char *const surftype_names[8] = {
     "1D", "2D", "3D", "CUBE", "BUFFER", "STRBUF", "reserved", "NULL",
 };
 
-static inline uint32_t rss_get(const uint32_t *dw, int f)
+uint32_t sf_format_bpp(uint32_t format)
 {
-    const sf_field *d = &rss_fields[f];
-    return gt_bits(dw[d->dw], d->hi, d->lo);
+    /* The SURFACE_FORMAT table groups formats by size (public fact of the
+     * format enumeration, e.g. R32G32B32A32_FLOAT 0x000, R32G32B32_FLOAT
+     * 0x040, R16G16B16A16_UNORM 0x080, B8G8R8A8_UNORM 0x0C0, R8G8_UNORM
+     * 0x106, R8_UNORM 0x140, YCRCB_NORMAL 0x182). */
+    if (format < 0x040) return 16;
+    if (format < 0x080) return 12;
+    if (format < 0x0C0) return 8;
+    if (format < 0x100) return 4;
+    if (format < 0x140) return 2;
+    if (format >= 0x182 && format <= 0x185) return 2; /* YCrCb 4:2:2 */
+    return 1;
 }
 
-/* Human-readable dump of a surface state (for error reports). */
-static void rss_print(const uint32_t *dw, char *buf, size_t len)
+void sf_surface_print(const sf_msg *m, const sf_surface *s, char *buf, size_t len)
 {
-    size_t n = 0;
+    const sf_rss_layout *l = sf_gen_of(m->dev)->rss;
     buf[0] = 0;
-    for (int f = 0; f < RSS_NFIELDS && n < len; f++) {
-        int w = snprintf(buf + n, len - n, "%s%s=0x%x", f ? " " : "", rss_fields[f].name,
-                         rss_get(dw, f));
+    size_t n = (size_t)snprintf(buf, len, "%s:", l->name);
+    for (unsigned i = 0; i < l->nfields && n < len; i++) {
+        int w = snprintf(buf + n, len - n, " %s=0x%llx", l->fields[i].name,
+                         (unsigned long long)s->f[l->fields[i].id]);
         if (w < 0)
             break;
         n += (size_t)w;
     }
+}
+
+int sf_surface_bti(sf_msg *m, uint32_t bti, sf_surface *s)
+{
+    const gt_dispatch *d = m->t->disp;
+    const sf_rss_layout *l = sf_gen_of(m->dev)->rss;
+    memset(s, 0, sizeof(*s));
+    if (!d || !d->vm)
+        return sf_fail(m, GTSIM_ERR_INVALID, "thread has no dispatch address space");
+    uint64_t bt_va = d->binding_table + 4ull * bti, fva = 0;
+    uint32_t entry;
+    if (gt_vm_read(d->vm, bt_va, &entry, 4, &fva) != 0)
+        return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading binding table entry %u at GVA 0x%llx",
+                       bti, (unsigned long long)fva);
+    s->ss_va = d->surface_state_base + (entry & ~0x3fu);
+    uint32_t dw[RSS_MAX_DWORDS];
+    if (gt_vm_read(d->vm, s->ss_va, dw, 4u * l->dwords, &fva) != 0)
+        return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading %s of BTI %u at GVA 0x%llx", l->name,
+                       bti, (unsigned long long)fva);
+    gt_fields_unpack(l->fields, l->nfields, dw, l->dwords, s->f);
+    s->type = (uint32_t)s->f[RSS_SURFACE_TYPE];
+    s->format = (uint32_t)s->f[RSS_SURFACE_FORMAT];
+    s->base = s->f[RSS_BASE_HI] << 32 | s->f[RSS_BASE_LO];
+    s->width = (uint32_t)s->f[RSS_WIDTH] + 1;
+    s->height = (uint32_t)s->f[RSS_HEIGHT] + 1;
+    s->depth = (uint32_t)s->f[RSS_DEPTH] + 1;
+    s->pitch = (uint32_t)s->f[RSS_PITCH] + 1;
+    s->bpp = sf_format_bpp(s->format);
+    s->vls = (int)s->f[RSS_VLS];
+    s->vlso = (int)s->f[RSS_VLSO];
+    unsigned code = (unsigned)(s->f[RSS_TILE_MODE] + 2 * s->f[RSS_TILED] + s->f[RSS_TILE_WALK]) & 3;
+    if (s->type != SF_SURFTYPE_BUFFER && s->type != SF_SURFTYPE_NULL &&
+        l->tiling[code] == SF_TILE_UNSUPPORTED) {
+        char buf[768];
+        sf_surface_print(m, s, buf, sizeof(buf));
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "surface BTI %u at GVA 0x%llx has tile code %u (W-major) "
+                       "which is not modelled (%s)", bti, (unsigned long long)s->ss_va, code, buf);
+    }
+    s->tiling = l->tiling[code] == SF_TILE_UNSUPPORTED ? GT_TILE_LINEAR : l->tiling[code];
+    return GTSIM_OK;
 }
 
 int sf_space_a64(sf_msg *m, sf_space *s)
@@ -121,43 +202,31 @@ int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s)
     if (bti >= 240)
         return sf_fail(m, GTSIM_ERR_ILLEGAL, "reserved binding table index %u", bti);
 
-    uint64_t bt_va = d->binding_table + 4ull * bti, fva = 0;
-    uint32_t entry;
-    if (gt_vm_read(d->vm, bt_va, &entry, 4, &fva) != 0)
-        return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading binding table entry %u at GVA 0x%llx",
-                       bti, (unsigned long long)fva);
-    uint64_t ss_va = d->surface_state_base + (entry & ~0x3fu);
-    uint32_t dw[RSS_DWORDS];
-    if (gt_vm_read(d->vm, ss_va, dw, sizeof(dw), &fva) != 0)
-        return sf_fail(m, GTSIM_ERR_FAULT,
-                       "page fault reading RENDER_SURFACE_STATE of BTI %u at GVA 0x%llx", bti,
-                       (unsigned long long)fva);
-
-    uint32_t type = rss_get(dw, RSS_SURFACE_TYPE);
-    if (type == SURFTYPE_NULL) {
+    sf_surface su;
+    int st = sf_surface_bti(m, bti, &su);
+    if (st)
+        return st;
+    if (su.type == SF_SURFTYPE_NULL) {
         s->kind = SF_SPACE_NULL;
         return GTSIM_OK;
     }
-    if (type != SURFTYPE_BUFFER) {
-        char buf[512];
-        rss_print(dw, buf, sizeof(buf));
+    if (su.type != SF_SURFTYPE_BUFFER) {
+        char buf[768];
+        sf_surface_print(m, &su, buf, sizeof(buf));
         return sf_fail(m, GTSIM_ERR_UNIMPL,
                        "untyped access to a SURFTYPE_%s surface (BTI %u, state at GVA 0x%llx: %s); "
                        "only buffer surfaces are implemented",
-                       surftype_names[type], bti, (unsigned long long)ss_va, buf);
+                       surftype_names[su.type & 7], bti, (unsigned long long)su.ss_va, buf);
     }
     /* SURFTYPE_BUFFER: the number of entries minus one is split over
      * Width[6:0], Height[13:0] (bits 20:7) and Depth (bits 31:21 of the
      * count); an entry is Surface Pitch + 1 bytes, except for the RAW
-     * format whose entries are bytes. */
-    uint64_t entries = ((uint64_t)rss_get(dw, RSS_DEPTH) << 21 |
-                        (uint64_t)rss_get(dw, RSS_HEIGHT) << 7 |
-                        (rss_get(dw, RSS_WIDTH) & 0x7f)) + 1;
-    uint64_t esize = rss_get(dw, RSS_SURFACE_FORMAT) == SURFACE_FORMAT_RAW
-                         ? 1 : (uint64_t)rss_get(dw, RSS_PITCH) + 1;
+     * format whose entries are bytes (the same on Gen7 and Gen9). */
+    uint64_t entries = (su.f[RSS_DEPTH] << 21 | su.f[RSS_HEIGHT] << 7 | (su.f[RSS_WIDTH] & 0x7f)) + 1;
+    uint64_t esize = su.format == SURFACE_FORMAT_RAW ? 1 : (uint64_t)su.pitch;
     s->kind = SF_SPACE_VM;
     s->vm = d->vm;
-    s->base = (uint64_t)rss_get(dw, RSS_BASE_HI) << 32 | rss_get(dw, RSS_BASE_LO);
+    s->base = su.base;
     s->bounded = true;
     s->limit = entries * esize;
     return GTSIM_OK;

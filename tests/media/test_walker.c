@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "gt.h"
+#include "cs/cmds.h"
 #include "pipe/media_cmds.h"
 #include "pipe/media_walker.h"
 
@@ -405,9 +406,9 @@ static void test_unpack_walker(void **s)
     assert_int_equal(o.sb_mask, 0x81);
     assert_int_equal(o.inline_len, 8);
     /* MEDIA_VFE_STATE scoreboard deltas: left (-1,0), top (0,-1), top-right (1,-1) */
-    uint32_t vfe[8] = {0, 0, 0, 0, 0, (1u << 31) | 7u, 0x00 | (0xfu << 0) | (0xfu << 12) | (0x1u << 16) | (0xfu << 20), 0};
+    uint32_t vfe[8] = {0x70000006u, 0, 0, 0, 0, (1u << 31) | 7u, 0x00 | (0xfu << 0) | (0xfu << 12) | (0x1u << 16) | (0xfu << 20), 0};
     gt_media_sb sb;
-    gt_g7_vfe_scoreboard_unpack(vfe, 8, &sb);
+    assert_int_equal(gt_media_sb_unpack(&gt_cmds_gen7, vfe, 8, &sb), GTSIM_OK);
     assert_int_equal(sb.enable, 1);
     assert_int_equal(sb.mask, 7);
     assert_int_equal(sb.dx[0], -1);

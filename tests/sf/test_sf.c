@@ -753,9 +753,9 @@ static void unknown_messages(void **state)
     /* sampler */
     assert_int_equal(send(f, 0x2, 2, 10, 0xFF, 0x04420001), GTSIM_ERR_UNIMPL);
     assert_non_null(strstr(f->dev.err, "sampler"));
-    /* DC0 OWord dual block read */
-    assert_int_equal(send(f, 0xA, 2, 10, 0xFF, DESC(2, 1, 1, 2, 0, 0)), GTSIM_ERR_UNIMPL);
-    assert_non_null(strstr(f->dev.err, "dual block"));
+    /* DC1 typed atomic (type 6) */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(2, 1, 1, 6, 0, 0)), GTSIM_ERR_UNIMPL);
+    assert_non_null(strstr(f->dev.err, "typed atomic"));
     /* gateway: get timestamp */
     assert_int_equal(send(f, 0x3, 2, 10, 0xFF, DESC(1, 1, 0, 0, 0, 3)), GTSIM_ERR_UNIMPL);
     /* payload too short: SIMD16 untyped read with mlen 1 */
