@@ -321,7 +321,9 @@ TABLE(G75_IDD_FIELDS)
     {"MEDIA_OBJECT_PRT", GFX(2, 1, 0x02), GT_CMD_MEDIA_OBJECT_PRT, 16, 16, 16, gt_g7_media_object_prt_fields, \
      GT_NF_G7_MEDIA_OBJECT_PRT, NOGROUP}, \
     {"MEDIA_OBJECT_WALKER", GFX(2, 1, 0x03), GT_CMD_MEDIA_OBJECT_WALKER, 16, 17, 0, \
-     gt_g7_media_object_walker_fields, GT_NF_G7_MEDIA_OBJECT_WALKER, NOGROUP},
+     gt_g7_media_object_walker_fields, GT_NF_G7_MEDIA_OBJECT_WALKER, NOGROUP}, \
+    {"GPGPU_OBJECT", GFX(2, 1, 0x04), GT_CMD_GPGPU_OBJECT, 8, 8, 8, gt_g7_gpgpu_object_fields, \
+     GT_NF_G7_GPGPU_OBJECT, NOGROUP},
 
 /* Ivy Bridge and Bay Trail (VLV): MI_BATCH_BUFFER_START without second
  * level batches; no MI_LOAD_REGISTER_REG or MI_MATH. */
@@ -353,8 +355,6 @@ static const gt_cmd_desc gen75_cmds[] = {
     NAMED("MI_UPDATE_GTT", MI(0x23), GT_CMD_UNIMPL) \
     NAMED("SWTESS_BASE_ADDRESS", GFX(0, 1, 0x03), GT_CMD_SKIP) \
     NAMED("GPGPU_CSR_BASE_ADDRESS", GFX(0, 1, 0x04), GT_CMD_SKIP) \
-    {"GPGPU_OBJECT", GFX(2, 1, 0x04), GT_CMD_UNIMPL, 16, 8, 8, gt_g7_gpgpu_object_fields, \
-     GT_NF_G7_GPGPU_OBJECT, NOGROUP}, \
     NAMED("3DSTATE_VF_STATISTICS", GFX(1, 0, 0x0b), GT_CMD_SKIP) \
     S3D(0, 0x04, "3DSTATE_CLEAR_PARAMS") S3D(0, 0x05, "3DSTATE_DEPTH_BUFFER") \
     S3D(0, 0x06, "3DSTATE_STENCIL_BUFFER") S3D(0, 0x07, "3DSTATE_HIER_DEPTH_BUFFER") \

@@ -842,6 +842,17 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
         o.batch_addr = cs->cmd_addr;
         return d->id == GT_CMD_MEDIA_OBJECT_WALKER ? gt_media_walker(dev, &o, &mw) : gt_media_object(dev, &o);
     }
+    case GT_CMD_GPGPU_OBJECT: {
+        /* seed 000 §1.8.9; the thread group runs in the media unit */
+        gt_gpgpu_obj go;
+        char why[192] = "";
+        if ((st = gt_g7_gpgpu_object_unpack(cs->dw, n, &go, why, sizeof(why))))
+            return gt_error(dev, st, "%s at %s: %s", d->name, WHERE(cs), why);
+        if (gt_bits(cs->dw[0], 8, 8) && !predicate_result(dev))
+            return GTSIM_OK;
+        go.batch_addr = cs->cmd_addr;
+        return gt_media_gpgpu_object(dev, &go);
+    }
     case GT_CMD_GPGPU_WALKER:
         ps = gt_pipe_state_of(dev->pipe);
         if (ps->pipeline != 2)

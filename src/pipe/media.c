@@ -20,6 +20,7 @@
 #define MEDIA_URB_ROWS 4096      /* 128 KiB URB, in 32-byte rows */
 #define MEDIA_URB_FIRST 32       /* the first 32 rows hold interface descriptors (§1.4.2.4.5) */
 #define ADDR48 ((1ull << 48) - 1)
+#define GT_MEDIA_GO_MAX 64       /* GPGPU_OBJECT threads in one thread group */
 
 /* A thread request waiting in a queue. */
 typedef struct media_req {
@@ -65,6 +66,15 @@ struct gt_media {
     void *trace_ctx;
     gt_media_run_fn runner;
     void *runner_ctx;
+    /* GPGPU_OBJECT thread group being collected */
+    gt_thread *go_thr[GT_MEDIA_GO_MAX];
+    gt_thread *go_ptr[GT_MEDIA_GO_MAX];
+    uint32_t go_n;
+    uint64_t go_batch[GT_MEDIA_GO_MAX];
+    uint32_t go_ido;
+    gt_dispatch go_disp;
+    gt_tgroup go_tg;
+    uint8_t *go_slm;
 };
 
 struct gt_media *gt_media_create(gtsim_device *dev)
@@ -90,6 +100,9 @@ void gt_media_destroy(struct gt_media *m)
         return;
     for (int i = 0; i < MEDIA_MAX_SLOTS; i++)
         free(m->slot[i].t);
+    for (int i = 0; i < GT_MEDIA_GO_MAX; i++)
+        free(m->go_thr[i]);
+    free(m->go_slm);
     free(m->rootq);
     free(m->childq);
     free(m->urb);
@@ -531,10 +544,19 @@ static int media_run(struct gt_media *m, int drain)
     }
 }
 
+static int go_run_group(struct gt_media *m);
+
 int gt_media_drain(gtsim_device *dev)
 {
     if (!dev->media)
         return GTSIM_OK;
+    if (dev->media->go_n) {
+        gt_warn(dev, "GPGPU_OBJECT at batch 0x%" PRIx64 ": thread group without End of Thread Group runs at a "
+                "flush point", dev->media->go_batch[dev->media->go_n - 1]);
+        int st = go_run_group(dev->media);
+        if (st)
+            return st;
+    }
     return media_run(dev->media, 1);
 }
 
@@ -812,4 +834,149 @@ int gt_media_gateway(gtsim_device *dev, gt_thread *t, uint32_t desc, const uint8
             r->t->state = GT_THREAD_RUNNABLE;
     }
     return GTSIM_OK;
+}
+
+/* ---- GPGPU_OBJECT (seed 000 §1.8.9, see media.h) ---- */
+
+/* Run the collected thread group to its end. */
+static int go_run_group(struct gt_media *m)
+{
+    gtsim_device *dev = m->dev;
+    uint32_t n = m->go_n;
+    m->go_n = 0;
+    m->go_tg.nthreads = n;
+    m->go_tg.threads = m->go_ptr;
+    m->go_tg.barrier_arrived = 0;
+    m->go_tg.done = 0;
+    dev->stats.threads_dispatched += n;
+    for (;;) {
+        uint32_t live = 0, progress = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            gt_thread *t = m->go_thr[i];
+            if (t->state == GT_THREAD_DONE)
+                continue;
+            live++;
+            if (t->state != GT_THREAD_RUNNABLE)
+                continue;
+            uint64_t before = t->instructions;
+            uint32_t ip = t->ip;
+            int st = m->runner ? m->runner(dev, t, m->runner_ctx) : gt_eu_run(dev, t);
+            if (st != GTSIM_OK || t->state == GT_THREAD_FAULTED) {
+                char prev[sizeof(dev->err)];
+                snprintf(prev, sizeof(prev), "%s", dev->err);
+                return gt_error(dev, st ? st : GTSIM_ERR_ILLEGAL,
+                                "%s\n  in GPGPU_OBJECT thread %u of %u (batch 0x%" PRIx64 "), thread group "
+                                "(%u, %u, %u)", prev, i, n, m->go_batch[i], ((uint32_t *)t->grf)[1],
+                                ((uint32_t *)t->grf)[6], ((uint32_t *)t->grf)[7]);
+            }
+            if (t->instructions != before || t->ip != ip || t->state != GT_THREAD_RUNNABLE)
+                progress++;
+        }
+        if (!live)
+            return GTSIM_OK;
+        if (!progress)
+            return gt_error(dev, GTSIM_ERR_WATCHDOG,
+                            "GPGPU_OBJECT thread group ending at batch 0x%" PRIx64 ": barrier deadlock, %u of %u "
+                            "threads wait and none can run (%u barrier arrivals)",
+                            m->go_batch[n - 1], live, n, m->go_tg.barrier_arrived);
+    }
+}
+
+int gt_media_gpgpu_object(gtsim_device *dev, const gt_gpgpu_obj *o)
+{
+    struct gt_media *m = gt_media_of(dev);
+    if (!m)
+        return gt_error(dev, GTSIM_ERR_NOMEM, "media: out of memory");
+    /* root media threads finish first: the GPGPU group runs on its own */
+    int st = media_run(m, 1);
+    if (st)
+        return st;
+    gt_pipe_state *ps = gt_pipe_state_of(dev->pipe);
+    const gt_cmd_set *set = dev->plat && dev->plat->cmds ? dev->plat->cmds : &gt_cmds_gen9;
+    const uint32_t *idd = idd_of(m, o->idd_offset, "GPGPU_OBJECT", o->batch_addr, &st);
+    if (!idd)
+        return st;
+    if (m->go_n && o->idd_offset != m->go_ido)
+        return gt_error(dev, GTSIM_ERR_INVALID,
+                        "GPGPU_OBJECT at batch 0x%" PRIx64 ": Interface Descriptor Offset %u differs from %u of "
+                        "the thread group it continues", o->batch_addr, o->idd_offset, m->go_ido);
+    if (m->go_n >= GT_MEDIA_GO_MAX)
+        return gt_error(dev, GTSIM_ERR_UNIMPL,
+                        "GPGPU_OBJECT at batch 0x%" PRIx64 ": more than %u threads in one thread group",
+                        o->batch_addr, GT_MEDIA_GO_MAX);
+    if (o->indirect_len % 32)
+        return gt_error(dev, GTSIM_ERR_INVALID, "GPGPU_OBJECT at batch 0x%" PRIx64 ": Indirect Data Length %u is "
+                        "not 32-byte aligned", o->batch_addr, o->indirect_len);
+    uint64_t f[GT_NS_IDD];
+    idd_unpack(m, idd, f);
+    uint32_t slm = set->slm_bytes((uint32_t)f[IDD_SLM_SIZE]);
+    if (slm == UINT32_MAX)
+        return gt_error(dev, GTSIM_ERR_ILLEGAL, "GPGPU_OBJECT at batch 0x%" PRIx64 ": interface descriptor %u has "
+                        "reserved Shared Local Memory Size %u", o->batch_addr, o->idd_offset,
+                        (unsigned)f[IDD_SLM_SIZE]);
+    uint32_t i = m->go_n;
+    if (!m->go_thr[i]) {
+        m->go_thr[i] = aligned_alloc(64, (sizeof(gt_thread) + 63) & ~(size_t)63);
+        if (!m->go_thr[i])
+            return gt_error(dev, GTSIM_ERR_NOMEM, "GPGPU_OBJECT: out of memory for a thread");
+    }
+    if (i == 0) { /* a new thread group: its dispatch state and SLM */
+        m->go_ido = o->idd_offset;
+        memset(&m->go_disp, 0, sizeof(m->go_disp));
+        m->go_disp.vm = &dev->ppgtt;
+        m->go_disp.general_state_base = ps->general_state_base;
+        m->go_disp.surface_state_base = ps->surface_state_base;
+        m->go_disp.dynamic_state_base = ps->dynamic_state_base;
+        m->go_disp.indirect_object_base = ps->indirect_object_base;
+        m->go_disp.instruction_base = ps->instruction_base;
+        m->go_disp.binding_table = (ps->surface_state_base + f[IDD_BT_PTR]) & ADDR48;
+        m->go_disp.scratch_base = (ps->general_state_base + ps->scratch_offset) & ADDR48;
+        m->go_disp.scratch_per_thread = ps->per_thread_scratch;
+        m->go_disp.slm_size = slm;
+        memset(&m->go_tg, 0, sizeof(m->go_tg));
+        free(m->go_slm);
+        m->go_slm = slm ? calloc(1, slm) : NULL;
+        if (slm && !m->go_slm)
+            return gt_error(dev, GTSIM_ERR_NOMEM, "GPGPU_OBJECT: out of memory for %u bytes of SLM", slm);
+        m->go_tg.slm = m->go_slm;
+        m->go_tg.slm_size = slm;
+    }
+    gt_thread *t = m->go_thr[i];
+    memset(t, 0, sizeof(*t));
+    uint32_t r0[8] = {0};
+    r0[1] = o->tg[0];
+    r0[2] = (uint32_t)f[IDD_BARRIER] << 29 | (slm ? 1u : 0) << 28 | (o->idd_offset & 0x3f) << 4;
+    r0[3] = ((uint32_t)f[IDD_SAMPLER_PTR] & ~0x1fu) | ps->per_thread_scratch_code;
+    r0[4] = (uint32_t)f[IDD_BT_PTR] & ~0x1fu;
+    r0[5] = (((uint32_t)ps->scratch_offset + i * ps->per_thread_scratch) & ~0x3ffu) | (i & 0xff);
+    r0[6] = o->tg[1];
+    r0[7] = o->tg[2];
+    memcpy(t->grf, r0, 32);
+    int nc = put_curbe(m, t, 1, idd);
+    if (nc < 0)
+        return gt_error(dev, GTSIM_ERR_INVALID, "GPGPU_OBJECT at batch 0x%" PRIx64 ": the interface descriptor "
+                        "reads CURBE beyond the MEDIA_CURBE_LOAD data", o->batch_addr);
+    uint32_t at = 1 + (uint32_t)nc, ind = o->indirect_len / 32;
+    if (at + ind > GT_GRF_REGS)
+        return gt_error(dev, GTSIM_ERR_INVALID, "GPGPU_OBJECT at batch 0x%" PRIx64 ": payload of %u + %u registers "
+                        "exceeds the GRF", o->batch_addr, at, ind);
+    if (ind) {
+        uint64_t va = (ps->indirect_object_base + o->indirect_start) & ADDR48, fault = 0;
+        if (gt_vm_read(&dev->ppgtt, va, t->grf + 32u * at, o->indirect_len, &fault))
+            return gt_error(dev, GTSIM_ERR_FAULT, "GPGPU_OBJECT at batch 0x%" PRIx64 ": GPU page fault reading %u "
+                            "bytes of indirect data at PPGTT 0x%" PRIx64 " (unmapped page 0x%" PRIx64 ")",
+                            o->batch_addr, o->indirect_len, va, fault);
+    }
+    t->disp = &m->go_disp;
+    t->tg = &m->go_tg;
+    t->tid = i;
+    t->simd = o->exec_mask >> 16 ? 32 : 16;
+    t->dispatch_mask = t->exec_mask = t->ce = o->exec_mask;
+    t->kernel_gva = (ps->instruction_base + f[IDD_KSP]) & ADDR48;
+    t->cr0[0] = (uint32_t)f[IDD_FP_MODE] | (uint32_t)f[IDD_SPF] << 2 | (uint32_t)f[IDD_ROUNDING] << 4;
+    t->state = GT_THREAD_RUNNABLE;
+    m->go_ptr[i] = t;
+    m->go_batch[i] = o->batch_addr;
+    m->go_n++;
+    return o->end_of_group ? go_run_group(m) : GTSIM_OK;
 }

@@ -84,6 +84,30 @@ int gt_media_object(gtsim_device *dev, const gt_media_obj *o);
  * inline data is repeated for every thread; Use Scoreboard makes the walk
  * coordinates the scoreboard coordinates. */
 int gt_media_walker(gtsim_device *dev, const gt_media_obj *o, const gt_mw_params *p);
+
+/* One GPGPU_OBJECT command, unpacked (seed 000 §1.8.9). */
+typedef struct gt_gpgpu_obj {
+    uint64_t batch_addr;
+    uint32_t idd_offset;
+    int end_of_group;         /* End of Thread Group */
+    int slm_fixed;            /* Shared Local Memory Fixed Offset */
+    uint32_t slm_offset;      /* Shared Local Memory Offset (4 KiB units) */
+    uint32_t indirect_len;    /* bytes, 32-byte aligned (0 = none) */
+    uint32_t indirect_start;  /* offset from Indirect Object Base */
+    uint32_t tg[3];           /* Thread Group ID X, Y, Z */
+    uint32_t exec_mask;       /* Execution Mask (SIMD32 channel bits) */
+} gt_gpgpu_obj;
+
+/* GPGPU_OBJECT: one thread of the current thread group.  Threads collect
+ * until a command with End of Thread Group; then the group runs to the end
+ * with its shared local memory (Interface Descriptor SLM size) and its
+ * barrier (seed 000 §1.5.1.10).  Thread payload (§1.7.1.5): R0 GPGPU
+ * header (R0.1 group X, R0.6 Y, R0.7 Z, R0.2 IDO and barrier ID, R0.3
+ * sampler pointer / scratch size, R0.4 binding table, R0.5 scratch pointer
+ * / FFTID), then the CURBE constants of the interface descriptor, then the
+ * command's indirect data.  A group left open at a flush point runs there
+ * (with a warning).  Errors name the command and its batch address. */
+int gt_media_gpgpu_object(gtsim_device *dev, const gt_gpgpu_obj *o);
 /* Run until every media thread has ended (GTSIM_OK) or nothing can move
  * (GTSIM_ERR_WATCHDOG with a report). */
 int gt_media_drain(gtsim_device *dev);

@@ -100,6 +100,26 @@ int gt_g7_media_object_walker_unpack(const uint32_t *dw, unsigned n, gt_media_ob
     return GTSIM_OK;
 }
 
+int gt_g7_gpgpu_object_unpack(const uint32_t *dw, unsigned n, gt_gpgpu_obj *o, char *why, size_t why_len)
+{
+    if (n != 8)
+        return bad(why, why_len, "GPGPU_OBJECT of %u DWords (the command has 8)", n);
+    uint64_t f[GT_NF_G7_GPGPU_OBJECT];
+    gt_fields_unpack(gt_g7_gpgpu_object_fields, GT_NF_G7_GPGPU_OBJECT, dw, n, f);
+    memset(o, 0, sizeof(*o));
+    o->idd_offset = (uint32_t)f[GO_IDO];
+    o->end_of_group = (int)f[GO_END_GROUP];
+    o->slm_fixed = (int)f[GO_SLM_FIXED];
+    o->slm_offset = (uint32_t)f[GO_SLM_OFFSET];
+    o->indirect_len = (uint32_t)f[GO_IND_LEN];
+    o->indirect_start = (uint32_t)f[GO_IND_START];
+    o->tg[0] = (uint32_t)f[GO_TG_X];
+    o->tg[1] = (uint32_t)f[GO_TG_Y];
+    o->tg[2] = (uint32_t)f[GO_TG_Z];
+    o->exec_mask = (uint32_t)f[GO_EXEC_MASK];
+    return GTSIM_OK;
+}
+
 int gt_media_sb_unpack(const gt_cmd_set *set, const uint32_t *dw, unsigned n, gt_media_sb *sb)
 {
     const gt_cmd_desc *d = n ? gt_cmd_lookup(set, dw[0]) : NULL;

@@ -107,6 +107,9 @@ int gt_g7_media_object_unpack(const uint32_t *dw, unsigned n, gt_media_obj *o, c
 int gt_g7_media_object_prt_unpack(const uint32_t *dw, unsigned n, gt_media_obj *o, char *why, size_t why_len);
 int gt_g7_media_object_walker_unpack(const uint32_t *dw, unsigned n, gt_media_obj *o, gt_mw_params *p,
                                      char *why, size_t why_len);
+/* GPGPU_OBJECT (seed 000 §1.8.9: 8 DWords). */
+int gt_g7_gpgpu_object_unpack(const uint32_t *dw, unsigned n, gt_gpgpu_obj *o, char *why, size_t why_len);
+
 /* Scoreboard state of a MEDIA_VFE_STATE command (dw[0..n), header
  * included) in the layout of command set `set` (src/cs/cmds_gen7.c
  * describes the Gen7 command once, scoreboard DWords 5-7 included).

@@ -547,13 +547,83 @@ static void gateway_closed(void **s)
     unmake(f);
 }
 
+/* ---- GPGPU_OBJECT: three threads of one group, SLM and a barrier ---- */
+typedef struct go_ctx {
+    int calls[8];
+    uint32_t tgx[8], mask[8], ind[8], n0[8], slm_seen[8];
+} go_ctx;
+
+static int go_runner(gtsim_device *dev, gt_thread *t, void *ctx)
+{
+    go_ctx *g = ctx;
+    uint32_t id = t->tid;
+    t->instructions++; /* the runner stands for instructions executed */
+    if (g->calls[id]++ == 0) {
+        g->tgx[id] = ((uint32_t *)t->grf)[1];
+        g->mask[id] = t->dispatch_mask;
+        g->ind[id] = ((uint32_t *)t->grf)[8]; /* indirect data in r1 (no CURBE) */
+        t->tg->slm[id] = (uint8_t)(0x10 + id);
+        memcpy(t->grf + 32 * 100, t->grf, 32);
+        gt_inst in = mk_send(3, 100, -1);
+        return gt_sf_send(dev, t, &in, 0xffff, 1u << 25 | 4, 3); /* barrier */
+    }
+    g->n0[id] = t->n0[0];
+    g->slm_seen[id] = (uint32_t)t->tg->slm[0] | (uint32_t)t->tg->slm[1] << 8 | (uint32_t)t->tg->slm[2] << 16;
+    t->state = GT_THREAD_DONE;
+    return GTSIM_OK;
+}
+
+static void gpgpu_object(void **s)
+{
+    (void)s;
+    fx *f = make("ivb");
+    go_ctx *g = calloc(1, sizeof(*g));
+    gt_pipe_state *ps = gt_pipe_state_of(f->dev->pipe);
+    ps->indirect_object_base = BUF;
+    ps->idd_count = 1;
+    memset(ps->idd, 0, sizeof(ps->idd));
+    ps->idd[0][5] = 1u << 21 | 1u << 16 | 3; /* Gen7 DW5: barrier, SLM 4 KiB, 3 threads */
+    for (unsigned i = 0; i < 3; i++)
+        w32(f, BUF + 32 * i, 0xd0 + i);
+    gt_media_set_runner(f->dev, go_runner, g);
+    for (unsigned i = 0; i < 3; i++) {
+        gt_gpgpu_obj o;
+        memset(&o, 0, sizeof(o));
+        o.batch_addr = 0x2000 + 32 * i;
+        o.indirect_len = 32;
+        o.indirect_start = 32 * i;
+        o.tg[0] = 7;
+        o.exec_mask = i == 2 ? 0x00ffu : 0xffffu;
+        o.end_of_group = i == 2;
+        assert_int_equal(gt_media_gpgpu_object(f->dev, &o), GTSIM_OK);
+        assert_int_equal(g->calls[0], i == 2 ? 2 : 0); /* nothing runs before the end of the group */
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        assert_int_equal(g->calls[i], 2);
+        assert_int_equal(g->tgx[i], 7);
+        assert_int_equal(g->ind[i], 0xd0 + i);
+        assert_int_equal(g->n0[i] & 1, 1);
+        assert_int_equal(g->slm_seen[i], 0x121110); /* every thread wrote before the barrier released */
+    }
+    assert_int_equal(g->mask[2], 0xff);
+    /* bad input: interface descriptor 5 of 1 */
+    gt_gpgpu_obj o;
+    memset(&o, 0, sizeof(o));
+    o.batch_addr = 0x3000;
+    o.idd_offset = 5;
+    assert_int_equal(gt_media_gpgpu_object(f->dev, &o), GTSIM_ERR_INVALID);
+    assert_non_null(strstr(gtsim_last_error(f->dev), "GPGPU_OBJECT at batch 0x3000"));
+    free(g);
+    unmake(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(media_block_read_tilings), cmocka_unit_test(media_block_write),
         cmocka_unit_test(media_block_gen9_and_errors), cmocka_unit_test(gen7_numbering),
         cmocka_unit_test(urb_messages), cmocka_unit_test(gateway_forward),
-        cmocka_unit_test(gateway_closed),
+        cmocka_unit_test(gateway_closed), cmocka_unit_test(gpgpu_object),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
