@@ -154,6 +154,10 @@ typedef struct gt_inst {
      * extended function control; when exdesc_reg, only SFID/EOT are set. */
     uint8_t branch_ctrl;  /* BranchCtrl (else/goto/... bit 28) */
     uint8_t jip_reg;      /* jmpi/call/calla: target from a register (src[1]) */
+    /* Ivy Bridge DF (seed 001 §1.3): the encoding counted 4-byte elements;
+     * exec_size and the DF regions above are in true (8-byte) elements and
+     * lane i occupies channels chan_off + 2i and chan_off + 2i + 1. */
+    uint8_t chan_pairs;
 } gt_inst;
 
 /* Per-generation decoder.  Decodes the instruction at code[0..avail) into
@@ -163,6 +167,25 @@ typedef int (*gt_decode_fn)(const uint8_t *code, size_t avail, gt_inst *out,
                             char *why, size_t why_len);
 gt_decode_fn gt_decoder_for(const gt_platform *plat);
 int gt_decode_gen9(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len);
+/* Gen7 (Ivy Bridge, Bay Trail) and Gen7.5 (Haswell), src/eu/decode_gen7.c. */
+int gt_decode_gen7(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len);
+int gt_decode_gen75(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len);
+
+/* Per-generation EU behaviours: where the hardware runs the same decoded
+ * instruction differently (seed 001 §1.3).  All zero = the Gen9 behaviour. */
+typedef struct gt_eu_behaviour {
+    /* integer mul with DWord operands multiplies by src1 bits 15:0 only
+     * (sign- or zero-extended per src1's type) (Gen7) */
+    uint8_t mul_dword_src1_lo16;
+    /* largest ExecSize sel accepts (Gen7: 16); 0 = 32 */
+    uint8_t sel_max_exec_size;
+    /* DWord instructions with an explicit accumulator operand: largest
+     * ExecSize (Gen7: 8, "SIMD16 execution on DWords is not allowed when an
+     * accumulator is an explicit source or destination"); 0 = no limit */
+    uint8_t acc_dword_max_exec_size;
+} gt_eu_behaviour;
+/* The behaviour table of a platform's EU (never NULL). */
+const gt_eu_behaviour *gt_eu_behaviour_for(const gt_platform *plat);
 
 /* IGA-syntax text of one instruction (no trailing newline), as
  * `iga64 -p=9 -d` prints it, into buf.  Returns the length written. */
