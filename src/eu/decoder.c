@@ -1,15 +1,28 @@
 /*
- * Per-platform instruction decoder selection.  Each generation's decoder
- * lives in its own file (decode_gen9.c ...); this table maps a platform to
- * it.
+ * Per-platform instruction decoder and EU behaviour selection.  Each
+ * generation's decoder lives in its own file (decode_gen9.c, decode_gen7.c
+ * ...); this table maps a platform (by gt_platform.gen) to it.
  */
 #include "eu/eu.h"
+
+static const gt_eu_behaviour gt_eu_gen9 = {0};
+
+/* Gen7 / Gen7.5, seed 001 §1.3 "Ivy Bridge ... specific to and may not
+ * continue to later generations". */
+static const gt_eu_behaviour gt_eu_gen7 = {
+    .mul_dword_src1_lo16 = 1,
+    .sel_max_exec_size = 16,
+    .acc_dword_max_exec_size = 8,
+};
 
 static const struct {
     int gen; /* gt_platform.gen */
     gt_decode_fn fn;
+    const gt_eu_behaviour *beh;
 } gt_decoders[] = {
-    {9, gt_decode_gen9},
+    {9, gt_decode_gen9, &gt_eu_gen9},
+    {7, gt_decode_gen7, &gt_eu_gen7},   /* ivb, vlv */
+    {75, gt_decode_gen75, &gt_eu_gen7}, /* hsw */
 };
 
 gt_decode_fn gt_decoder_for(const gt_platform *plat)
@@ -20,4 +33,13 @@ gt_decode_fn gt_decoder_for(const gt_platform *plat)
         if (gt_decoders[i].gen == plat->gen)
             return gt_decoders[i].fn;
     return NULL;
+}
+
+const gt_eu_behaviour *gt_eu_behaviour_for(const gt_platform *plat)
+{
+    if (plat)
+        for (size_t i = 0; i < sizeof gt_decoders / sizeof gt_decoders[0]; i++)
+            if (gt_decoders[i].gen == plat->gen)
+                return gt_decoders[i].beh;
+    return &gt_eu_gen9;
 }
