@@ -369,7 +369,7 @@ int gt_disasm_inst(const gt_platform *plat, const gt_inst *in, char *buf, size_t
 /* As gt_disasm_inst, with branch targets printed as labels L<ip + offset>. */
 int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, char *buf, size_t len)
 {
-    (void)plat;
+    const gt_iga_syntax *syn = gt_iga_syntax_for(plat);
     gt_txt t = {buf, len, 0};
     if (len)
         buf[0] = 0;
@@ -401,6 +401,10 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
         int has_uip = in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_BREAK ||
                       in->op == GT_OP_CONT || in->op == GT_OP_HALT || in->op == GT_OP_GOTO ||
                       in->op == GT_OP_BRC;
+        if (in->op == GT_OP_ELSE && syn->else_no_uip)
+            has_uip = 0;
+        if (in->op == GT_OP_BRD && syn->brd_w_suffix)
+            tx(&t, ":%s", gt_type_name(in->src[1].type));
         if (has_uip) {
             tx(&t, " ");
             label(&t, ip + in->uip);
@@ -439,7 +443,7 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
             int hs;
             reg_name(&t, d->file, d->nr, &hs);
         }
-        if (split || d->type != GT_TYPE_UD)
+        if (split || d->type != GT_TYPE_UD || syn->send_dst_type)
             tx(&t, ":%s", gt_type_name(d->type));
         tx(&t, " ");
         if (in->src[0].indirect)
@@ -460,7 +464,15 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
             tx(&t, " a0.0");
         else
             tx(&t, " 0x%08" PRIX32, in->desc);
-        options(&t, in);
+        if (syn->send_no_ctrl) {
+            gt_inst o = *in;
+            o.acc_wr = 0;
+            o.thread_ctrl = 0;
+            o.dep_ctrl = 0;
+            options(&t, &o);
+        } else {
+            options(&t, in);
+        }
         char c[256];
         gt_send_comment(in, c, sizeof c);
         tx(&t, " // %s", c);
