@@ -187,6 +187,18 @@ typedef struct gt_eu_behaviour {
 /* The behaviour table of a platform's EU (never NULL). */
 const gt_eu_behaviour *gt_eu_behaviour_for(const gt_platform *plat);
 
+/* Per-platform details of iga64's syntax (what `iga64 -p=<platform> -d`
+ * prints differently for the same decoded instruction).  All zero / NULL =
+ * the Gen9 (-p=9) syntax. */
+typedef struct gt_iga_syntax {
+    uint8_t else_no_uip;     /* else has JIP only (Gen7) */
+    uint8_t brd_w_suffix;    /* brd.s label is followed by its src0 type, "L<n>:w" (-p=7p5) */
+    uint8_t send_dst_type;   /* send always prints its dst type (-p=7p5) */
+    uint8_t send_no_ctrl;    /* send prints no AccWrEn/NoSrcDepSet/Atomic/Switch/NoDD* (-p=7p5) */
+} gt_iga_syntax;
+/* Never NULL. */
+const gt_iga_syntax *gt_iga_syntax_for(const gt_platform *plat);
+
 /* IGA-syntax text of one instruction (no trailing newline), as
  * `iga64 -p=9 -d` prints it, into buf.  Returns the length written. */
 int gt_disasm_inst(const gt_platform *plat, const gt_inst *in, char *buf, size_t len);
