@@ -53,12 +53,12 @@ static uint64_t g7_get(const uint32_t w[4], g7_field f)
 
 /* Instruction header (all native forms). */
 enum {
-    H_OPCODE, H_RESERVED7, H_ACCESS, H_MASKCTRL, H_NODDCLR, H_NODDCHK, H_QTRCTRL,
+    H_OPCODE, H_ACCESS, H_MASKCTRL, H_NODDCLR, H_NODDCHK, H_QTRCTRL,
     H_THREADCTRL, H_PREDCTRL, H_PREDINV, H_EXECSIZE, H_CONDMOD, H_ACCWREN, H_CMPTCTRL,
     H_DEBUG, H_SATURATE, H_NIBCTRL, H_FLAGSUB, H_FLAGREG, H_COUNT
 };
 static const g7_field g7_hdr[H_COUNT] = {
-    [H_OPCODE] = {6, 0},       [H_RESERVED7] = {7, 7},   [H_ACCESS] = {8, 8},
+    [H_OPCODE] = {6, 0},       [H_ACCESS] = {8, 8},
     [H_MASKCTRL] = {9, 9},     [H_NODDCLR] = {10, 10},   [H_NODDCHK] = {11, 11},
     [H_QTRCTRL] = {13, 12},    [H_THREADCTRL] = {15, 14}, [H_PREDCTRL] = {19, 16},
     [H_PREDINV] = {20, 20},    [H_EXECSIZE] = {23, 21},  [H_CONDMOD] = {27, 24},
@@ -287,6 +287,19 @@ static void g7_3src_operands(const uint32_t *w, gt_inst *in)
     d->hstride = 1;
     d->writemask = (uint8_t)g7_get(w, g7_3src_dst_wm);
     d->mme = 8;
+    /* As iga64 shows them: one enabled channel of a 4-wide group is a
+     * single channel at that element; DF ChanEn xy / zw is the first /
+     * second DF of each 16-byte group (half the channels).  Same writes. */
+    unsigned wm = d->writemask;
+    if (d->type != GT_TYPE_DF && in->exec_size == 4 && (wm == 1 || wm == 2 || wm == 4 || wm == 8)) {
+        in->exec_size = 1;
+        d->subnr = (uint8_t)(d->subnr + 4 * (wm == 2 ? 1 : wm == 4 ? 2 : wm == 8 ? 3 : 0));
+    }
+    if (d->type == GT_TYPE_DF && (wm == 0x3 || wm == 0xc) && in->exec_size > 1) {
+        in->exec_size /= 2;
+        if (wm == 0xc)
+            d->subnr = (uint8_t)(d->subnr + 8);
+    }
     int st = g7_3src_type[g7_get(w, g7_3src_src_type)];
     for (int i = 0; i < 3; i++) {
         const g7_3src_layout *L = &g7_3src[i];
@@ -303,6 +316,13 @@ static void g7_3src_operands(const uint32_t *w, gt_inst *in)
             o->swizzle[c] = (uint8_t)((swz >> (2 * c)) & 3);
         o->mme = 8;
         o->rep = (uint8_t)g7_get(w, L->rep);
+        /* DF: swizzle xyxy / zwzw replicates the first / second DF of the
+         * 16-byte group. */
+        if (o->type == GT_TYPE_DF && !o->rep && (swz == 0x44 || swz == 0xee)) {
+            o->rep = 1;
+            if (swz == 0xee)
+                o->subnr = (uint8_t)(o->subnr + 8);
+        }
         if (o->rep) {
             o->vstride = 0; o->width = 1; o->hstride = 0;
         } else {
@@ -365,8 +385,8 @@ static int g7_decode(const uint8_t *code, size_t avail, gt_inst *in, char *why, 
     }
     unsigned hw = (unsigned)g7_get(w, g7_hdr[H_OPCODE]);
     in->hw_opcode = (uint8_t)hw;
-    if (g7_get(w, g7_hdr[H_RESERVED7]))
-        FAIL("reserved opcode bit 7 set (opcode field 0x%02x)", (unsigned)GET(w, 7, 0));
+    /* Bit 7 is reserved (opcode expansion); Gen7 ignores it (as iga64
+     * -p=7p5 does). */
     unsigned kind = g7_ops[hw].kind;
     if (kind == K_NONE || !(g7_ops[hw].gens & gen_bit))
         FAIL("reserved opcode %u on %s", hw, gen_bit == HSW ? "Gen7.5" : "Gen7");
@@ -449,6 +469,16 @@ static int g7_decode(const uint8_t *code, size_t avail, gt_inst *in, char *why, 
         in->jip = (int16_t)g7_get(w, g7_jip) * 8;
         if (g7_ops[hw].has_uip)
             in->uip = (int16_t)g7_get(w, g7_uip) * 8;
+        if (in->op == GT_OP_ELSE) {
+            /* Gen7 else: JIP only (the channels that ran the if part jump
+             * to it); it is not predicated (iga64 -p=7p5 ignores PredCtrl). */
+            in->uip = in->jip;
+            in->pred = 0;
+            in->pred_inv = 0;
+        }
+        /* brd: iga64 prints the src0 immediate type after the label
+         * (iga64 prints it after the label). */
+        in->src[1].type = (uint8_t)g7_imm_type[GET(w, 41, 39)];
         break;
     case K_JMPI:
         if (GET(w, 43, 42) == 3)

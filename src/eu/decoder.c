@@ -15,14 +15,21 @@ static const gt_eu_behaviour gt_eu_gen7 = {
     .acc_dword_max_exec_size = 8,
 };
 
+static const gt_iga_syntax gt_iga_gen9 = {0};
+
+static const gt_iga_syntax gt_iga_gen7 = {
+    .else_no_uip = 1, .brd_w_suffix = 1, .send_dst_type = 1, .send_no_ctrl = 1,
+};
+
 static const struct {
     int gen; /* gt_platform.gen */
     gt_decode_fn fn;
     const gt_eu_behaviour *beh;
+    const gt_iga_syntax *iga;
 } gt_decoders[] = {
-    {9, gt_decode_gen9, &gt_eu_gen9},
-    {7, gt_decode_gen7, &gt_eu_gen7},   /* ivb, vlv */
-    {75, gt_decode_gen75, &gt_eu_gen7}, /* hsw */
+    {9, gt_decode_gen9, &gt_eu_gen9, &gt_iga_gen9},
+    {7, gt_decode_gen7, &gt_eu_gen7, &gt_iga_gen7},   /* ivb, vlv */
+    {75, gt_decode_gen75, &gt_eu_gen7, &gt_iga_gen7}, /* hsw */
 };
 
 gt_decode_fn gt_decoder_for(const gt_platform *plat)
@@ -42,4 +49,13 @@ const gt_eu_behaviour *gt_eu_behaviour_for(const gt_platform *plat)
             if (gt_decoders[i].gen == plat->gen)
                 return gt_decoders[i].beh;
     return &gt_eu_gen9;
+}
+
+const gt_iga_syntax *gt_iga_syntax_for(const gt_platform *plat)
+{
+    if (plat)
+        for (size_t i = 0; i < sizeof gt_decoders / sizeof gt_decoders[0]; i++)
+            if (gt_decoders[i].gen == plat->gen)
+                return gt_decoders[i].iga;
+    return &gt_iga_gen9;
 }
