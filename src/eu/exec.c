@@ -451,6 +451,24 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     }
     x->dom = (uint8_t)dom;
 
+    /* Per-generation behaviours of the same decoded instruction (seed 001
+     * §1.3; table in src/eu/decoder.c). */
+    const gt_eu_behaviour *beh = gt_eu_behaviour_for(dev ? dev->plat : NULL);
+    if (op == GT_OP_SEL && beh->sel_max_exec_size && in->exec_size > beh->sel_max_exec_size)
+        plan_fail(x, GTSIM_ERR_ILLEGAL, "sel ExecSize not supported on this generation (seed 001 §1.3)");
+    if (op == GT_OP_MUL && beh->mul_dword_src1_lo16 && dom == DOM_I &&
+        (x->src[0].size == 4 || x->src[1].size == 4))
+        x->mul_src1_lo16 = 1;
+    if (beh->acc_dword_max_exec_size && in->exec_size > beh->acc_dword_max_exec_size) {
+        int acc_dw = x->dst.space == GT_XS_ACC && x->dst.size == 4 && !is_float_type(x->dst.type);
+        for (int s = 0; s < ns; s++)
+            if (x->src[s].space == GT_XS_ACC && x->src[s].size == 4 && !is_float_type(x->src[s].type))
+                acc_dw = 1;
+        if (acc_dw)
+            plan_fail(x, GTSIM_ERR_ILLEGAL, "DWord accumulator operand with this ExecSize is not "
+                                            "allowed on this generation (seed 001 §1.3)");
+    }
+
     /* Type the conditional modifier tests: the destination's, or for a null
      * destination the execution type. */
     if (x->dst.space != GT_XS_NULL) {
@@ -1258,7 +1276,13 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
     case GT_OP_MUL:
         if (dom == DOM_F) for (int i = 0; i < n; i++) r.f[i] = a.f[i] * b.f[i];
         else if (dom == DOM_D) for (int i = 0; i < n; i++) r.d[i] = a.d[i] * b.d[i];
-        else for (int i = 0; i < n; i++) r.u[i] = (uint64_t)a.i[i] * (uint64_t)b.i[i];
+        else if (x->mul_src1_lo16) {
+            /* Gen7: only src1 bits 15:0 take part (seed 001 §1.3) */
+            int sg = is_signed_int(x->src[1].type);
+            for (int i = 0; i < n; i++)
+                r.u[i] = (uint64_t)a.i[i] * (uint64_t)(sg ? (int64_t)(int16_t)b.i[i]
+                                                          : (int64_t)(uint16_t)b.i[i]);
+        } else for (int i = 0; i < n; i++) r.u[i] = (uint64_t)a.i[i] * (uint64_t)b.i[i];
         break;
     case GT_OP_MACH:
         /* mach: completes the 32x32 multiply macro (mul acc0 src0 src1:uw; mach):
