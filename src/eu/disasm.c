@@ -65,7 +65,7 @@ static const struct {
 
 static const char *const gt_math_names[16] = {
     [GT_MATH_INV] = "inv", [GT_MATH_LOG] = "log", [GT_MATH_EXP] = "exp",
-    [GT_MATH_SQRT] = "sqrt", [GT_MATH_RSQ] = "rsqt", [GT_MATH_SIN] = "sin",
+    [GT_MATH_SQRT] = "sqt", [GT_MATH_RSQ] = "rsqt", [GT_MATH_SIN] = "sin",
     [GT_MATH_COS] = "cos", [GT_MATH_FDIV] = "fdiv", [GT_MATH_POW] = "pow",
     [GT_MATH_IDIV_BOTH] = "idiv", [GT_MATH_IDIV_QUOT] = "iqot", [GT_MATH_IDIV_REM] = "irem",
     [GT_MATH_INVM] = "invm", [GT_MATH_RSQRTM] = "rsqtm",
