@@ -35,7 +35,7 @@ ALU2 = ['add', 'mul', 'and', 'or', 'xor', 'shl', 'shr', 'asr', 'sel', 'cmp', 'cm
 ALU1 = ['mov', 'not', 'frc', 'rndu', 'rndd', 'rnde', 'rndz', 'lzd', 'fbh', 'fbl', 'cbit',
         'bfrev', 'movi', 'f32to16', 'f16to32']
 ALU3 = ['mad', 'lrp', 'bfe', 'bfi2']
-MATH1 = ['inv', 'log', 'exp', 'sqrt', 'rsqt', 'sin', 'cos']
+MATH1 = ['inv', 'log', 'exp', 'sqt', 'rsqt', 'sin', 'cos']
 MATH2 = ['fdiv', 'pow', 'idiv', 'iqot', 'irem']
 CONDS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'ov', 'un']
 PREDS = ['', '.anyv', '.allv', '.any2h', '.all2h', '.any4h', '.all4h', '.any8h', '.all8h',
