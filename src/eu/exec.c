@@ -1904,6 +1904,15 @@ static void trace_inst(const xctx *c, const gt_xinst *x, uint32_t emask)
         fprintf(stderr, "    f0=%08x f1=%08x\n", t->flag[0], t->flag[1]);
 }
 
+/* Coverage outcome of a branch (see gt_xinst.cov_outcomes): which of the
+ * enabled channels passed its predicate. */
+static void cov_branch(const gt_thread *t, const gt_xinst *x, uint32_t emask)
+{
+    uint32_t wren = emask & pred_mask(t, &x->in);
+    int b = wren == emask ? 0 : wren == 0 ? 1 : 2;
+    ((gt_xinst *)x)->cov_outcomes |= (uint8_t)(1u << b);
+}
+
 /* ------------------------------------------------------------------ */
 /* Run loop                                                             */
 /* ------------------------------------------------------------------ */
@@ -1948,6 +1957,9 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     int status = GTSIM_OK;
     uint32_t ip = t->ip;
     const int trace = trace_eu_enabled();
+    /* debug aids (trace, coverage) share one predictable branch per instruction */
+    const int cov = gt_eu_cov_enabled();
+    const int dbg = trace | cov;
     for (;;) {
         if (t->instructions + ninst >= limit) {
             status = gt_error(dev, GTSIM_ERR_WATCHDOG,
@@ -1975,6 +1987,8 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
         uint32_t rm = range_mask(in);
         uint32_t emask = in->nomask ? rm : (t->exec_mask & rm);
         ninst++;
+        if (__builtin_expect(dbg, 0) && cov)
+            ((gt_xinst *)x)->cov_count++;
         if (is_branch(in->op)) {
             int stop = 0;
             uint32_t nip;
@@ -1983,8 +1997,12 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
                 t->state = GT_THREAD_FAULTED;
                 break;
             }
-            if (__builtin_expect(trace, 0))
-                trace_inst(&c, x, emask);
+            if (__builtin_expect(dbg, 0)) {
+                if (cov)
+                    cov_branch(t, x, emask);
+                if (trace)
+                    trace_inst(&c, x, emask);
+            }
             ip = nip;
             t->ip = ip;
             if (stop)
@@ -1995,7 +2013,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
                 t->state = GT_THREAD_FAULTED;
                 break;
             }
-            if (__builtin_expect(trace, 0))
+            if (__builtin_expect(dbg, 0) && trace)
                 trace_inst(&c, x, emask);
             ip += in->length ? in->length : (in->compacted ? 8 : 16);
         }

@@ -45,6 +45,12 @@ typedef struct gt_xinst {
     gt_xop dst;
     gt_xop src[3];
     char plan_why[96];
+    /* Coverage (GTSIM_EU_COVERAGE, src/eu/coverage.c): times executed, and
+     * for branches the outcomes seen (bit 0 all enabled channels took the
+     * branch condition, bit 1 none, bit 2 some: divergent).  Untouched when
+     * coverage is off. */
+    uint64_t cov_count;
+    uint8_t cov_outcomes;
 } gt_xinst;
 
 /* A kernel in the cache: instructions indexed by ip / 8. */
@@ -64,6 +70,16 @@ gt_kkernel *gt_kcache_kernel(struct gt_kcache *kc, const gt_vm *vm, uint64_t gva
  * the report (GVA, IP, raw bytes, reason) in dev->err. */
 const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint32_t ip,
                                int *status);
+
+/* Coverage of executed instructions (src/eu/coverage.c).  Enabled when the
+ * environment variable GTSIM_EU_COVERAGE names a file (read once per
+ * process).  gt_eu_cov_dump appends, for every instruction of k executed at
+ * least once, one line per feature: "<feature>\t<count>" (features: opcode,
+ * operand types per position, type combination, region forms, predication,
+ * conditional modifier, ExecSize, QtrCtrl/NibCtrl, NoMask, control-flow
+ * outcome); tests/euexec/cov_report.py merges and prints them. */
+int gt_eu_cov_enabled(void);
+void gt_eu_cov_dump(const gt_kkernel *k);
 
 /* Build the execution plan of a freshly decoded instruction (exec.c). */
 void gt_exec_plan(const gtsim_device *dev, gt_xinst *x);

@@ -34,6 +34,8 @@ struct gt_kcache *gt_kcache_create(void)
 
 static void free_kernel(gt_kkernel *k)
 {
+    if (gt_eu_cov_enabled())
+        gt_eu_cov_dump(k);
     for (uint32_t i = 0; i < k->nslot; i++)
         free(k->slot[i]);
     free(k->slot);
