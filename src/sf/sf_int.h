@@ -146,6 +146,7 @@ typedef struct sf_rss_layout {
     const gt_field *fields;
     unsigned nfields;
     uint8_t tiling[4];
+    uint32_t bt_ptr_mask;   /* binding table entry bits holding the surface state offset */
 } sf_rss_layout;
 
 /* A surface as a binding table entry describes it (any generation).

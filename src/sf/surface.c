@@ -77,11 +77,15 @@ static const gt_field rss_gen7_fields[] = {RSS_GEN7_FIELDS(RSS_ROW)};
 /* Gen9 Tile Mode: 0 linear, 1 W-major (stencil; not modelled), 2 X, 3 Y. */
 const sf_rss_layout sf_rss_gen9 = {"Gen9 RENDER_SURFACE_STATE", 16, rss_gen9_fields,
                                    NROWS(rss_gen9_fields),
-                                   {GT_TILE_LINEAR, SF_TILE_UNSUPPORTED, GT_TILE_X, GT_TILE_Y}};
+                                   {GT_TILE_LINEAR, SF_TILE_UNSUPPORTED, GT_TILE_X, GT_TILE_Y},
+                                   ~0x3fu /* Surface State Pointer 31:6 */};
 /* Gen7: code 2 * Tiled + Walk: untiled (either walk), X-major, Y-major. */
 const sf_rss_layout sf_rss_gen7 = {"Gen7 RENDER_SURFACE_STATE", 8, rss_gen7_fields,
                                    NROWS(rss_gen7_fields),
-                                   {GT_TILE_LINEAR, GT_TILE_LINEAR, GT_TILE_X, GT_TILE_Y}};
+                                   {GT_TILE_LINEAR, GT_TILE_LINEAR, GT_TILE_X, GT_TILE_Y},
+                                   /* BINDING_TABLE_STATE Surface State Pointer 31:5: Gen7
+                                    * surface states are 32-byte aligned (Mesa genxml gen7.xml) */
+                                   ~0x1fu};
 
 #define RSS_MAX_DWORDS 16
 #define SURFACE_FORMAT_RAW 0x1FF
@@ -131,7 +135,7 @@ int sf_surface_bti(sf_msg *m, uint32_t bti, sf_surface *s)
     if (gt_vm_read(d->vm, bt_va, &entry, 4, &fva) != 0)
         return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading binding table entry %u at GVA 0x%llx",
                        bti, (unsigned long long)fva);
-    s->ss_va = d->surface_state_base + (entry & ~0x3fu);
+    s->ss_va = d->surface_state_base + (entry & l->bt_ptr_mask);
     uint32_t dw[RSS_MAX_DWORDS];
     if (gt_vm_read(d->vm, s->ss_va, dw, 4u * l->dwords, &fva) != 0)
         return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading %s of BTI %u at GVA 0x%llx", l->name,
