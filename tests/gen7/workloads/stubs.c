@@ -1,5 +1,5 @@
 #include "wl.h"
-int wl_nv12(wl *w) { (void)w; return 1; }
+
 int wl_box(wl *w) { (void)w; return 1; }
 int wl_wavefront(wl *w) { (void)w; return 1; }
 int wl_spawn(wl *w) { (void)w; return 1; }

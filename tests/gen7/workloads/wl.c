@@ -83,7 +83,7 @@ uint64_t wl_ytile(uint32_t pitch, uint32_t x, uint32_t y)
 
 uint32_t wl_kernel(wl *w, const char *file, const char *const *subst)
 {
-    char src[4096], out[4096], bin[4096], cmd[16384];
+    char src[4096];
     snprintf(src, sizeof(src), "%s/%s", w->srcdir, file);
     FILE *f = fopen(src, "r");
     if (!f)
@@ -121,10 +121,16 @@ uint32_t wl_kernel(wl *w, const char *file, const char *const *subst)
         res[o++] = *p++;
     }
     res[o] = 0;
-    snprintf(out, sizeof(out), "%s/%s", w->outdir, file);
-    snprintf(bin, sizeof(bin), "%s/%s.bin", w->outdir, file);
-    f = fopen(out, "w");
-    if (!f || fputs(res, f) < 0 || fclose(f))
+    return wl_kernel_text(w, file, res);
+}
+
+uint32_t wl_kernel_text(wl *w, const char *name, const char *text)
+{
+    char out[4096], bin[4096], cmd[16384];
+    snprintf(out, sizeof(out), "%s/%s", w->outdir, name);
+    snprintf(bin, sizeof(bin), "%s/%s.bin", w->outdir, name);
+    FILE *f = fopen(out, "w");
+    if (!f || fputs(text, f) < 0 || fclose(f))
         die("cannot write", out);
     snprintf(cmd, sizeof(cmd), "%s -p=7p5 -a '%s' -o '%s'", IGA64, out, bin);
     if (system(cmd) != 0)
@@ -189,6 +195,47 @@ void wl_prologue(wl *w, g7s_cmds *b, int pipeline, const g7s_vfe *vfe)
                    .instruction = w->heap_va[WL_INST]};
     g7s_state_base_address(b, &sba);
     g7s_vfe_state(b, vfe);
+}
+
+void wl_media_walker(g7s_cmds *b, uint32_t ido, int use_sb, uint32_t sb_mask, const wl_walk *p,
+                     const uint32_t *inl, uint32_t n_inl)
+{
+#define XY(v) (((uint32_t)(v).y & 0x3ffu) << 16 | ((uint32_t)(v).x & 0x3ffu))
+    uint32_t dw[17] = {
+        GT_MW_HDR | (17 + n_inl - 2), ido & 63, use_sb ? 1u << 21 : 0, 0, 0, sb_mask & 0xff,
+        ((p->colors ? p->colors - 1 : 0) & 15u) << 24,
+        (p->global_exec & 0x3ffu) << 16 | (p->local_exec & 0x3ffu), XY(p->block_res), XY(p->local_start),
+        XY(p->local_end), XY(p->local_outer), XY(p->local_inner), XY(p->global_res), XY(p->global_start),
+        XY(p->global_outer), XY(p->global_inner),
+    };
+#undef XY
+    g7s_emitn(b, dw, 17);
+    g7s_emitn(b, inl, n_inl);
+}
+
+void wl_walk_raster(wl_walk *p, int32_t w, int32_t h)
+{
+    memset(p, 0, sizeof(*p));
+    p->block_res = p->global_res = (wl_xy){w, h};
+    p->global_outer = (wl_xy){w, 0};
+    p->global_inner = (wl_xy){0, h};
+    p->global_exec = 1;
+    p->local_outer = (wl_xy){0, 1};
+    p->local_inner = (wl_xy){1, 0};
+    p->local_end = (wl_xy){w - 1, 0};
+    p->local_exec = (uint32_t)h - 1;
+    p->colors = 1;
+}
+
+void wl_media_object(g7s_cmds *b, uint32_t ido, int children, int use_sb, uint32_t sb_x, uint32_t sb_y,
+                     uint32_t sb_mask, const uint32_t *inl, uint32_t n_inl)
+{
+    uint32_t dw[6] = {
+        GT_MO_HDR | (6 + n_inl - 2), ido & 63, (children ? 1u << 31 : 0) | (use_sb ? 1u << 21 : 0), 0,
+        (sb_y & 0x1ff) << 16 | (sb_x & 0x1ff), sb_mask & 0xff,
+    };
+    g7s_emitn(b, dw, 6);
+    g7s_emitn(b, inl, n_inl);
 }
 
 int wl_finish(wl *w, g7s_cmds *b)

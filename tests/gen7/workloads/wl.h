@@ -51,6 +51,9 @@ uint32_t wl_heap_alloc(wl *w, int heap, uint32_t bytes, uint32_t align);
  * iga64 or an assembly error exits with status 1 (the test fails). */
 uint32_t wl_kernel(wl *w, const char *file, const char *const *subst);
 
+/* Assemble kernel text (saved as OUTDIR/<name>) like wl_kernel. */
+uint32_t wl_kernel_text(wl *w, const char *name, const char *text);
+
 /* A binding table of n entries in the surface heap; returns its offset. */
 uint32_t wl_binding_table(wl *w, uint32_t n);
 /* Gen7 RENDER_SURFACE_STATE (8 DWords, Mesa genxml gen7.xml positions) for
@@ -68,6 +71,26 @@ void wl_idd(wl *w, uint32_t table_off, uint32_t idx, const g7s_idd *d);
 /* Common batch prologue: PIPELINE_SELECT, STATE_BASE_ADDRESS (the heaps),
  * MEDIA_VFE_STATE. */
 void wl_prologue(wl *w, g7s_cmds *b, int pipeline, const g7s_vfe *vfe);
+
+/* MEDIA_OBJECT_WALKER (seed 000 §1.8.8; DWord positions as
+ * src/pipe/media_cmds.h documents them) and MEDIA_OBJECT (§1.8.6), with
+ * n_inl DWords of inline data. */
+#define GT_MW_HDR 0x71030000u
+#define GT_MO_HDR 0x71000000u
+typedef struct wl_xy {
+    int32_t x, y;
+} wl_xy;
+typedef struct wl_walk {
+    wl_xy block_res, local_start, local_end, local_outer, local_inner;
+    wl_xy global_res, global_start, global_outer, global_inner;
+    uint32_t local_exec, global_exec, colors;
+} wl_walk;
+void wl_media_walker(g7s_cmds *b, uint32_t ido, int use_sb, uint32_t sb_mask, const wl_walk *p,
+                     const uint32_t *inl, uint32_t n_inl);
+/* A raster walk (rows top to bottom, each left to right) over w x h units. */
+void wl_walk_raster(wl_walk *p, int32_t w, int32_t h);
+void wl_media_object(g7s_cmds *b, uint32_t ido, int children, int use_sb, uint32_t sb_x, uint32_t sb_y,
+                     uint32_t sb_mask, const uint32_t *inl, uint32_t n_inl);
 
 /* A PPGTT buffer of bytes (init may be NULL: zero). */
 uint32_t wl_buffer(wl *w, uint32_t bytes, const void *init);
