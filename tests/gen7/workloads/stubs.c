@@ -1,6 +1,6 @@
 #include "wl.h"
 
 
-int wl_wavefront(wl *w) { (void)w; return 1; }
+
 int wl_spawn(wl *w) { (void)w; return 1; }
 int wl_slm_reduce(wl *w) { (void)w; return 1; }

@@ -31,6 +31,7 @@ typedef struct wl {
     uint32_t used[5];
     FILE *expect;
     int failed;
+    int variant;                     /* workload variant (e.g. scoreboard off) */
 } wl;
 
 enum { WL_INST, WL_SURF, WL_DYN, WL_IND, WL_GEN };

@@ -318,3 +318,65 @@ int wl_box(wl *w)
     free(tin), free(tout);
     return wl_finish(w, &b);
 }
+
+/* ---- wavefront with scoreboard dependencies ---- */
+
+enum { WF_W = 24, WF_H = 16 };
+
+/* The grid: G[row][col], row 0 and columns 0 and W+1 are borders. */
+static uint32_t wf_border(uint32_t row, uint32_t col)
+{
+    if (row == 0)
+        return 0x1000u + col;
+    return col == 0 ? 0x2000u + row : 0x3000u + row;
+}
+
+int wl_wavefront(wl *w)
+{
+    enum { GW = WF_W + 2, GH = WF_H + 1 };
+    static uint32_t g[GH][GW], want[GH][GW];
+    for (uint32_t r = 0; r < GH; r++)
+        for (uint32_t c = 0; c < GW; c++)
+            g[r][c] = r == 0 || c == 0 || c == GW - 1 ? wf_border(r, c) : 0;
+    memcpy(want, g, sizeof(g));
+    /* CPU reference in dependency order (rows top to bottom) */
+    for (uint32_t y = 0; y < WF_H; y++)
+        for (uint32_t x = 0; x < WF_W; x++)
+            want[y + 1][x + 1] = 3u * want[y + 1][x] + 5u * want[y][x + 1] + 7u * want[y][x + 2] + 1u;
+    uint32_t ga = wl_buffer(w, sizeof(g), g);
+    char mbr[16], mbw[16];
+    snprintf(mbr, sizeof(mbr), "0x%08X", MBR_DESC(1, 0));
+    snprintf(mbw, sizeof(mbw), "0x%08X", MBW_DESC(2, 0));
+    const char *const subst[] = {"MBR", mbr, "MBW", mbw, NULL};
+    uint32_t ksp = wl_kernel(w, "wavefront.asm", subst);
+    uint32_t bt = wl_binding_table(w, 1);
+    wl_surface_2d(w, bt, 0, ga, 0x0d7 /* R32_UINT */, GW, GH, GW * 4, 0);
+    uint32_t idd_off = wl_heap_alloc(w, WL_DYN, 32, 64);
+    g7s_idd d = {.ksp = ksp, .bt_ptr = bt, .bt_count = 1};
+    wl_idd(w, idd_off, 0, &d);
+
+    g7s_cmds b;
+    g7s_cmds_init(&b);
+    /* stalling scoreboard: 0 left (-1, 0), 1 top (0, -1), 2 top-right (1, -1) */
+    g7s_vfe vfe = {.max_threads = 16, .urb_entries = 16, .urb_entry_size = 1,
+                   .sb_enable = !w->variant, .sb_type = 0, .sb_mask = 7,
+                   .sb_delta = {{-1, 0}, {0, -1}, {1, -1}}};
+    wl_prologue(w, &b, G7S_PIPE_MEDIA, &vfe);
+    g7s_idd_load(&b, 32, idd_off);
+    /* 26-degree wavefront: every dependency is dispatched before its
+     * dependents; the scoreboard makes it finish before they start */
+    wl_walk walk;
+    memset(&walk, 0, sizeof(walk));
+    walk.block_res = walk.global_res = (wl_xy){WF_W, WF_H};
+    walk.global_outer = (wl_xy){WF_W, 0};
+    walk.global_inner = (wl_xy){0, WF_H};
+    walk.global_exec = 1;
+    walk.local_outer = (wl_xy){1, 0};
+    walk.local_inner = (wl_xy){-2, 1};
+    walk.local_exec = WF_W + 2 * (WF_H - 1) - 1;
+    walk.colors = 1;
+    wl_media_walker(&b, 0, !w->variant, 7, &walk, NULL, 0);
+    g7s_media_state_flush(&b, 0);
+    wl_expect(w, ga, want, sizeof(want), "grid");
+    return wl_finish(w, &b);
+}
