@@ -633,9 +633,12 @@ static inline double dbl_of(uint64_t raw, int ty)
 }
 
 /* Load a source into the computation domain. */
+/* ftz: bit 0 flush F denorm inputs, bit 1 DF ones (arithmetic only: moves
+ * and conversions keep denorms, seed 001 §2.3.1.2). */
 static int load_src(xctx *c, const gt_xinst *x, int s, int dom, lanes *out, int n, int logic,
-                    int ftz_f)
+                    int ftz)
 {
+    const int ftz_f = ftz & 1;
     const gt_xop *p = &x->src[s];
     const gt_operand *o = &x->in.src[s];
     uint16_t offbuf[32];
@@ -689,7 +692,7 @@ static int load_src(xctx *c, const gt_xinst *x, int s, int dom, lanes *out, int 
             uint64_t r = rd_raw(b + off[i], sz);
             double v;
             if (ty == GT_TYPE_DF)
-                v = c->ftz_d ? gt_dftz(gt_u2d(r)) : gt_u2d(r);
+                v = (ftz & 2) ? gt_dftz(gt_u2d(r)) : gt_u2d(r);
             else if (ty == GT_TYPE_F)
                 v = ftz_f ? gt_ftz(gt_u2f((uint32_t)r)) : gt_u2f((uint32_t)r);
             else if (ty == GT_TYPE_Q)
@@ -837,7 +840,13 @@ static inline uint64_t cvt_out(const xctx *c, int dom, const lanes *r, int i, in
                 d = d < 0.0 ? 0.0 : d > 1.0 ? 1.0 : d;
             return gt_d2u(d);
         }
-        case GT_TYPE_HF: return gt_double_to_half(src_uq ? (double)(uint64_t)v : (double)v, c->rm);
+        case GT_TYPE_HF: {
+            /* seed 001 §2.4.4, then sat clamps to [0, 1] like F and DF */
+            uint16_t h = gt_double_to_half(src_uq ? (double)(uint64_t)v : (double)v, c->rm);
+            if (sat)
+                h = (h & 0x8000) ? 0 : h > 0x3c00 ? 0x3c00 : h;
+            return h;
+        }
         default: return int_to_int_bits(v, ty, sat, src_uq);
         }
     }
@@ -1078,9 +1087,10 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
     int logic = is_logic(op);
     /* Inputs are flushed (F denorm mode) for arithmetic, not for moves,
      * conversions or a plain sel (seed 001 §2.3.1.2, seed 004 sel). */
-    int in_ftz = c->ftz_f && op != GT_OP_MOV && op != GT_OP_F16TO32 &&
-                 !(op == GT_OP_SEL && in->cond == GT_COND_NONE && !x->src[0].mods &&
-                   !x->src[1].mods);
+    int in_arith = op != GT_OP_MOV && op != GT_OP_F16TO32 &&
+                   !(op == GT_OP_SEL && in->cond == GT_COND_NONE && !x->src[0].mods &&
+                     !x->src[1].mods);
+    int in_ftz = in_arith ? (c->ftz_f ? 1 : 0) | (c->ftz_d ? 2 : 0) : 0;
 
     /* Raw mov: copy bits (no conversion, denorms and NaNs preserved). */
     if (x->raw_mov && in->cond == GT_COND_NONE && !in->acc_wr) {
