@@ -43,7 +43,7 @@ void h_fini(harness *h)
     free(h->t);
 }
 
-size_t h_load(harness *h, const char *asm_text)
+size_t h_assemble(const char *asm_text, uint8_t *code, size_t cap)
 {
     char src[] = "/tmp/euexec_XXXXXX";
     int fd = mkstemp(src);
@@ -60,15 +60,26 @@ size_t h_load(harness *h, const char *asm_text)
     assert_int_equal(rc, 0);
     FILE *b = fopen(bin, "rb");
     assert_non_null(b);
-    static uint8_t code[65536];
-    size_t n = fread(code, 1, sizeof(code), b);
+    size_t n = fread(code, 1, cap, b);
     fclose(b);
     unlink(src);
     unlink(bin);
     assert_true(n > 0);
+    return n;
+}
+
+void h_load_raw(harness *h, const uint8_t *code, size_t n)
+{
     gt_mem_write(h->dev->mem, KERNEL_GVA, code, n);
     /* new code at the same address: drop decoded instructions */
     gt_kcache_flush(h->dev->kcache);
+}
+
+size_t h_load(harness *h, const char *asm_text)
+{
+    static uint8_t code[65536];
+    size_t n = h_assemble(asm_text, code, sizeof code);
+    h_load_raw(h, code, n);
     return n;
 }
 
