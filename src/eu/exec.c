@@ -53,6 +53,7 @@ enum { DOM_I = 0, DOM_F = 1, DOM_D = 2 };
 #define CR0_DF_DENORM (1u << 6)  /* seed 001 §3.3.3.8: 1 = keep DF denorms */
 #define CR0_F_DENORM (1u << 7)   /* Gen8+ (Mesa BRW_CR0_FP32_DENORM_PRESERVE fact) */
 #define CR0_ACC_DISABLE (1u << 1)
+#define CR0_ALT_MODE (1u << 0)   /* seed 001 §3.3.3.8 single precision float mode */
 
 #define ARF_IMG_SIZE 64
 
@@ -71,6 +72,7 @@ typedef struct xctx {
     int rm;         /* rounding mode */
     int ftz_f;      /* flush F denorms */
     int ftz_d;      /* flush DF denorms */
+    int alt;        /* cr0.0 bit 0: ALT float mode (seed 001 §2.3.2) */
     uint32_t hw_ip_base; /* kernel start as an IP value (offset from instruction base) */
 } xctx;
 
@@ -402,8 +404,13 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     if (op == GT_OP_MATH) {
         ns = math_nsrc(in->math_fc);
     }
-    if (op == GT_OP_SMOV || op == GT_OP_MOVI)
+    if (op == GT_OP_SMOV)
         plan_fail(x, GTSIM_ERR_UNIMPL, "instruction not implemented by the executor");
+    if (op == GT_OP_MOVI && (in->src[0].file != GT_FILE_GRF || !in->src[0].indirect ||
+                             (in->src[0].ind_subnr != 0 && in->src[0].ind_subnr != 8) ||
+                             in->src[0].type != in->dst.type))
+        plan_fail(x, GTSIM_ERR_ILLEGAL, "movi: src must be indirect GRF via a0.0/a0.8 of the "
+                                        "dst type (seed 004 movi)");
     if (in->num_srcs && in->num_srcs < ns && op != GT_OP_MATH)
         ns = in->num_srcs;
     plan_operand(x, &in->dst, &x->dst, 1);
@@ -805,6 +812,10 @@ static inline uint64_t cvt_out(const xctx *c, int dom, const lanes *r, int i, in
         case GT_TYPE_F:
             if (math && c->ftz_f)
                 v = gt_ftz(v);
+            /* ALT mode: an infinite result of an arithmetic instruction
+             * becomes +-fmax (seed 001 §2.3.2; moves are not affected) */
+            if (math && c->alt && isinf(v))
+                v = copysignf(0x1.fffffep127f, v);
             return gt_f2u(v);
         case GT_TYPE_DF: return gt_d2u((double)v);
         case GT_TYPE_HF: return gt_double_to_half(v, c->rm);
@@ -1062,6 +1073,41 @@ static int is_logic(int op)
 /* Implicit accumulator element of lane i (channel chan_off+i). */
 static inline double acc_f(const gt_thread *t, int ch) { float f; memcpy(&f, t->acc + ch * 4, 4); return f; }
 
+/* movi (seed 004 movi, "HW Implementation Details"): one source register,
+ * a0.<s>[11:5] + the address immediate's register part, for all channels;
+ * channel n takes the element at byte (a0.<s+n> + immediate)[4:0] of it,
+ * aligned down to the element size.  Bits are moved unchanged. */
+static int exec_movi(xctx *c, const gt_xinst *x, uint32_t lmask)
+{
+    gt_thread *t = c->t;
+    const gt_inst *in = &x->in;
+    const gt_operand *o = &in->src[0];
+    int n = in->exec_size, sz = x->dst.size;
+    int sub = o->ind_subnr;
+    int reg = ((t->a0[sub] + o->ind_off) >> 5) & 0x7f;
+    uint16_t doffbuf[32];
+    const uint16_t *doff;
+    uint8_t dimg[ARF_IMG_SIZE];
+    int st = GTSIM_OK;
+    uint8_t *db = NULL;
+    if (x->dst.space != GT_XS_NULL) {
+        db = operand_base(c, x, &in->dst, &x->dst, doffbuf, &doff, dimg, n, &st);
+        if (!db)
+            return report(c, x, st, "indirect destination out of range");
+    }
+    for (int i = 0; i < n; i++) {
+        if (!((lmask >> i) & 1) || !db)
+            continue;
+        if (sub + i >= 16)
+            return report(c, x, GTSIM_ERR_ILLEGAL, "movi: channel past a0.15 (seed 004 movi)");
+        int boff = ((t->a0[sub + i] + o->ind_off) & 31) & ~(sz - 1);
+        wr_raw(db + doff[i], sz, rd_raw(t->grf + reg * 32 + boff, sz));
+    }
+    if (x->dst.space == GT_XS_ARF && db)
+        arf_write(c, in->dst.nr, dimg);
+    return GTSIM_OK;
+}
+
 static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
 {
     gt_thread *t = c->t;
@@ -1091,6 +1137,9 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
                    !(op == GT_OP_SEL && in->cond == GT_COND_NONE && !x->src[0].mods &&
                      !x->src[1].mods);
     int in_ftz = in_arith ? (c->ftz_f ? 1 : 0) | (c->ftz_d ? 2 : 0) : 0;
+
+    if (op == GT_OP_MOVI)
+        return exec_movi(c, x, lmask);
 
     /* Raw mov: copy bits (no conversion, denorms and NaNs preserved). */
     if (x->raw_mov && in->cond == GT_COND_NONE && !in->acc_wr) {
@@ -1435,6 +1484,9 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
         } else if (dom == DOM_F) {
             for (int i = 0; i < n; i++) {
                 float v = a.f[i], w = b.f[i], o;
+                /* ALT mode: log, rsq and sqrt take |src| (seed 001 §2.3.2) */
+                if (c->alt && (fc == GT_MATH_LOG || fc == GT_MATH_RSQ || fc == GT_MATH_SQRT))
+                    v = fabsf(v);
                 switch (fc) {
                 case GT_MATH_INV: o = 1.0f / v; break;
                 case GT_MATH_LOG: o = log2f(v); break;
@@ -1525,7 +1577,7 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
                 flags |= (uint32_t)cond_eval(in->cond, r.u[i], dty) << i;
         }
     } else if (db && dom == DOM_F && dty == GT_TYPE_F && !sat && pd->contig && !in->cond &&
-               lmask == (n >= 32 ? ~0u : (1u << n) - 1) && !in->align16) {
+               lmask == (n >= 32 ? ~0u : (1u << n) - 1) && !in->align16 && !c->alt) {
         /* fast path: contiguous float result, all lanes */
         if (math_flush && c->ftz_f)
             for (int i = 0; i < n; i++)
@@ -1559,16 +1611,17 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
                 flags |= (uint32_t)v << i;
             }
         }
-        /* math idiv both: remainder goes to the next register */
-        if (op == GT_OP_MATH && in->math_fc == GT_MATH_IDIV_BOTH && db && pd->space == GT_XS_GRF) {
-            for (int i = 0; i < n; i++) {
-                if (!((lmask >> i) & 1))
-                    continue;
-                int o2 = doff[i] + 32 * ((n * dsz + 31) / 32);
-                if (o2 + dsz > GT_GRF_REGS * 32)
-                    return report(c, x, GTSIM_ERR_ILLEGAL, "idiv remainder past r127");
-                wr_raw(db + o2, dsz, int_to_int_bits(r2.i[i], dty, sat, 0));
-            }
+    }
+    /* math idiv both: the remainder goes to the register(s) after the
+     * quotient's (whichever write path the quotient took) */
+    if (op == GT_OP_MATH && in->math_fc == GT_MATH_IDIV_BOTH && db && pd->space == GT_XS_GRF) {
+        for (int i = 0; i < n; i++) {
+            if (!((lmask >> i) & 1))
+                continue;
+            int o2 = doff[i] + 32 * ((n * dsz + 31) / 32);
+            if (o2 + dsz > GT_GRF_REGS * 32)
+                return report(c, x, GTSIM_ERR_ILLEGAL, "idiv remainder past r127");
+            wr_raw(db + o2, dsz, int_to_int_bits(r2.i[i], dty, sat, 0));
         }
     }
     if (pd->space == GT_XS_ARF && db)
@@ -1933,6 +1986,7 @@ static void apply_fenv(xctx *c)
     c->rm = (int)((cr >> CR0_RMODE_SHIFT) & 3);
     c->ftz_f = !(cr & CR0_F_DENORM);
     c->ftz_d = !(cr & CR0_DF_DENORM);
+    c->alt = (cr & CR0_ALT_MODE) != 0;
     static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
     fesetround(modes[c->rm]);
 }
