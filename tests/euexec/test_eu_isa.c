@@ -25,6 +25,7 @@
 #include "harness.h"
 
 #define END "wait n0.0:ud\n"
+#define FLT_MAX_ 0x1.fffffep127f
 
 static harness H;
 static int setup(void **st) { (void)st; h_init(&H); return 0; }
@@ -290,11 +291,224 @@ static void test_rounding_modes(void **st)
     }
 }
 
+
+/* movi (seed 004 movi): channel n takes the element at byte a0.n[4:0] of
+ * register a0.0[11:5]; line, pln, dp2/dp3/dp4/dph; sad2/sada2; nop;
+ * math idiv both (quotient in dst, remainder in the next register). */
+static void test_misc_opcodes(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "(W) mov (8|M0) a0.0<1>:uw r4.0<8;8,1>:uw\n"
+           "movi (8|M0) r10.0<1>:ud r[a0.0]<1,0>:ud\n"
+           "nop\n"
+           "line (8|M0) r11.0<1>:f r5.0<0;1,0>:f r6.0<8;8,1>:f\n"
+           "pln (8|M0) r12.0<1>:f r5.0<0;1,0>:f r6.0<8;8,1>:f\n"
+           "dp4 (8|M0) r13.0<1>:f r6.0<8;8,1>:f r7.0<8;8,1>:f\n"
+           "dp3 (8|M0) r14.0<1>:f r6.0<8;8,1>:f r7.0<8;8,1>:f\n"
+           "dp2 (8|M0) r15.0<1>:f r6.0<8;8,1>:f r7.0<8;8,1>:f\n"
+           "dph (8|M0) r16.0<1>:f r6.0<8;8,1>:f r7.0<8;8,1>:f\n"
+           "sad2 (8|M0) r17.0<1>:uw r8.0<8;8,1>:ub r8.8<8;8,1>:ub\n"
+           "mov (8|M0) acc0.0<1>:uw 100:uw\n"
+           "sada2 (8|M0) r18.0<1>:uw r8.0<8;8,1>:ub r8.8<8;8,1>:ub\n"
+           "math.idiv (8|M0) r20.0<1>:d r22.0<8;8,1>:d r23.0<8;8,1>:d\n"
+           "math.idiv (8|M0) r24.0<1>:ud r22.0<8;8,1>:ud r23.0<8;8,1>:ud\n"
+           END);
+    h_thread(&H, 0xff);
+    uint16_t a0v[8] = {3 * 32 + 0, 3 * 32 + 28, 3 * 32 + 4, 3 * 32 + 4, 3 * 32 + 16, 3 * 32 + 31,
+                       3 * 32 + 8, 3 * 32 + 12};
+    for (int i = 0; i < 8; i++) {
+        h_ud(&H, 3)[i] = 0xA0000000u + (uint32_t)i;
+        h_uw(&H, 4)[i] = a0v[i];
+        h_f(&H, 6)[i] = (float)(i + 1);
+        h_f(&H, 7)[i] = (float)(2 * i - 5);
+    }
+    h_f(&H, 5)[0] = 2.0f; h_f(&H, 5)[1] = 0.5f; h_f(&H, 5)[3] = 3.0f;
+    uint8_t b0[8] = {10, 7, 200, 9, 0, 3, 255, 1}, b1[8] = {3, 7, 250, 9, 255, 3, 0, 1};
+    for (int i = 0; i < 8; i++) {
+        h_ub(&H, 8)[i] = b0[i];
+        h_ub(&H, 8)[8 + i] = b1[i];
+    }
+    int32_t nn[8] = {7, -7, 7, -7, 100, INT32_MIN, 5, 0};
+    int32_t dd[8] = {2, 2, -2, -2, 7, -1, 0, 3};
+    for (int i = 0; i < 8; i++) {
+        h_d(&H, 22)[i] = nn[i];
+        h_d(&H, 23)[i] = dd[i];
+    }
+    run_ok();
+    for (int i = 0; i < 8; i++) {
+        /* movi: DWord element at (a0.i & 31) aligned to 4 of r3 */
+        assert_int_equal(h_ud(&H, 10)[i], 0xA0000000u + (uint32_t)((a0v[i] & 31) / 4));
+        float x = (float)(i + 1), y = (float)(2 * i - 5);
+        assert_true(h_f(&H, 11)[i] == 2.0f * x + 3.0f);
+        assert_true(h_f(&H, 12)[i] == 2.0f * x + 0.5f * y + 3.0f);  /* src1' = r7 */
+        int g = i & ~3;
+        float d4 = 0, d3 = 0, d2 = 0;
+        for (int k = 0; k < 4; k++) {
+            float p = (float)(g + k + 1) * (float)(2 * (g + k) - 5);
+            d4 += p;
+            if (k < 3) d3 += p;
+            if (k < 2) d2 += p;
+        }
+        assert_true(h_f(&H, 13)[i] == d4);
+        assert_true(h_f(&H, 14)[i] == d3);
+        assert_true(h_f(&H, 15)[i] == d2);
+        assert_true(h_f(&H, 16)[i] == d3 + (float)(2 * (g + 3) - 5));
+        (void)y;
+    }
+    /* sad2: even channels hold |a[n]-b[n]| + |a[n+1]-b[n+1]|; the inputs
+     * make odd bytes equal so both the byte-pair reading and a per-channel
+     * reading agree on the even channels */
+    for (int i = 0; i < 8; i += 2) {
+        int sad = abs(b0[i] - b1[i]) + abs(b0[i + 1] - b1[i + 1]);
+        assert_int_equal(h_uw(&H, 17)[i], sad);
+        assert_int_equal(h_uw(&H, 18)[i], sad + 100);
+    }
+    /* integer divide (seed 004 math: quotient toward zero, remainder with
+     * the dividend's sign; both: remainder in the register after dst) */
+    for (int i = 0; i < 7; i++) {
+        if (dd[i] == 0 || (nn[i] == INT32_MIN && dd[i] == -1))
+            continue;
+        assert_int_equal(h_d(&H, 20)[i], nn[i] / dd[i]);
+        assert_int_equal(h_d(&H, 21)[i], nn[i] % dd[i]);
+        uint32_t un = (uint32_t)nn[i], ud = (uint32_t)dd[i];
+        assert_int_equal(h_ud(&H, 24)[i], un / ud);
+        assert_int_equal(h_ud(&H, 25)[i], un % ud);
+    }
+}
+
+/* ALT float mode (cr0.0 bit 0, seed 001 §2.3.2): infinite results of
+ * arithmetic become +-fmax, log/rsq/sqrt take |src|; mov is unaffected. */
+static void test_alt_mode(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "(W) mov (1|M0) cr0.0<1>:ud 0x1:ud {Switch}\n"
+           "mul (8|M0) r10.0<1>:f r2.0<8;8,1>:f r3.0<8;8,1>:f\n"
+           "math.sqt (8|M0) r11.0<1>:f r4.0<8;8,1>:f\n"
+           "math.log (8|M0) r12.0<1>:f r4.0<8;8,1>:f\n"
+           "mov (8|M0) r13.0<1>:f r5.0<8;8,1>:f\n"
+           "(W) mov (1|M0) cr0.0<1>:ud 0x0:ud {Switch}\n"
+           "mul (8|M0) r14.0<1>:f r2.0<8;8,1>:f r3.0<8;8,1>:f\n"
+           END);
+    h_thread(&H, 0xff);
+    for (int i = 0; i < 8; i++) {
+        h_f(&H, 2)[i] = (i & 1) ? -1e30f : 1e30f;
+        h_f(&H, 3)[i] = 1e20f * (float)(i + 1);
+        h_f(&H, 4)[i] = -(float)(1 << i);
+        h_f(&H, 5)[i] = (i & 1) ? -INFINITY : INFINITY;
+    }
+    run_ok();
+    for (int i = 0; i < 8; i++) {
+        assert_true(h_f(&H, 10)[i] == ((i & 1) ? -FLT_MAX_ : FLT_MAX_));
+        assert_true(h_f(&H, 11)[i] == sqrtf((float)(1 << i)));
+        assert_true(h_f(&H, 12)[i] == (float)i);
+        assert_true(isinf(h_f(&H, 13)[i]));
+        assert_true(isinf(h_f(&H, 14)[i]));
+    }
+}
+
+/* Align1 group predication (seed 001 predication: anyNh/allNh over groups
+ * of N channels, anyv/allv over the ExecSize), inverted, on f1.0 and f0.1,
+ * with QtrCtrl/NibCtrl offsets. */
+static void test_pred_groups(void **st)
+{
+    (void)st;
+    static const char *const form[] = {"anyv", "allv", "any2h", "all2h", "any4h", "all4h",
+                                       "any8h", "all8h", "any16h", "all16h", "any32h", "all32h"};
+    static const int gsz[] = {0, 0, 2, 2, 4, 4, 8, 8, 16, 16, 32, 32};
+    const uint32_t flag = 0x0f0f3f01u;  /* per channel bit */
+    for (int f = 0; f < 12; f++)
+        for (int inv = 0; inv < 2; inv++) {
+            char text[512];
+            /* SIMD32 over r10..r13 (words), and SIMD8 at M8 on f0.1 */
+            snprintf(text, sizeof text,
+                     "(W) mov (1|M0) f1.0<1>:ud 0x%x:ud\n"
+                     "(W) mov (1|M0) f0.1<1>:uw 0x%x:uw\n"
+                     "(%sf1.0.%s) mov (32|M0) r10.0<1>:w 1:w\n"
+                     "(%sf0.1.%s) mov (8|M8) r12.0<1>:d 1:d\n" END,
+                     flag, flag >> 16, inv ? "~" : "", form[f], inv ? "~" : "", form[f]);
+            h_load(&H, text);
+            h_thread(&H, 0xffffffffu);
+            run_ok();
+            for (int ch = 0; ch < 32; ch++) {
+                int gs = gsz[f] ? gsz[f] : 32, g0 = ch / gs * gs;
+                uint32_t gm = gs >= 32 ? ~0u : ((1u << gs) - 1) << g0;
+                int all = f & 1;
+                int v = all ? (flag & gm) == gm : (flag & gm) != 0;
+                v ^= inv;
+                assert_int_equal(h_uw(&H, 10)[ch], v ? 1 : 0);
+            }
+            /* f0.1 (bits of flag >> 16), channels 8..15: predicate bit c-8+8 */
+            uint32_t f01 = (flag >> 16) & 0xffff;
+            for (int i = 0; i < 8; i++) {
+                int ch = 8 + i;
+                int gs = gsz[f] ? gsz[f] : 8;
+                if (gs > 8 && f < 2) gs = 8;
+                int g0, glen;
+                if (!gsz[f]) { g0 = 8; glen = 8; }
+                else { g0 = ch / gs * gs; glen = gs; }
+                /* a group reaching past the ExecSize is cut to it */
+                int lo = g0 < 8 ? 8 : g0, hi = g0 + glen > 16 ? 16 : g0 + glen;
+                if (gsz[f] > 8) { lo = 8; hi = 16; }
+                uint32_t gm = 0;
+                for (int c = lo; c < hi; c++) gm |= 1u << c;
+                int all = f & 1;
+                int v = all ? (f01 & gm) == gm : (f01 & gm) != 0;
+                v ^= inv;
+                assert_int_equal(h_d(&H, 12)[i], v ? 1 : 0);
+            }
+        }
+}
+
+/* Conditional modifiers le, o (integer overflow), u (unordered), ExecSize 2
+ * and 1 with a scalar flag, cmp into a null destination on f1.1. */
+static void test_cond_forms(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "cmp (2|M0) (le)f1.1 null<1>:f r2.0<2;2,1>:f r3.0<2;2,1>:f\n"
+           "cmp (8|M0) (le)f0.0 null<1>:f r2.0<8;8,1>:f r3.0<8;8,1>:f\n"
+           "cmp (8|M0) (un)f0.1 null<1>:f r2.0<8;8,1>:f r3.0<8;8,1>:f\n"
+           "add (8|M0) (ov)f1.0 r10.0<1>:d r4.0<8;8,1>:d r5.0<8;8,1>:d\n"
+           "(W) mov (1|M0) r11.0<1>:ud f1.1<0;1,0>:uw\n"
+           "(W) mov (1|M0) r11.1<1>:ud f0.0<0;1,0>:uw\n"
+           "(W) mov (1|M0) r11.2<1>:ud f0.1<0;1,0>:uw\n"
+           "(W) mov (1|M0) r11.3<1>:ud f1.0<0;1,0>:uw\n"
+           END);
+    h_thread(&H, 0xff);
+    float a[8] = {1, 2, NAN, -0.0f, INFINITY, 3, NAN, -1};
+    float b[8] = {1, 1, 0, 0.0f, INFINITY, NAN, NAN, -2};
+    int32_t x[8] = {0x7fffffff, 1, INT32_MIN, -1, 5, INT32_MIN, 0x40000000, -5};
+    int32_t y[8] = {1, 1, -1, -1, -10, INT32_MIN, 0x40000000, 3};
+    for (int i = 0; i < 8; i++) {
+        h_f(&H, 2)[i] = a[i]; h_f(&H, 3)[i] = b[i];
+        h_d(&H, 4)[i] = x[i]; h_d(&H, 5)[i] = y[i];
+    }
+    run_ok();
+    uint32_t le = 0, un = 0, ov = 0;
+    for (int i = 0; i < 8; i++) {
+        /* seed 001 §2.3.1.1: ordered compares are false with a NaN */
+        le |= (uint32_t)(!isnan(a[i]) && !isnan(b[i]) && a[i] <= b[i]) << i;
+        un |= (uint32_t)(isnan(a[i]) || isnan(b[i])) << i;
+        int64_t s = (int64_t)x[i] + y[i];
+        ov |= (uint32_t)(s != (int32_t)s) << i;
+    }
+    assert_int_equal(h_ud(&H, 11)[0], le & 3);
+    assert_int_equal(h_ud(&H, 11)[1], le);
+    assert_int_equal(h_ud(&H, 11)[2], un);
+    assert_int_equal(h_ud(&H, 11)[3], ov);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mov_type_matrix),
         cmocka_unit_test(test_rounding_modes),
+        cmocka_unit_test(test_misc_opcodes),
+        cmocka_unit_test(test_alt_mode),
+        cmocka_unit_test(test_pred_groups),
+        cmocka_unit_test(test_cond_forms),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
