@@ -1968,11 +1968,13 @@ static void trace_inst(const xctx *c, const gt_xinst *x, uint32_t emask)
 }
 
 /* Coverage outcome of a branch (see gt_xinst.cov_outcomes): which of the
- * enabled channels passed its predicate. */
+ * enabled channels passed its predicate; divergent also when only part of
+ * the instruction's channels were enabled (e.g. an else inside a divergent
+ * if). */
 static void cov_branch(const gt_thread *t, const gt_xinst *x, uint32_t emask)
 {
-    uint32_t wren = emask & pred_mask(t, &x->in);
-    int b = wren == emask ? 0 : wren == 0 ? 1 : 2;
+    uint32_t wren = emask & pred_mask(t, &x->in), rm = range_mask(&x->in);
+    int b = (wren != emask && wren) || (emask && emask != rm) ? 2 : wren == emask ? 0 : 1;
     ((gt_xinst *)x)->cov_outcomes |= (uint8_t)(1u << b);
 }
 

@@ -500,6 +500,179 @@ static void test_cond_forms(void **st)
     assert_int_equal(h_ud(&H, 11)[3], ov);
 }
 
+/* Control flow with divergent channels (seed 004 if/else/endif, calla,
+ * call/ret, brc, brd, halt, cont/while pseudocode: per-channel PcIP). */
+static void test_cf_divergent(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "(W) mov (1|M0) f0.0<1>:uw 0x0f:uw\n"
+           "(f0.0) if (8|M0) LELSE LENDIF\n"
+           "mov (8|M0) r10.0<1>:d 1:d\n"
+           "else (8|M0) LENDIF LENDIF\n"
+           "LELSE:\n"   /* if's JIP: the first instruction of the else block */
+           "mov (8|M0) r10.0<1>:d 2:d\n"
+           "LENDIF:\n"
+           "endif (8|M0) LNEXT\n"
+           "LNEXT:\n"
+           "(f0.0) calla (8|M0) r20.0 LSUB\n"
+           "(f0.0) call (8|M0) r21.0 LSUB2\n"
+           "(f0.0) brc (8|M0) LU LU\n"
+           "mov (8|M0) r15.0<1>:d 1:d\n"
+           "LU:\n"
+           "mov (8|M0) r16.0<1>:d 2:d\n"
+           "(f0.0) halt (8|M0) LH LH\n"
+           "mov (8|M0) r19.0<1>:d 4:d\n"
+           "LH:\n"
+           "mov (8|M0) r22.0<1>:d 5:d\n"
+           END
+           "LSUB:\n"
+           "mov (8|M0) r17.0<1>:d 9:d\n"
+           "ret (8|M0) r20.0\n"
+           "LSUB2:\n"
+           "mov (8|M0) r18.0<1>:d 8:d\n"
+           "ret (8|M0) r21.0\n");
+    /* calla targets are IPs from the instruction base: put the kernel there */
+    H.disp.instruction_base = KERNEL_GVA;
+    h_thread(&H, 0xff);
+    run_ok();
+    H.disp.instruction_base = 0;
+    for (int i = 0; i < 8; i++) {
+        int p = i < 4;
+        assert_int_equal(h_d(&H, 10)[i], p ? 1 : 2);
+        assert_int_equal(h_d(&H, 17)[i], p ? 9 : 0);
+        assert_int_equal(h_d(&H, 18)[i], p ? 8 : 0);
+        assert_int_equal(h_d(&H, 15)[i], p ? 0 : 1);
+        assert_int_equal(h_d(&H, 16)[i], 2);
+        assert_int_equal(h_d(&H, 19)[i], p ? 0 : 4);
+        assert_int_equal(h_d(&H, 22)[i], 5);
+    }
+    /* call's return value: the return IP, then the CallMask (seed 004 calla) */
+    assert_int_equal(h_ud(&H, 21)[1], 0x0f);
+
+    /* brd (seed 004 brd): the predicated channels jump, the others wait at
+     * the next instruction and rejoin when execution comes back there */
+    h_load(&H,
+           "(W) mov (1|M0) f0.0<1>:uw 0x0f:uw\n"
+           "(f0.0) brd (8|M0) LB\n"
+           "LA:\n"
+           "mov (8|M0) r14.0<1>:d 3:d\n"
+           "(W) jmpi (1|M0) LEND\n"
+           "LB:\n"
+           "mov (8|M0) r13.0<1>:d 2:d\n"
+           "(W) jmpi (1|M0) LA\n"
+           "LEND:\n"
+           END);
+    h_thread(&H, 0xff);
+    run_ok();
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(h_d(&H, 13)[i], i < 4 ? 2 : 0);
+        assert_int_equal(h_d(&H, 14)[i], 3);
+    }
+
+    /* cont: channels 0-3 skip the rest of each iteration, three iterations */
+    h_load(&H,
+           "(W) mov (1|M0) f0.0<1>:uw 0x0f:uw\n"
+           "(W) mov (1|M0) r30.0<1>:d 0:d\n"
+           "LOOP:\n"
+           "(W) add (1|M0) r30.0<1>:d r30.0<0;1,0>:d 1:d\n"
+           "(W) cmp (8|M0) (lt)f1.0 null<1>:d r30.0<0;1,0>:d 3:d\n"
+           "(f0.0) cont (8|M0) LWHILE LWHILE\n"
+           "add (8|M0) r18.0<1>:d r18.0<8;8,1>:d 1:d\n"
+           "LWHILE:\n"
+           "(f1.0) while (8|M0) LOOP\n"
+           END);
+    h_thread(&H, 0xff);
+    run_ok();
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(h_d(&H, 18)[i], i < 4 ? 0 : 3);
+}
+
+/* send / sendc / sends / sendsc to the thread spawner with EOT end the
+ * thread (seed 004 send: EOT). */
+static void test_send_forms(void **st)
+{
+    (void)st;
+    static const char *const k[] = {
+        "send (8|M0) null:ud r112 0x27 0x02000010 {EOT}\n",
+        "sendc (8|M0) null:ud r112 0x27 0x02000010 {EOT}\n",
+        "sends (8|M0) null:ud r112 null 0x27 0x02000010 {EOT}\n",
+        "sendsc (8|M0) null:ud r112 null 0x27 0x02000010 {EOT}\n",
+    };
+    for (int i = 0; i < 4; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "mov (8|M0) r112.0<1>:ud r0.0<8;8,1>:ud\n%s", k[i]);
+        h_load(&H, text);
+        h_thread(&H, 0xff);
+        int st2 = h_run(&H);
+        if (st2)
+            fprintf(stderr, "%s", H.dev->err);
+        assert_int_equal(st2, GTSIM_OK);
+        assert_int_equal(H.t->state, GT_THREAD_DONE);
+    }
+}
+
+/* Align16 two-source forms (seed 001 §3.3.5: swizzle per group of four
+ * channels, destination writemask) and the Align16 predicate forms (.x .y
+ * .z .w replicate one flag bit of the group, .any4h/.all4h).  iga64 does
+ * not assemble Align16 for Gen9 ALU instructions: the kernel is iga64's
+ * Align1 encoding with the access mode, writemask, swizzle and predicate
+ * fields rewritten. */
+static void setbits(uint8_t *ins, int hi, int lo, uint32_t v)
+{
+    for (int b = lo; b <= hi; b++) {
+        int bit = (v >> (b - lo)) & 1;
+        ins[b / 8] = (uint8_t)((ins[b / 8] & ~(1u << (b % 8))) | ((unsigned)bit << (b % 8)));
+    }
+}
+
+static void test_align16(void **st)
+{
+    (void)st;
+    static const int preds[] = {0, 2, 3, 4, 5, 6, 7};
+    const uint16_t flag = 0x6a1f;
+    for (size_t p = 0; p < sizeof preds / sizeof preds[0]; p++) {
+        uint8_t code[128];
+        size_t n = h_assemble("(W) mov (1|M0) f0.0<1>:uw 0x6a1f:uw {NoCompact}\n"
+                              "(f0.0) add (16|M0) r10.0<1>:f r2.0<8;8,1>:f r4.0<8;8,1>:f {NoCompact}\n"
+                              END, code, sizeof code);
+        assert_true(n >= 48);
+        uint8_t *ins = code + 16;
+        setbits(ins, 8, 8, 1);                 /* Align16 */
+        setbits(ins, 19, 16, (uint32_t)preds[p] ? (uint32_t)preds[p] : 0);
+        setbits(ins, 51, 48, 0xd);             /* writemask x, z, w */
+        /* src0 swizzle .wzyx, vstride 4; src1 swizzle .xxyy, vstride 4 */
+        setbits(ins, 88, 85, 3);
+        setbits(ins, 65, 64, 3); setbits(ins, 67, 66, 2); setbits(ins, 81, 80, 1); setbits(ins, 83, 82, 0);
+        setbits(ins, 120, 117, 3);
+        setbits(ins, 97, 96, 0); setbits(ins, 99, 98, 0); setbits(ins, 113, 112, 1); setbits(ins, 115, 114, 1);
+        h_load_raw(&H, code, n);
+        h_thread(&H, 0xffff);
+        for (int i = 0; i < 16; i++) {
+            h_f(&H, 2)[i] = (float)i;
+            h_f(&H, 4)[i] = (float)(100 * i);
+            h_f(&H, 10)[i] = -1.0f;
+        }
+        run_ok();
+        static const int sw0[4] = {3, 2, 1, 0}, sw1[4] = {0, 0, 1, 1};
+        for (int ch = 0; ch < 16; ch++) {
+            int g = ch / 4 * 4, c = ch % 4, grp = (flag >> g) & 0xf, en;
+            switch (preds[p]) {
+            case 0: en = 1; break;
+            case 6: en = grp != 0; break;
+            case 7: en = grp == 0xf; break;
+            default: en = (grp >> (preds[p] - 2)) & 1; break;
+            }
+            en &= (0xd >> c) & 1;
+            float exp = en ? (float)(g + sw0[c]) + (float)(100 * (g + sw1[c])) : -1.0f;
+            if (h_f(&H, 10)[ch] != exp)
+                fprintf(stderr, "align16 pred %d ch %d: got %g expected %g\n", preds[p], ch,
+                        (double)h_f(&H, 10)[ch], (double)exp);
+            assert_true(h_f(&H, 10)[ch] == exp);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -509,6 +682,9 @@ int main(void)
         cmocka_unit_test(test_alt_mode),
         cmocka_unit_test(test_pred_groups),
         cmocka_unit_test(test_cond_forms),
+        cmocka_unit_test(test_cf_divergent),
+        cmocka_unit_test(test_send_forms),
+        cmocka_unit_test(test_align16),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
