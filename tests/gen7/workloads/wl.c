@@ -210,7 +210,8 @@ void wl_media_walker(g7s_cmds *b, uint32_t ido, int use_sb, uint32_t sb_mask, co
     };
 #undef XY
     g7s_emitn(b, dw, 17);
-    g7s_emitn(b, inl, n_inl);
+    if (n_inl)
+        g7s_emitn(b, inl, n_inl);
 }
 
 void wl_walk_raster(wl_walk *p, int32_t w, int32_t h)
@@ -235,7 +236,8 @@ void wl_media_object(g7s_cmds *b, uint32_t ido, int children, int use_sb, uint32
         (sb_y & 0x1ff) << 16 | (sb_x & 0x1ff), sb_mask & 0xff,
     };
     g7s_emitn(b, dw, 6);
-    g7s_emitn(b, inl, n_inl);
+    if (n_inl)
+        g7s_emitn(b, inl, n_inl);
 }
 
 int wl_finish(wl *w, g7s_cmds *b)
