@@ -222,6 +222,7 @@ static int g9_operand(const uint32_t *w, const g9_opnd_layout *L, int align16, g
         o->hstride = g9_hstride[hs];
         if (align16) {
             o->writemask = (uint8_t)g9_get(w, L->writemask);
+            o->mme = o->writemask;
             o->hstride = 1;
         }
         return 0;
@@ -234,6 +235,7 @@ static int g9_operand(const uint32_t *w, const g9_opnd_layout *L, int align16, g
         o->swizzle[1] = (uint8_t)g9_get(w, L->swz_y);
         o->swizzle[2] = (uint8_t)g9_get(w, L->swz_z);
         o->swizzle[3] = (uint8_t)g9_get(w, L->swz_w);
+        o->mme = (uint8_t)(o->swizzle[0] | o->swizzle[1] << 2);
         if (vs != 0 && vs != 2 && vs != 3 && vs != 0xf)
             FAIL("%s: invalid Align16 vertical stride encoding %u", name, vs);
         o->vstride = vs == 0xf ? 0 : g9_vstride[vs];
@@ -278,6 +280,19 @@ static int g9_3src_operands(const uint32_t *w, gt_inst *in, char *why, size_t wh
     d->hstride = 1;
     d->writemask = (uint8_t)g9_get(w, g9_3src_dst_wm);
     d->mme = d->writemask;
+    /* DF in Align16: ChanEn xy / zw writes the first / second DF of each
+     * 16-byte group only; as an Align1 region that is half the channels. */
+    if (dt != GT_TYPE_DF && in->exec_size == 4 &&
+        (d->writemask == 1 || d->writemask == 2 || d->writemask == 4 || d->writemask == 8)) {
+        /* One channel of the 4-wide group: a single channel. */
+        in->exec_size = 1;
+        d->subnr = (uint8_t)(d->subnr + gt_type_size(dt) * (d->writemask == 2 ? 1 : d->writemask == 4 ? 2 : d->writemask == 8 ? 3 : 0));
+    }
+    if (dt == GT_TYPE_DF && (d->writemask == 0x3 || d->writemask == 0xc) && in->exec_size > 1) {
+        in->exec_size /= 2;
+        if (d->writemask == 0xc)
+            d->subnr = (uint8_t)(d->subnr + 8);
+    }
     for (int i = 0; i < 3; i++) {
         const g9_3src_layout *L = &g9_3src[i];
         gt_operand *o = &in->src[i];
@@ -297,6 +312,13 @@ static int g9_3src_operands(const uint32_t *w, gt_inst *in, char *why, size_t wh
             o->swizzle[c] = (uint8_t)((swz >> (2 * c)) & 3);
         o->mme = (uint8_t)(swz & 0xf);
         o->rep = (uint8_t)g9_get(w, L->rep);
+        /* DF in Align16: a swizzle pair selects one DF; xyxy / zwzw
+         * replicate the first / second DF of the 16-byte group. */
+        if (o->type == GT_TYPE_DF && !o->rep && (swz == 0x44 || swz == 0xee)) {
+            o->rep = 1;
+            if (swz == 0xee)
+                o->subnr = (uint8_t)(o->subnr + 8);
+        }
         if (o->rep) {
             o->vstride = 0; o->width = 1; o->hstride = 0;
         } else {
@@ -413,8 +435,13 @@ int gt_decode_gen9(const uint8_t *code, size_t avail, gt_inst *in, char *why, si
         if (kind == K_SEND) {
             if (g9_operand(w, &g9_dst, 0, &in->dst, "dst", why, why_len) < 0)
                 return -1;
-            if (g9_operand(w, &g9_src0, 0, &in->src[0], "src0", why, why_len) < 0)
-                return -1;
+            /* The message payload is whole registers: src0 region fields
+             * are not used. */
+            in->src[0].file = GET(w, 42, 41) == 1 ? GT_FILE_GRF : GT_FILE_ARF;
+            in->src[0].type = in->dst.type;
+            in->src[0].indirect = (uint8_t)g9_get(w, g9_src0.addr_mode);
+            in->src[0].nr = (uint8_t)g9_get(w, g9_src0.reg);
+            in->src[0].ind_subnr = (uint8_t)g9_get(w, g9_src0.ia_sub);
             unsigned f1 = (unsigned)g9_get(w, g9_src1.file);
             if (f1 == 3) {
                 in->desc = (uint32_t)g9_get(w, g9_desc);

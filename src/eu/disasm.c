@@ -132,6 +132,10 @@ static void reg_with_sub(gt_txt *t, const gt_operand *o)
     int has_sub;
     reg_name(t, o->file, o->nr, &has_sub);
     int sz = gt_type_size(o->type);
+    /* msg and fc subregisters print as raw byte numbers (IGA). */
+    int cls = o->file == GT_FILE_ARF ? (o->nr & 0xf0) : -1;
+    if (cls == GT_ARF_MSG || cls == GT_ARF_FC)
+        sz = 1;
     if (has_sub)
         tx(t, ".%d", sz ? o->subnr / sz : o->subnr);
 }
@@ -170,8 +174,8 @@ static void fmt_float(gt_txt *t, double v, uint64_t bits, int kind /* 0 f, 1 df,
     for (int pass = 0; pass < 2; pass++) {
         snprintf(b, sizeof b, pass ? "%.6e" : "%g", v);
         double back = strtod(b, NULL);
-        int same = kind == 0 ? (float)back == (float)v : back == v;
-        if (same && !(kind == 0 && (float)back != (float)v)) {
+        int same = kind == 1 ? back == v : (float)back == (float)v;
+        if (same) {
             if (!strpbrk(b, ".e"))
                 strcat(b, ".0");
             tx(t, "%s", b);
@@ -231,7 +235,7 @@ static void immediate(gt_txt *t, const gt_operand *o)
 static void src_mods(gt_txt *t, const gt_inst *in, const gt_operand *o)
 {
     if (o->negate)
-        tx(t, op_is_logic(in->op) ? "~" : "-");
+        tx(t, op_is_logic(in->op) && !o->abs ? "~" : "-");
     if (o->abs)
         tx(t, "(abs)");
 }
@@ -318,7 +322,11 @@ static void options(gt_txt *t, const gt_inst *in)
                         in->op == GT_OP_WHILE || in->op == GT_OP_BREAK || in->op == GT_OP_CONT ||
                         in->op == GT_OP_HALT || in->op == GT_OP_GOTO || in->op == GT_OP_JOIN ||
                         in->op == GT_OP_BRD || in->op == GT_OP_BRC;
-    if (in->acc_wr && !is_branch_acc)
+    int is_send = in->op == GT_OP_SEND || in->op == GT_OP_SENDC || in->op == GT_OP_SENDS ||
+                  in->op == GT_OP_SENDSC;
+    if (in->op == GT_OP_NOP || in->op == GT_OP_ILLEGAL)
+        return;
+    if (in->acc_wr && !is_branch_acc && !is_send)
         opt[n++] = "AccWrEn";
     if (in->thread_ctrl == 1)
         opt[n++] = "Atomic";
@@ -332,6 +340,8 @@ static void options(gt_txt *t, const gt_inst *in)
         opt[n++] = "NoDDChk";
     if (in->dep_ctrl & 1)
         opt[n++] = "NoDDClr";
+    if (in->acc_wr && is_send)
+        opt[n++] = "NoSrcDepSet";
     if (in->thread_ctrl == 2)
         opt[n++] = "Switch";
     if (!n)
@@ -394,7 +404,8 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
     case GT_OP_IF: case GT_OP_ELSE: case GT_OP_ENDIF: case GT_OP_WHILE: case GT_OP_BREAK:
     case GT_OP_CONT: case GT_OP_HALT: case GT_OP_GOTO: case GT_OP_JOIN: case GT_OP_BRD:
     case GT_OP_BRC: {
-        tx(&t, "%s%s", name, in->branch_ctrl ? ".b" : "");
+        tx(&t, "%s%s", name,
+           in->branch_ctrl && (in->op == GT_OP_ELSE || in->op == GT_OP_GOTO || in->op == GT_OP_JOIN) ? ".b" : "");
         exec_size(&t, in);
         tx(&t, " ");
         label(&t, ip + in->jip);
@@ -566,10 +577,12 @@ int gtsim_disasm(const char *platform, const void *code, size_t len, FILE *out)
     char why[160];
     while (off < len) {
         int n = dec(p + off, len - off, &in, why, sizeof why);
-        if (n < 0)
-            break;
+        if (n < 0) {
+            off += (off + 3 < len && (p[off + 3] >> 5) & 1) ? 8 : 16;
+            continue;
+        }
         add_target(&in, (int64_t)off, len, mark);
-        if (ends_block(&in) && off + (size_t)n < len)
+        if (ends_block(&in) && off + (size_t)n <= len)
             mark[off + (size_t)n] = 1;
         off += (size_t)n;
     }
@@ -586,12 +599,16 @@ int gtsim_disasm(const char *platform, const void *code, size_t len, FILE *out)
                 fprintf(out, " %02x", p[off + i]);
             fprintf(out, "\n");
             status = GTSIM_ERR_ILLEGAL;
-            break;
+            /* Go on with the next instruction (CmptCtrl gives the length). */
+            off += (off + 3 < len && (p[off + 3] >> 5) & 1) ? 8 : 16;
+            continue;
         }
         gt_disasm_inst_at(plat, &in, (int64_t)off, line, sizeof line);
         fprintf(out, "        %s\n", line);
         off += (size_t)n;
     }
+    if (off == len && mark[len])
+        fprintf(out, "L%zu:\n", len);
     free(mark);
     return status;
 }

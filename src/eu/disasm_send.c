@@ -24,7 +24,7 @@ static int cat(char *buf, size_t len, size_t *pos, const char *fmt, ...)
 /* SFID names (Gen9 shared function IDs). */
 static const char *const sfid_names[16] = {
     [0] = "null", [2] = "sampler", [3] = "gateway", [4] = "hdc.dc2", [5] = "hdc.rc",
-    [6] = "urb", [7] = "ts/btd", [8] = "pi", [9] = "hdc.dcro0", [10] = "hdc.dc0",
+    [6] = "hdc.urb", [7] = "spawner", [8] = "vme", [9] = "hdc.dcro", [10] = "hdc.dc0",
     [11] = "pixi", [12] = "hdc.dc1", [13] = "cre",
 };
 
@@ -38,8 +38,10 @@ int gt_send_comment(const gt_inst *in, char *buf, size_t len)
     if (in->desc_reg)
         cat(buf, len, &pos, "wr:a0.0[28:25]");
     else
-        cat(buf, len, &pos, "wr:%u", (desc >> 25) & 0xf);
-    if (split && in->exdesc_reg)
+        cat(buf, len, &pos, "wr:%u%s", (desc >> 25) & 0xf, (desc >> 19) & 1 ? "h" : "");
+    if (split && in->src[1].file == GT_FILE_ARF)
+        cat(buf, len, &pos, "+0");
+    else if (split && in->exdesc_reg)
         cat(buf, len, &pos, "+a0.%u[10:6]", in->exdesc_subnr);
     else
         cat(buf, len, &pos, "+%u", split ? (in->exdesc >> 6) & 0xf : 0);

@@ -1,0 +1,417 @@
+#!/usr/bin/env python3
+"""Differential test of gtsim's Gen9 disassembler against iga64.
+
+Generates random Gen9 instruction text, assembles it with `iga64 -p=9 -a`
+(with and without -Xautocompact, so compacted forms are covered), drops the
+lines iga64 refuses, then disassembles the binary with both `iga64 -p=9 -d`
+and gtsim (the gtdis harness, which calls gtsim_disasm) and compares the
+output line by line after normalising runs of whitespace.  Every mismatch is
+reported with the raw instruction bytes.  Also mutates fields of the
+assembled encodings and keeps the instructions iga64 still decodes.
+
+usage: difftest.py GTDIS [--count N] [--seed S] [--batch B] [--show K]
+Exit status 0 when every instruction matches.  iga64 is required.
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TYPES_INT = ['ud', 'd', 'uw', 'w', 'ub', 'b']
+TYPES_ALL = TYPES_INT + ['f', 'df', 'hf', 'q', 'uq']
+ALU2 = ['add', 'mul', 'and', 'or', 'xor', 'shl', 'shr', 'asr', 'sel', 'cmp', 'cmpn', 'avg',
+        'mac', 'mach', 'addc', 'subb', 'sad2', 'sada2', 'bfi1', 'line', 'pln', 'dp2', 'dp3',
+        'dp4', 'dph', 'smov']
+ALU1 = ['mov', 'not', 'frc', 'rndu', 'rndd', 'rnde', 'rndz', 'lzd', 'fbh', 'fbl', 'cbit',
+        'bfrev', 'movi']
+ALU3 = ['mad', 'lrp', 'bfe', 'bfi2', 'csel']
+MATH1 = ['inv', 'log', 'exp', 'sqrt', 'rsqt', 'sin', 'cos']
+MATH2 = ['fdiv', 'pow', 'idiv', 'iqot', 'irem']
+CONDS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'ov', 'un']
+PREDS = ['', '.anyv', '.allv', '.any2h', '.all2h', '.any4h', '.all4h', '.any8h', '.all8h',
+         '.any16h', '.all16h', '.any32h', '.all32h']
+OPTS = ['AccWrEn', 'Atomic', 'Breakpoint', 'NoDDChk', 'NoDDClr', 'Switch']
+ARFS = ['acc0', 'acc1', 'a0', 'f0', 'f1', 'null', 'sr0', 'cr0', 'n0', 'tm0', 'ce', 'ip',
+        'tdr0', 'dbg0', 'fc0', 'sp', 'msg0']
+SFIDS = [0x0, 0x2, 0x3, 0x4, 0x5, 0x6, 0x7, 0x8, 0x9, 0xA, 0xB, 0xC, 0xD]
+
+
+class Gen:
+    def __init__(self, rnd):
+        self.r = rnd
+
+    def pick(self, xs):
+        return self.r.choice(xs)
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def exec_size(self):
+        es = self.pick([1, 2, 4, 8, 8, 16, 16, 32])
+        offs = [o for o in range(0, 32, 4) if o % max(es, 4) == 0 or es < 8]
+        off = self.pick(offs) if es <= 16 and self.chance(0.3) else 0
+        if es == 8 and off % 8:
+            off -= 4
+        return es, off
+
+    def pred(self):
+        if not self.chance(0.3):
+            return '(W) ' if self.chance(0.2) else ''
+        s = '(' + ('W&' if self.chance(0.2) else '') + ('~' if self.chance(0.3) else '')
+        s += 'f%d.%d' % (self.r.randint(0, 1), self.r.randint(0, 1))
+        s += self.pick(PREDS) if self.chance(0.3) else ''
+        return s + ') '
+
+    def reg(self, t):
+        sz = {'ud': 4, 'd': 4, 'f': 4, 'uw': 2, 'w': 2, 'hf': 2, 'ub': 1, 'b': 1,
+              'df': 8, 'q': 8, 'uq': 8}[t]
+        sub = self.r.randint(0, 32 // sz - 1) if self.chance(0.4) else 0
+        if self.chance(0.08):
+            a = self.pick(ARFS)
+            if a in ('null', 'ce', 'ip'):
+                return a
+            return '%s.%d' % (a, self.r.randint(0, 3) if a not in ('sp',) else 0)
+        return 'r%d.%d' % (self.r.randint(0, 127), sub)
+
+    def imm(self, t):
+        r = self.r
+        if t in ('f',):
+            return self.pick(['1.5', '0.0', '-2.25', '1e+10', '0.1', '0x%08X' % r.getrandbits(32),
+                              '%g' % r.uniform(-1000, 1000)])
+        if t == 'df':
+            return self.pick(['1.25', '0.1', '-3.0', '0x%016X' % r.getrandbits(64), '1e+100'])
+        if t == 'hf':
+            return '0x%X' % r.getrandbits(16)
+        if t in ('d', 'w', 'b', 'q'):
+            return str(r.randint(-1000, 1000)) if self.chance(0.5) else str(r.randint(-40000, 40000))
+        if t in ('ud', 'uw', 'ub', 'uq'):
+            return '0x%X' % r.getrandbits({'ud': 32, 'uw': 16, 'ub': 8, 'uq': 64}[t])
+        return '0x%08X' % r.getrandbits(32)
+
+    def src(self, t, allow_imm=True):
+        r = self.r
+        mod = ''
+        if self.chance(0.2):
+            mod = self.pick(['-', '(abs)', '-(abs)', '~'])
+        if allow_imm and self.chance(0.25):
+            it = t
+            if t in ('ub', 'b'):
+                it = self.pick(['uw', 'w'])
+            if self.chance(0.1):
+                it = self.pick(['v', 'uv', 'vf'])
+                return '0x%08X:%s' % (r.getrandbits(32), it)
+            return '%s:%s' % (self.imm(it), it)
+        if self.chance(0.08):
+            base = 'r[a0.%d%s]' % (r.randint(0, 7), (',%d' % (r.randint(-32, 31) * 2)) if self.chance(0.6) else '')
+            if self.chance(0.3):
+                return '%s%s<%d,%d>:%s' % (mod, base, self.pick([1, 2, 4, 8]), self.pick([0, 1, 2]), t)
+            return '%s%s<%d;%d,%d>:%s' % (mod, base, self.pick([0, 1, 2, 4, 8]), self.pick([1, 2, 4, 8]),
+                                          self.pick([0, 1, 2, 4]), t)
+        rg = self.pick(['<0;1,0>', '<8;8,1>', '<16;8,2>', '<4;4,1>', '<2;2,1>', '<1;1,0>',
+                        '<16;16,1>', '<8;4,2>', '<0;4,1>', '<32;8,4>'])
+        return mod + self.reg(t) + rg + ':' + t
+
+    def dst(self, t):
+        if self.chance(0.05):
+            return 'r[a0.%d,%d]<1>:%s' % (self.r.randint(0, 7), self.r.randint(-16, 15) * 2, t)
+        return self.reg(t) + '<%d>:%s' % (self.pick([1, 1, 1, 2, 4]), t)
+
+    def opts(self, extra=()):
+        o = [x for x in OPTS if self.chance(0.06)] + list(extra)
+        return (' {' + ','.join(o) + '}') if o else ''
+
+    def alu(self):
+        r = self.r
+        es, off = self.exec_size()
+        one = self.chance(0.35)
+        op = self.pick(ALU1 if one else ALU2)
+        t = self.pick(TYPES_ALL)
+        st = t if self.chance(0.6) else self.pick(TYPES_ALL)
+        line = self.pred() + op + ' (%d|M%d)' % (es, off)
+        if self.chance(0.2):
+            line += ' (%s)f%d.%d' % (self.pick(CONDS), r.randint(0, 1), r.randint(0, 1))
+        line += ' ' + ('(sat)' if self.chance(0.1) else '') + self.dst(t)
+        line += ' ' + self.src(st, allow_imm=one)
+        if not one:
+            line += ' ' + self.src(self.pick([st, self.pick(TYPES_ALL)]))
+        return line + self.opts()
+
+    def alu3(self):
+        es = self.pick([1, 2, 4, 8, 16])
+        op = self.pick(ALU3)
+        t = self.pick(['f', 'f', 'df', 'hf', 'd', 'ud'])
+        def s(last=False):
+            m = self.pick(['', '', '-', '(abs)', '-(abs)'])
+            rg = ('<0>' if self.chance(0.3) else '<1>') if last else ('<0;0>' if self.chance(0.3) else '<2;1>')
+            return '%sr%d.%d%s:%s' % (m, self.r.randint(0, 127), self.r.randint(0, 3), rg, t)
+        line = self.pred() + op + ' (%d|M0)' % es
+        if self.chance(0.2):
+            line += ' (%s)f%d.%d' % (self.pick(CONDS), self.r.randint(0, 1), self.r.randint(0, 1))
+        line += ' %sr%d.%d<1>:%s %s %s %s' % ('(sat)' if self.chance(0.1) else '', self.r.randint(0, 127),
+                                             self.r.randint(0, 3), t, s(), s(), s(True))
+        return line + self.opts()
+
+    def math(self):
+        es, off = self.exec_size()
+        two = self.chance(0.4)
+        fn = self.pick(MATH2 if two else MATH1)
+        t = self.pick(['d', 'ud']) if fn in ('idiv', 'iqot', 'irem') else self.pick(['f', 'hf'])
+        line = self.pred() + 'math.%s (%d|M%d) %s %s' % (fn, es, off, self.dst(t), self.src(t, False))
+        if two:
+            line += ' ' + self.src(t)
+        return line + self.opts()
+
+    def send(self):
+        r = self.r
+        es = self.pick([1, 8, 16])
+        sfid = self.pick(SFIDS)
+        desc = r.getrandbits(31) if self.chance(0.5) else self.pick([
+            0x04405C00, 0x04205EFE, 0x04025EFE, 0x02000004, 0x02100000, 0x04805001, 0x0208C000,
+            0x02480100, 0x0C0A0000 | r.getrandbits(16), 0x020A8000 | r.getrandbits(8)])
+        desc &= ~(0xF << 25)
+        desc |= r.randint(1, 15) << 25
+        desc &= ~(0x1F << 20)
+        desc |= r.randint(0, 16) << 20
+        eot = self.chance(0.1)
+        dt = self.pick(['', ':ud', ':uw', ':w', ':d', ':f'])
+        dst = 'null' if self.chance(0.2) else 'r%d' % r.randint(0, 127)
+        if self.chance(0.5):
+            op = self.pick(['send', 'sendc'])
+            ex = sfid | (r.getrandbits(12) << 20 if self.chance(0.3) else 0)
+            dsc = 'a0.0' if self.chance(0.1) else '0x%08X' % desc
+            line = '%s (%d|M0) %s%s r%d 0x%X %s' % (op, es, dst, dt, r.randint(0, 127), ex, dsc)
+        else:
+            op = self.pick(['sends', 'sendsc'])
+            ex = sfid | (r.randint(0, 15) << 6) | (r.getrandbits(16) << 16 if self.chance(0.3) else 0)
+            exs = 'a0.%d' % r.randint(0, 7) if self.chance(0.1) else '0x%X' % ex
+            dsc = 'a0.0' if self.chance(0.1) else '0x%08X' % desc
+            s1 = 'null' if self.chance(0.2) else 'r%d' % r.randint(0, 127)
+            line = '%s (%d|M0) %s%s r%d %s %s %s' % (op, es, dst, dt or ':ud', r.randint(0, 127), s1, exs, dsc)
+        pre = '(W) ' if self.chance(0.3) else ''
+        return pre + line + self.opts(['EOT'] if eot else [])
+
+    def branch(self, labels):
+        r = self.r
+        op = self.pick(['if', 'else', 'endif', 'while', 'break', 'cont', 'halt', 'goto', 'join',
+                        'brd', 'brc', 'jmpi', 'call', 'calla', 'ret'])
+        L = lambda: self.pick(labels)
+        es = self.pick([1, 8, 16, 32]) if op not in ('brd', 'brc', 'call', 'calla', 'ret') else 1
+        b = '.b' if op in ('else', 'goto', 'join', 'if', 'break', 'cont', 'halt', 'endif', 'while') and self.chance(0.2) else ''
+        if op in ('if', 'else', 'break', 'cont', 'halt', 'goto', 'brc'):
+            return self.pred() + '%s%s (%d|M0) %s %s' % (op, b, es, L(), L())
+        if op in ('endif', 'while', 'join', 'brd'):
+            return self.pred() + '%s%s (%d|M0) %s' % (op, b, es, L())
+        if op == 'jmpi':
+            return '(W) jmpi %s' % L()
+        if op == 'call':
+            return 'call (1|M0) r%d.0 %s' % (r.randint(0, 127), L())
+        if op == 'calla':
+            return 'calla (1|M0) r%d.0 0x%X' % (r.randint(0, 127), r.randint(0, 64) * 16)
+        return 'ret (1|M0) r%d.0' % r.randint(0, 127)
+
+    def misc(self):
+        return self.pick(['nop', 'wait n0.0<0;1,0>:ud', 'illegal',
+                          'madm (8|M0) r%d.mme%d:f r%d.mme1:f r%d.nomme:f r%d.mme2:f' % (
+                              self.r.randint(0, 127), self.r.randint(0, 7), self.r.randint(0, 127),
+                              self.r.randint(0, 127), self.r.randint(0, 127)),
+                          'math.invm (8|M0) r%d.mme0:f r%d.mme1:f r%d.mme%d:f' % (
+                              self.r.randint(0, 127), self.r.randint(0, 127), self.r.randint(0, 127),
+                              self.r.randint(0, 7)),
+                          'math.rsqtm (8|M0) r%d.mme%d:f r%d.nomme:f' % (
+                              self.r.randint(0, 127), self.r.randint(0, 7), self.r.randint(0, 127))])
+
+    def program(self, n):
+        labels = ['L%d' % i for i in range(0, n, max(1, n // 8))]
+        lines = []
+        for i in range(n):
+            if 'L%d' % i in labels:
+                lines.append('L%d:' % i)
+            k = self.r.random()
+            if k < 0.45:
+                lines.append(self.alu())
+            elif k < 0.6:
+                lines.append(self.alu3())
+            elif k < 0.68:
+                lines.append(self.math())
+            elif k < 0.85:
+                lines.append(self.send())
+            elif k < 0.95:
+                lines.append(self.branch(labels))
+            else:
+                lines.append(self.misc())
+        return lines
+
+
+def norm(s):
+    return re.sub(r'\s+', ' ', s).strip()
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def assemble(lines, tmp, extra):
+    """Assembles lines, dropping those iga64 refuses; returns binary bytes."""
+    for _ in range(12):
+        asm = os.path.join(tmp, 'x.asm')
+        with open(asm, 'w') as f:
+            f.write('\n'.join(lines) + '\n')
+        out = os.path.join(tmp, 'x.bin')
+        if os.path.exists(out):
+            os.unlink(out)
+        p = run(['iga64', '-p=9', '-a', asm, '-o', out] + extra)
+        if p.returncode == 0 and os.path.exists(out):
+            return open(out, 'rb').read()
+        bad = set(int(m) for m in re.findall(r'^line (\d+)\.\d+: error', p.stderr, re.M))
+        if not bad:
+            return None
+        lines = [l for i, l in enumerate(lines, 1) if i not in bad]
+        # labels that were defined only by dropped lines keep their definitions
+    return None
+
+
+def disasm_iga(path):
+    p = run(['iga64', '-p=9', '-d', path])
+    return p.returncode, p.stdout, p.stderr
+
+
+IGNORE_SEND_COMMENTS = False
+
+
+def split_listing(text):
+    """[(labels before it, instruction text)] from a disassembly listing."""
+    out, labels = [], []
+    for l in text.splitlines():
+        l = norm(l)
+        if IGNORE_SEND_COMMENTS:
+            l = l.split(' //')[0]
+        if not l:
+            continue
+        if re.match(r'^L\d+:$', l):
+            labels.append(l)
+        else:
+            out.append((' '.join(labels), l))
+            labels = []
+    if labels:
+        out.append((' '.join(labels), ''))
+    return out
+
+
+def compare(gtdis, data, tmp, report, show):
+    path = os.path.join(tmp, 'c.bin')
+    with open(path, 'wb') as f:
+        f.write(data)
+    rc, iga, err = disasm_iga(path)
+    if rc != 0:
+        return None
+    g = run([gtdis, path]).stdout
+    il, gl = split_listing(iga), split_listing(g)
+    # instruction offsets, to show raw bytes for mismatches
+    pcs, off = [], 0
+    while off < len(data):
+        pcs.append(off)
+        off += 8 if (data[off + 3] >> 5) & 1 else 16
+    bad = 0
+    for i in range(max(len(il), len(gl))):
+        a = il[i] if i < len(il) else ('', '<none>')
+        b = gl[i] if i < len(gl) else ('', '<none>')
+        if a != b:
+            bad += 1
+            if report[0] < show:
+                raw = ''
+                if i < len(pcs):
+                    pc = pcs[i]
+                    ln = 8 if (data[pc + 3] >> 5) & 1 else 16
+                    raw = ' @0x%x [%s]' % (pc, ' '.join('%02x' % x for x in data[pc:pc + ln]))
+                print('MISMATCH%s\n  iga64: %s | %s\n  gtsim: %s | %s' % (raw, a[0], a[1], b[0], b[1]))
+                report[0] += 1
+    return len(pcs), bad
+
+
+def mutate(data, rnd):
+    """Random field mutations of the instructions of an assembled binary."""
+    out = bytearray()
+    off = 0
+    while off < len(data):
+        ln = 8 if (data[off + 3] >> 5) & 1 else 16
+        ins = bytearray(data[off:off + ln])
+        for _ in range(rnd.randint(1, 3)):
+            bit = rnd.randrange(ln * 8)
+            if bit != 29 and bit not in range(0, 7):
+                ins[bit >> 3] ^= 1 << (bit & 7)
+        out += ins
+        off += ln
+    return bytes(out)
+
+
+def keep_decodable(data, tmp):
+    """Drops instructions iga64 cannot decode; returns the remaining bytes."""
+    for _ in range(20):
+        path = os.path.join(tmp, 'm.bin')
+        with open(path, 'wb') as f:
+            f.write(data)
+        rc, out, err = disasm_iga(path)
+        if rc == 0:
+            return data
+        bad = set(int(m, 16) for m in re.findall(r'byte offset 0x([0-9a-fA-F]+): error', err))
+        if not bad:
+            return None
+        nd = bytearray()
+        off = 0
+        while off < len(data):
+            ln = 8 if (data[off + 3] >> 5) & 1 else 16
+            if off not in bad:
+                nd += data[off:off + ln]
+            off += ln
+        data = bytes(nd)
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('gtdis')
+    ap.add_argument('--count', type=int, default=5000)
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--batch', type=int, default=400)
+    ap.add_argument('--show', type=int, default=50)
+    ap.add_argument('--no-mutate', action='store_true')
+    ap.add_argument('--ignore-send-comments', action='store_true',
+                    help='compare send lines up to their // comment only')
+    a = ap.parse_args()
+    global IGNORE_SEND_COMMENTS
+    IGNORE_SEND_COMMENTS = a.ignore_send_comments
+    if not shutil.which('iga64'):
+        print('difftest: iga64 not found (install libigc-tools); this test requires it')
+        return 2
+    rnd = random.Random(a.seed)
+    gen = Gen(rnd)
+    total = bad = 0
+    report = [0]
+    with tempfile.TemporaryDirectory() as tmp:
+        while total < a.count:
+            lines = gen.program(a.batch)
+            extra = ['-Xautocompact'] if rnd.random() < 0.5 else []
+            data = assemble(lines, tmp, extra)
+            if not data:
+                continue
+            datasets = [data]
+            if not a.no_mutate and rnd.random() < 0.4:
+                m = keep_decodable(mutate(data, rnd), tmp)
+                if m:
+                    datasets.append(m)
+            for d in datasets:
+                r = compare(a.gtdis, d, tmp, report, a.show)
+                if r is None:
+                    continue
+                total += r[0]
+                bad += r[1]
+    print('difftest: %d instructions compared, %d mismatching instructions' % (total, bad))
+    return 0 if bad == 0 else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
