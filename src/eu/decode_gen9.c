@@ -282,13 +282,14 @@ static int g9_3src_operands(const uint32_t *w, gt_inst *in, char *why, size_t wh
     d->mme = d->writemask;
     /* DF in Align16: ChanEn xy / zw writes the first / second DF of each
      * 16-byte group only; as an Align1 region that is half the channels. */
-    if (dt != GT_TYPE_DF && in->exec_size == 4 &&
+    int madm = in->op == GT_OP_MADM; /* writemask/swizzle name mme registers */
+    if (!madm && dt != GT_TYPE_DF && in->exec_size == 4 &&
         (d->writemask == 1 || d->writemask == 2 || d->writemask == 4 || d->writemask == 8)) {
         /* One channel of the 4-wide group: a single channel. */
         in->exec_size = 1;
         d->subnr = (uint8_t)(d->subnr + gt_type_size(dt) * (d->writemask == 2 ? 1 : d->writemask == 4 ? 2 : d->writemask == 8 ? 3 : 0));
     }
-    if (dt == GT_TYPE_DF && (d->writemask == 0x3 || d->writemask == 0xc) && in->exec_size > 1) {
+    if (!madm && dt == GT_TYPE_DF && (d->writemask == 0x3 || d->writemask == 0xc) && in->exec_size > 1) {
         in->exec_size /= 2;
         if (d->writemask == 0xc)
             d->subnr = (uint8_t)(d->subnr + 8);
@@ -314,7 +315,7 @@ static int g9_3src_operands(const uint32_t *w, gt_inst *in, char *why, size_t wh
         o->rep = (uint8_t)g9_get(w, L->rep);
         /* DF in Align16: a swizzle pair selects one DF; xyxy / zwzw
          * replicate the first / second DF of the 16-byte group. */
-        if (o->type == GT_TYPE_DF && !o->rep && (swz == 0x44 || swz == 0xee)) {
+        if (!madm && o->type == GT_TYPE_DF && !o->rep && (swz == 0x44 || swz == 0xee)) {
             o->rep = 1;
             if (swz == 0xee)
                 o->subnr = (uint8_t)(o->subnr + 8);
@@ -438,7 +439,10 @@ int gt_decode_gen9(const uint8_t *code, size_t avail, gt_inst *in, char *why, si
             /* The message payload is whole registers: src0 region fields
              * are not used. */
             in->src[0].file = GET(w, 42, 41) == 1 ? GT_FILE_GRF : GT_FILE_ARF;
-            in->src[0].type = in->dst.type;
+            {
+                int st = g9_reg_type[g9_get(w, g9_src0.type)];
+                in->src[0].type = (uint8_t)(st < 0 ? GT_TYPE_UD : st);
+            }
             in->src[0].indirect = (uint8_t)g9_get(w, g9_src0.addr_mode);
             in->src[0].nr = (uint8_t)g9_get(w, g9_src0.reg);
             in->src[0].ind_subnr = (uint8_t)g9_get(w, g9_src0.ia_sub);

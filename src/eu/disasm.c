@@ -461,6 +461,8 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
             indirect(&t, &in->src[0]);
         else
             tx(&t, "r%d", in->src[0].nr);
+        if (!split && in->src[0].type != GT_TYPE_UD)
+            tx(&t, ":%s", gt_type_name(in->src[0].type));
         if (split) {
             if (in->src[1].file == GT_FILE_ARF)
                 tx(&t, " null");
