@@ -405,7 +405,7 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
     case GT_OP_CONT: case GT_OP_HALT: case GT_OP_GOTO: case GT_OP_JOIN: case GT_OP_BRD:
     case GT_OP_BRC: {
         tx(&t, "%s%s", name,
-           in->branch_ctrl && (in->op == GT_OP_ELSE || in->op == GT_OP_GOTO || in->op == GT_OP_JOIN) ? ".b" : "");
+           in->branch_ctrl && (in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_GOTO || in->op == GT_OP_JOIN) ? ".b" : "");
         exec_size(&t, in);
         tx(&t, " ");
         label(&t, ip + in->jip);

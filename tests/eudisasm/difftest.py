@@ -256,7 +256,7 @@ def run(cmd, **kw):
 
 def assemble(lines, tmp, extra):
     """Assembles lines, dropping those iga64 refuses; returns binary bytes."""
-    for _ in range(12):
+    for _ in range(100):
         asm = os.path.join(tmp, 'x.asm')
         with open(asm, 'w') as f:
             f.write('\n'.join(lines) + '\n')
@@ -392,11 +392,16 @@ def main():
     total = bad = 0
     report = [0]
     with tempfile.TemporaryDirectory() as tmp:
+        failures = 0
         while total < a.count:
             lines = gen.program(a.batch)
             extra = ['-Xautocompact'] if rnd.random() < 0.5 else []
             data = assemble(lines, tmp, extra)
             if not data:
+                failures += 1
+                if failures > 20:
+                    print('difftest: iga64 keeps refusing the generated programs')
+                    return 2
                 continue
             datasets = [data]
             if not a.no_mutate and rnd.random() < 0.4:
