@@ -268,14 +268,15 @@ int main(int argc, char **argv)
         int (*fn)(wl *);
     } tab[] = {
         {"gpgpu_ids", wl_gpgpu_ids}, {"nv12", wl_nv12}, {"box", wl_box},
-        {"wavefront", wl_wavefront}, {"wavefront_nosb", wl_wavefront}, {"spawn", wl_spawn}, {"slm_reduce", wl_slm_reduce},
+        {"wavefront", wl_wavefront}, {"wavefront_nosb", wl_wavefront},
+        {"wavefront_mo", wl_wavefront}, {"spawn", wl_spawn}, {"slm_reduce", wl_slm_reduce},
     };
     for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
         if (strcmp(argv[1], tab[i].name))
             continue;
         wl w;
         wl_open(&w, argv[2], argv[3], argv[4]);
-        w.variant = strstr(argv[1], "_nosb") != NULL;
+        w.variant = strstr(argv[1], "_nosb") ? 1 : strstr(argv[1], "_mo") ? 2 : 0;
         return tab[i].fn(&w);
     }
     fprintf(stderr, "g7wl: unknown workload %s\n", argv[1]);

@@ -359,7 +359,7 @@ int wl_wavefront(wl *w)
     g7s_cmds_init(&b);
     /* stalling scoreboard: 0 left (-1, 0), 1 top (0, -1), 2 top-right (1, -1) */
     g7s_vfe vfe = {.max_threads = 16, .urb_entries = 16, .urb_entry_size = 1,
-                   .sb_enable = !w->variant, .sb_type = 0, .sb_mask = 7,
+                   .sb_enable = w->variant != 1, .sb_type = 0, .sb_mask = 7,
                    .sb_delta = {{-1, 0}, {0, -1}, {1, -1}}};
     wl_prologue(w, &b, G7S_PIPE_MEDIA, &vfe);
     g7s_idd_load(&b, 32, idd_off);
@@ -375,7 +375,18 @@ int wl_wavefront(wl *w)
     walk.local_inner = (wl_xy){-2, 1};
     walk.local_exec = WF_W + 2 * (WF_H - 1) - 1;
     walk.colors = 1;
-    wl_media_walker(&b, 0, !w->variant, 7, &walk, NULL, 0);
+    if (w->variant == 2) {
+        /* the same order as MEDIA_OBJECTs with explicit Scoreboard X / Y
+         * and Mask (seed 000 §1.8.6): wavefront k = X + 2Y, top to bottom */
+        for (int32_t wave = 0; wave < WF_W + 2 * (WF_H - 1); wave++)
+            for (int32_t y = 0; y < WF_H; y++) {
+                int32_t x = wave - 2 * y;
+                if (x >= 0 && x < WF_W)
+                    wl_media_object(&b, 0, 0, 1, (uint32_t)x, (uint32_t)y, 7, NULL, 0);
+            }
+    } else {
+        wl_media_walker(&b, 0, !w->variant, 7, &walk, NULL, 0);
+    }
     g7s_media_state_flush(&b, 0);
     wl_expect(w, ga, want, sizeof(want), "grid");
     return wl_finish(w, &b);
@@ -383,7 +394,9 @@ int wl_wavefront(wl *w)
 
 /* ---- root threads spawning child threads ---- */
 
-enum { SP_ROOTS = 4, SP_CHILDREN = 6 };
+/* more roots than URB entries: a root waits for a handle its predecessor
+ * dereferences (seed 000 §1.4.1.4 handles are used in order) */
+enum { SP_ROOTS = 8, SP_CHILDREN = 6, SP_ENTRIES = 3 };
 
 static uint32_t sp_value(uint32_t root, uint32_t child) { return root * 1000u + child * child + 7u; }
 
@@ -445,8 +458,8 @@ int wl_spawn(wl *w)
 
     g7s_cmds b;
     g7s_cmds_init(&b);
-    /* one URB entry per root: 2 rows (R0 + data) per child */
-    g7s_vfe vfe = {.max_threads = 32, .urb_entries = SP_ROOTS, .urb_entry_size = 2 * SP_CHILDREN};
+    /* a URB entry holds one root's child payloads: 2 rows (R0 + data) per child */
+    g7s_vfe vfe = {.max_threads = 32, .urb_entries = SP_ENTRIES, .urb_entry_size = 2 * SP_CHILDREN};
     wl_prologue(w, &b, G7S_PIPE_MEDIA, &vfe);
     g7s_idd_load(&b, 64, idd_off);
     for (uint32_t r = 0; r < SP_ROOTS; r++) {
