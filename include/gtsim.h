@@ -110,10 +110,17 @@ int gtsim_report_error(gtsim_device *dev, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void gtsim_report_warning(gtsim_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Disassemble Gen EU code in IGA syntax, one instruction per line, to out.
+/* Disassemble Gen EU code in the platform's syntax (IGA; ivb/vlv:
+ * intel-gen4disasm's), one instruction per line, to out.
  * Returns GTSIM_OK, or an error when an instruction cannot be decoded (the
  * line for it says why and shows its raw bytes). */
 int gtsim_disasm(const char *platform, const void *code, size_t len, FILE *out);
+/* As gtsim_disasm, in a named syntax: "iga" (iga64), "gen4"
+ * (intel-gen4disasm, Gen7 encodings); NULL = the platform's default (IGA
+ * for skl and hsw, gen4 for ivb and vlv).  GTSIM_ERR_INVALID for an unknown
+ * platform or syntax. */
+int gtsim_disasm_syntax(const char *platform, const char *syntax, const void *code, size_t len,
+                        FILE *out);
 
 #ifdef __cplusplus
 }

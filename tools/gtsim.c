@@ -4,7 +4,7 @@
  *   gtsim run TRACE.aub[.gz] [--platform P] [--dump VA:SIZE:FILE]...
  *             [--check EXPECT.txt] [--stats] [--trace-commands]
  *             [--max-eu-instructions N] [--max-commands N]
- *   gtsim disasm [--platform P] FILE
+ *   gtsim disasm [--platform P] [--syntax iga|gen4] FILE
  *   gtsim serve [--platform P] [--host ADDR] [--port N] [--once] ...   (tools/serve.c)
  *   gtsim exec [--platform P] -- PROGRAM ARGS...                      (tools/serve.c)
  */
@@ -34,7 +34,9 @@ static void usage(FILE *f)
             "      --trace-commands        print every command the command streamer parses\n"
             "      --max-eu-instructions N watchdog per EU thread (default 1e9)\n"
             "      --max-commands N        watchdog on commands per submission (default 1e8)\n"
-            "  gtsim disasm [--platform P] FILE     disassemble a raw kernel binary (IGA syntax)\n"
+            "  gtsim disasm [--platform P] [--syntax iga|gen4] FILE\n"
+            "                                       disassemble a raw kernel binary (IGA syntax;\n"
+            "                                       ivb/vlv: intel-gen4disasm syntax)\n"
             "%s", gtsim_serve_usage);
 }
 
@@ -291,10 +293,12 @@ static int cmd_run(int argc, char **argv)
 
 static int cmd_disasm(int argc, char **argv)
 {
-    const char *platform = "skl", *file = NULL;
+    const char *platform = "skl", *file = NULL, *syntax = NULL;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--platform") && i + 1 < argc)
             platform = argv[++i];
+        else if (!strcmp(argv[i], "--syntax") && i + 1 < argc)
+            syntax = argv[++i];
         else if (argv[i][0] == '-') {
             usage(stderr);
             return 2;
@@ -311,7 +315,9 @@ static int cmd_disasm(int argc, char **argv)
         fprintf(stderr, "gtsim: cannot read %s: %s\n", file, strerror(errno));
         return 1;
     }
-    int st = gtsim_disasm(platform, code, len, stdout);
+    int st = gtsim_disasm_syntax(platform, syntax, code, len, stdout);
+    if (st == GTSIM_ERR_INVALID)
+        fprintf(stderr, "gtsim: unknown platform '%s' or syntax '%s'\n", platform, syntax ? syntax : "");
     free(code);
     return st == GTSIM_OK ? 0 : 1;
 }

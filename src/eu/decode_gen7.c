@@ -440,6 +440,11 @@ static int g7_decode(const uint8_t *code, size_t avail, gt_inst *in, char *why, 
                 FAIL("src0: immediate in a two-source instruction");
             if (g7_operand(w, &g7_src1, in->align16, &in->src[1], "src1", why, why_len) < 0)
                 return -1;
+        } else if (kind == K_MATH && in->src[0].file != GT_FILE_IMM &&
+                   g7_operand(w, &g7_src1, in->align16, &in->src[1], "src1", NULL, 0) < 0) {
+            /* One-source math: src1 is unused (normally null); kept for
+             * printers that show the encoding, zero when malformed. */
+            memset(&in->src[1], 0, sizeof in->src[1]);
         }
         break;
     case K_3SRC:
@@ -522,4 +527,30 @@ int gt_decode_gen7(const uint8_t *code, size_t avail, gt_inst *out, char *why, s
 int gt_decode_gen75(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len)
 {
     return g7_decode(code, avail, out, why, why_len, HSW);
+}
+
+int gt_gen7_encoded(const gt_inst *in, gt_gen7_enc *e)
+{
+    uint32_t w[4];
+    memset(e, 0, sizeof *e);
+    if (in->compacted) {
+        uint8_t c[8];
+        for (int i = 0; i < 8; i++)
+            c[i] = (uint8_t)(in->raw[i >> 2] >> (8 * (i & 3)));
+        if (gt_gen7_uncompact(c, w, NULL, 0) < 0)
+            return -1;
+    } else {
+        memcpy(w, in->raw, sizeof w);
+    }
+    e->exec_size = (uint8_t)(1u << (g7_get(w, g7_hdr[H_EXECSIZE]) & 7));
+    e->dst_hstride = g7_hstride[g7_get(w, g7_dst.hstride)];
+    const g7_opnd_layout *L[2] = {&g7_src0, &g7_src1};
+    for (int i = 0; i < 2; i++) {
+        e->vstride[i] = g7_vstride[g7_get(w, L[i]->vstride)];
+        e->width[i] = g7_width[g7_get(w, L[i]->width)];
+        e->hstride[i] = g7_hstride[g7_get(w, L[i]->hstride)];
+    }
+    e->dst3_subreg = (uint8_t)g7_get(w, g7_3src_dst_sub);
+    e->dst3_writemask = (uint8_t)g7_get(w, g7_3src_dst_wm);
+    return 0;
 }

@@ -3,6 +3,8 @@
  * generation's decoder lives in its own file (decode_gen9.c, decode_gen7.c
  * ...); this table maps a platform (by gt_platform.gen) to it.
  */
+#include <string.h>
+
 #include "eu/eu.h"
 
 static const gt_eu_behaviour gt_eu_gen9 = {0};
@@ -21,15 +23,21 @@ static const gt_iga_syntax gt_iga_gen7 = {
     .else_no_uip = 1, .brd_w_suffix = 1, .send_dst_type = 1, .send_no_ctrl = 1,
 };
 
+/* Disassembly syntaxes. */
+static const gt_disasm_syntax gt_syn_iga = {"iga", gt_disasm_inst_at, 1};
+static const gt_disasm_syntax gt_syn_gen4 = {"gen4", gt_disasm_gen4_inst, 0};
+static const gt_disasm_syntax *const gt_syntaxes[] = {&gt_syn_iga, &gt_syn_gen4};
+
 static const struct {
     int gen; /* gt_platform.gen */
     gt_decode_fn fn;
     const gt_eu_behaviour *beh;
     const gt_iga_syntax *iga;
+    const gt_disasm_syntax *syntax; /* default printing syntax */
 } gt_decoders[] = {
-    {9, gt_decode_gen9, &gt_eu_gen9, &gt_iga_gen9},
-    {7, gt_decode_gen7, &gt_eu_gen7, &gt_iga_gen7},   /* ivb, vlv */
-    {75, gt_decode_gen75, &gt_eu_gen7, &gt_iga_gen7}, /* hsw */
+    {9, gt_decode_gen9, &gt_eu_gen9, &gt_iga_gen9, &gt_syn_iga},
+    {7, gt_decode_gen7, &gt_eu_gen7, &gt_iga_gen7, &gt_syn_gen4},  /* ivb, vlv: intel-gen4disasm */
+    {75, gt_decode_gen75, &gt_eu_gen7, &gt_iga_gen7, &gt_syn_iga}, /* hsw: iga64 -p=7p5 */
 };
 
 gt_decode_fn gt_decoder_for(const gt_platform *plat)
@@ -58,4 +66,21 @@ const gt_iga_syntax *gt_iga_syntax_for(const gt_platform *plat)
             if (gt_decoders[i].gen == plat->gen)
                 return gt_decoders[i].iga;
     return &gt_iga_gen9;
+}
+
+const gt_disasm_syntax *gt_disasm_syntax_for(const gt_platform *plat)
+{
+    if (plat)
+        for (size_t i = 0; i < sizeof gt_decoders / sizeof gt_decoders[0]; i++)
+            if (gt_decoders[i].gen == plat->gen)
+                return gt_decoders[i].syntax;
+    return &gt_syn_iga;
+}
+
+const gt_disasm_syntax *gt_disasm_syntax_find(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof gt_syntaxes / sizeof gt_syntaxes[0]; i++)
+        if (!strcmp(gt_syntaxes[i]->name, name))
+            return gt_syntaxes[i];
+    return NULL;
 }

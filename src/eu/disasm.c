@@ -369,11 +369,9 @@ static void exec_size(gt_txt *t, const gt_inst *in)
     tx(t, " (%d|M%d)", in->exec_size, in->chan_off);
 }
 
-int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, char *buf, size_t len);
-
 int gt_disasm_inst(const gt_platform *plat, const gt_inst *in, char *buf, size_t len)
 {
-    return gt_disasm_inst_at(plat, in, 0, buf, len);
+    return gt_disasm_syntax_for(plat)->inst(plat, in, 0, buf, len);
 }
 
 /* As gt_disasm_inst, with branch targets printed as labels L<ip + offset>. */
@@ -561,8 +559,15 @@ static void add_target(const gt_inst *in, int64_t ip, size_t len, uint8_t *mark)
 
 int gtsim_disasm(const char *platform, const void *code, size_t len, FILE *out)
 {
+    return gtsim_disasm_syntax(platform, NULL, code, len, out);
+}
+
+int gtsim_disasm_syntax(const char *platform, const char *syntax, const void *code, size_t len,
+                        FILE *out)
+{
     const gt_platform *plat = gt_platform_find(platform ? platform : "skl");
-    if (!plat)
+    const gt_disasm_syntax *syn = syntax ? gt_disasm_syntax_find(syntax) : gt_disasm_syntax_for(plat);
+    if (!plat || !syn)
         return GTSIM_ERR_INVALID;
     gt_decode_fn dec = gt_decoder_for(plat);
     if (!dec)
@@ -592,7 +597,7 @@ int gtsim_disasm(const char *platform, const void *code, size_t len, FILE *out)
     char line[1024];
     off = 0;
     while (off < len) {
-        if (mark[off])
+        if (mark[off] && syn->labels)
             fprintf(out, "L%zu:\n", off);
         int n = dec(p + off, len - off, &in, why, sizeof why);
         if (n < 0) {
@@ -605,11 +610,11 @@ int gtsim_disasm(const char *platform, const void *code, size_t len, FILE *out)
             off += (off + 3 < len && (p[off + 3] >> 5) & 1) ? 8 : 16;
             continue;
         }
-        gt_disasm_inst_at(plat, &in, (int64_t)off, line, sizeof line);
-        fprintf(out, "        %s\n", line);
+        syn->inst(plat, &in, (int64_t)off, line, sizeof line);
+        fprintf(out, syn->labels ? "        %s\n" : "%s\n", line);
         off += (size_t)n;
     }
-    if (off == len && mark[len])
+    if (off == len && mark[len] && syn->labels)
         fprintf(out, "L%zu:\n", len);
     free(mark);
     return status;

@@ -199,9 +199,31 @@ typedef struct gt_iga_syntax {
 /* Never NULL. */
 const gt_iga_syntax *gt_iga_syntax_for(const gt_platform *plat);
 
-/* IGA-syntax text of one instruction (no trailing newline), as
- * `iga64 -p=9 -d` prints it, into buf.  Returns the length written. */
+/* Text of one instruction (no trailing newline) in the platform's default
+ * syntax (gt_disasm_syntax_for), into buf.  Returns the length written. */
 int gt_disasm_inst(const gt_platform *plat, const gt_inst *in, char *buf, size_t len);
+
+/* A disassembly syntax.  inst prints one instruction (branch targets
+ * relative to ip, its byte offset in the kernel) into buf and returns the
+ * length; labels: whole-kernel listings carry "L<offset>:" lines. */
+typedef int (*gt_disasm_inst_fn)(const gt_platform *plat, const gt_inst *in, int64_t ip,
+                                 char *buf, size_t len);
+typedef struct gt_disasm_syntax {
+    const char *name;    /* "iga", "gen4" */
+    gt_disasm_inst_fn inst;
+    uint8_t labels;
+} gt_disasm_syntax;
+/* The syntax a platform prints by default (per-generation table,
+ * src/eu/decoder.c): IGA (`iga64 -p=9` / `-p=7p5 -d`) for skl and hsw,
+ * intel-gen4disasm's for ivb / vlv.  Never NULL. */
+const gt_disasm_syntax *gt_disasm_syntax_for(const gt_platform *plat);
+/* By name ("iga", "gen4"); NULL if unknown. */
+const gt_disasm_syntax *gt_disasm_syntax_find(const char *name);
+/* IGA syntax (src/eu/disasm.c), as `iga64 -p=9 -d` (-p=7p5) prints. */
+int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, char *buf, size_t len);
+/* intel-gen4disasm -g 7 syntax (src/eu/disasm_gen4.c); Gen7 encodings. */
+int gt_disasm_gen4_inst(const gt_platform *plat, const gt_inst *in, int64_t ip, char *buf,
+                        size_t len);
 
 /* ---- threads ---- */
 

@@ -20,4 +20,23 @@ int gt_gen7_uncompact(const uint8_t code[8], uint32_t out[4], char *why, size_t 
  * mad, lrp. */
 int gt_gen7_is_3src(unsigned hw_opcode);
 
+/* Encoded values of the fields the Gen7 decoder canonicalises (for
+ * printers that show the encoding, e.g. intel-gen4disasm syntax): ExecSize
+ * (Ivy Bridge DF and one-channel 3-source forms are rewritten in gt_inst),
+ * the DF region fields (Ivy Bridge: 4-byte units), and the 3-source
+ * destination SubRegNum (DWords) and ChanEn.  Region values are in
+ * elements as printed (VertStride 0..32, 255 = VxH; Width 1..16;
+ * HorzStride 0..4). */
+typedef struct {
+    uint8_t exec_size;
+    uint8_t dst_hstride;
+    uint8_t vstride[2], width[2], hstride[2]; /* src0, src1 */
+    uint8_t dst3_subreg, dst3_writemask;
+} gt_gen7_enc;
+
+/* Fills *e from in->raw (native, or compacted and expanded).  Returns 0, or
+ * -1 when the bytes do not expand. */
+struct gt_inst;
+int gt_gen7_encoded(const struct gt_inst *in, gt_gen7_enc *e);
+
 #endif

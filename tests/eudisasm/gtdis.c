@@ -1,6 +1,6 @@
 /*
  * Test harness: disassemble a raw kernel binary with gtsim_disasm(), the
- * same entry point `gtsim disasm` uses.  Usage: gtdis [--platform P] FILE
+ * same entry point `gtsim disasm` uses.  Usage: gtdis [--platform P] [--syntax iga|gen4] FILE
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,15 +10,17 @@
 
 int main(int argc, char **argv)
 {
-    const char *plat = "skl", *file = NULL;
+    const char *plat = "skl", *file = NULL, *syntax = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--platform") && i + 1 < argc)
             plat = argv[++i];
+        else if (!strcmp(argv[i], "--syntax") && i + 1 < argc)
+            syntax = argv[++i];
         else
             file = argv[i];
     }
     if (!file) {
-        fprintf(stderr, "usage: gtdis [--platform P] FILE\n");
+        fprintf(stderr, "usage: gtdis [--platform P] [--syntax iga|gen4] FILE\n");
         return 2;
     }
     FILE *f = fopen(file, "rb");
@@ -43,7 +45,7 @@ int main(int argc, char **argv)
     fclose(f);
     if (!buf)
         return 2;
-    int st = gtsim_disasm(plat, buf, len, stdout);
+    int st = gtsim_disasm_syntax(plat, syntax, buf, len, stdout);
     free(buf);
     return st == GTSIM_OK ? 0 : 1;
 }
