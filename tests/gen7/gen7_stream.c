@@ -50,6 +50,8 @@ void g7s_cmds_free(g7s_cmds *c)
 
 void g7s_emitn(g7s_cmds *c, const uint32_t *dw, uint32_t n)
 {
+    if (!n)
+        return;
     if (c->n + n > c->cap) {
         uint32_t cap = c->cap ? c->cap : 64;
         while (cap < c->n + n)
@@ -307,7 +309,8 @@ void g7s_ring_emit(g7s *s, const g7s_cmds *c)
         s->err = 1;
         return;
     }
-    memcpy(dw, c->dw, 4u * c->n);
+    if (c->n)
+        memcpy(dw, c->dw, 4u * c->n);
     /* at most two pieces: up to the end of the ring, then from its start */
     for (uint32_t done = 0; done < n;) {
         uint32_t room = (s->ring_size - s->tail) / 4, k = n - done < room ? n - done : room;
