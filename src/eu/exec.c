@@ -387,6 +387,98 @@ static void mme_finish(gt_thread *t, lanes *r, int dom, int co, int n, uint32_t 
     }
 }
 
+/* Operand types an opcode accepts (seed 004 instruction pages, type and
+ * restriction tables; seed 001 §2.2).  Checked over the destination (unless
+ * null) and every source; a violation makes the instruction raise an
+ * illegal-instruction report naming the rule. */
+#define TM(t) (1u << GT_TYPE_##t)
+#define T_INT (TM(UB) | TM(B) | TM(UW) | TM(W) | TM(UD) | TM(D) | TM(UQ) | TM(Q) | TM(V) | TM(UV))
+#define T_FLT (TM(HF) | TM(F) | TM(DF) | TM(VF))
+static const struct {
+    uint8_t op;
+    uint32_t types;
+    const char *rule;
+} type_rules[] = {
+    {GT_OP_AND, T_INT, "logic instructions take integer types only"},
+    {GT_OP_OR, T_INT, "logic instructions take integer types only"},
+    {GT_OP_XOR, T_INT, "logic instructions take integer types only"},
+    {GT_OP_NOT, T_INT, "logic instructions take integer types only"},
+    {GT_OP_SHL, T_INT, "shifts take integer types only"},
+    {GT_OP_SHR, T_INT, "shifts take integer types only"},
+    {GT_OP_ASR, T_INT, "shifts take integer types only"},
+    {GT_OP_BFREV, TM(UD) | TM(D), "bfrev takes D/UD types only"},
+    {GT_OP_BFE, TM(UD) | TM(D), "bfe takes D/UD types only"},
+    {GT_OP_BFI1, TM(UD) | TM(D), "bfi1 takes D/UD types only"},
+    {GT_OP_BFI2, TM(UD) | TM(D), "bfi2 takes D/UD types only"},
+    {GT_OP_CBIT, T_INT, "cbit takes integer types only"},
+    {GT_OP_LZD, T_INT, "lzd takes integer types only"},
+    {GT_OP_FBH, T_INT, "fbh takes integer types only"},
+    {GT_OP_FBL, T_INT, "fbl takes integer types only"},
+    {GT_OP_ADDC, TM(UD), "addc takes UD types only"},
+    {GT_OP_SUBB, TM(UD), "subb takes UD types only"},
+    {GT_OP_AVG, T_INT, "avg takes integer types only"},
+    {GT_OP_SAD2, TM(UB) | TM(B) | TM(UW) | TM(W), "sad2 takes byte sources, word dst"},
+    {GT_OP_SADA2, TM(UB) | TM(B) | TM(UW) | TM(W), "sada2 takes byte sources, word dst"},
+    {GT_OP_FRC, T_FLT, "frc takes float types only"},
+    {GT_OP_RNDU, T_FLT, "rndu takes float types only"},
+    {GT_OP_RNDD, T_FLT, "rndd takes float types only"},
+    {GT_OP_RNDE, T_FLT, "rnde takes float types only"},
+    {GT_OP_RNDZ, T_FLT, "rndz takes float types only"},
+    {GT_OP_LRP, TM(F) | TM(HF), "lrp takes F/HF types only"},
+    {GT_OP_DP2, TM(F) | TM(VF), "dp2 takes F types only"},
+    {GT_OP_DP3, TM(F) | TM(VF), "dp3 takes F types only"},
+    {GT_OP_DP4, TM(F) | TM(VF), "dp4 takes F types only"},
+    {GT_OP_DPH, TM(F) | TM(VF), "dph takes F types only"},
+    {GT_OP_LINE, TM(F) | TM(VF), "line takes F types only"},
+    {GT_OP_PLN, TM(F) | TM(VF), "pln takes F types only"},
+};
+
+/* The type rule an instruction breaks, or NULL. */
+static const char *type_rule_broken(const gt_inst *in, int ns)
+{
+    uint32_t allowed = 0;
+    const char *rule = NULL;
+    if (in->op == GT_OP_MATH) {
+        int idiv = in->math_fc >= GT_MATH_IDIV_BOTH && in->math_fc <= GT_MATH_IDIV_REM;
+        allowed = idiv ? TM(UD) | TM(D) | TM(UW) | TM(W) : TM(F) | TM(HF) | TM(DF);
+        rule = idiv ? "math integer divide takes D/UD/W/UW types only"
+                    : "math functions take float types only";
+    } else {
+        for (size_t i = 0; i < sizeof type_rules / sizeof type_rules[0]; i++)
+            if (type_rules[i].op == in->op) {
+                allowed = type_rules[i].types;
+                rule = type_rules[i].rule;
+                break;
+            }
+    }
+    if (!rule)
+        return NULL;
+    const gt_operand *d = &in->dst;
+    int dnull = d->file == GT_FILE_ARF && (d->nr & 0xf0) == GT_ARF_NULL;
+    if (!dnull && !((allowed >> d->type) & 1) &&
+        !((in->op == GT_OP_SAD2 || in->op == GT_OP_SADA2) && (d->type == GT_TYPE_UW || d->type == GT_TYPE_W)))
+        return rule;
+    for (int s = 0; s < ns; s++)
+        if (!((allowed >> in->src[s].type) & 1))
+            return rule;
+    return NULL;
+}
+
+/* A direct GRF operand whose region (first to last element byte) covers
+ * more than two registers (seed 001 §3.3.5: "an operand ... can span at
+ * most two registers"). */
+static int spans_too_many(const gt_xop *p, int n)
+{
+    if (p->space != GT_XS_GRF || p->scalar)
+        return 0;
+    int lo = p->off[0], hi = p->off[0];
+    for (int i = 1; i < n; i++) {
+        if (p->off[i] < lo) lo = p->off[i];
+        if (p->off[i] > hi) hi = p->off[i];
+    }
+    return (hi + p->size - 1) / 32 - lo / 32 + 1 > 2;
+}
+
 void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
 {
     (void)dev;
@@ -413,9 +505,26 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
                                         "dst type (seed 004 movi)");
     if (in->num_srcs && in->num_srcs < ns && op != GT_OP_MATH)
         ns = in->num_srcs;
+    {
+        const char *rule = type_rule_broken(in, ns);
+        if (rule) {
+            char why[96];
+            snprintf(why, sizeof why, "invalid type combination: %s", rule);
+            plan_fail(x, GTSIM_ERR_ILLEGAL, why);
+        }
+    }
     plan_operand(x, &in->dst, &x->dst, 1);
     for (int s = 0; s < ns; s++)
         plan_operand(x, &in->src[s], &x->src[s], 0);
+    if (!is_mme_macro(in) && op != GT_OP_PLN && op != GT_OP_MOVI) {
+        int nn = in->exec_size ? in->exec_size : 1;
+        int bad = spans_too_many(&x->dst, nn);
+        for (int s = 0; s < ns; s++)
+            bad |= spans_too_many(&x->src[s], nn);
+        if (bad)
+            plan_fail(x, GTSIM_ERR_ILLEGAL, "ExecSize too large for the type: a region "
+                                            "spans over 2 GRFs (seed 001: 1 or 2 registers)");
+    }
     if (op == GT_OP_F16TO32 && x->src[0].space != GT_XS_NULL) {
         x->src[0].type = GT_TYPE_HF;
         x->src[0].size = 2;
