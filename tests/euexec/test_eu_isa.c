@@ -673,6 +673,73 @@ static void test_align16(void **st)
     }
 }
 
+/* Illegal and reserved encodings (mutated iga64 output) raise an EU
+ * illegal-instruction report naming the IP and the rule, never crash: the
+ * thread stops FAULTED with GTSIM_ERR_ILLEGAL. */
+typedef struct {
+    const char *text;   /* second instruction (at ip 0x10) is mutated */
+    int hi, lo;         /* field to overwrite */
+    uint32_t val;
+    const char *rule;   /* substring of the report */
+} illegal_case;
+
+static void test_illegal_encodings(void **st)
+{
+    (void)st;
+    static const illegal_case cases[] = {
+        /* reserved opcodes (Gen9 opcode table holes) */
+        {"add (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", 6, 0, 11, "reserved opcode 11"},
+        {"add (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", 6, 0, 0x7f, "reserved opcode 127"},
+        {"add (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", 7, 7, 1, "reserved opcode bit 7"},
+        /* reserved type / ExecSize / conditional modifier / math function encodings */
+        {"add (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", 46, 43, 0xc, "invalid type encoding"},
+        {"add (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", 23, 21, 6, "execution size"},
+        {"add (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", 27, 24, 7, "conditional modifier"},
+        {"math.inv (8|M0) r10.0<1>:f r2.0<8;8,1>:f", 27, 24, 8, "math function"},
+        /* reserved register file (MRF) and width encodings */
+        {"add (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", 42, 41, 2, "register file"},
+        {"add (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", 84, 82, 6, "width"},
+        /* invalid type combinations for the opcode */
+        {"and (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:ud", 46, 43, 7, "logic instructions"},
+        {"shl (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:ud", 40, 37, 7, "shifts"},
+        {"addc (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:ud", 46, 43, 1, "addc takes UD"},
+        {"frc (8|M0) r10.0<1>:f r2.0<8;8,1>:f", 46, 43, 1, "frc takes float"},
+        {"math.inv (8|M0) r10.0<1>:f r2.0<8;8,1>:f", 46, 43, 4, "math functions take float"},
+        {"math.iqot (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", 94, 91, 7, "integer divide"},
+        {"bfrev (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud", 46, 43, 2, "bfrev takes D/UD"},
+        /* region outside the GRF: dst r127 with 8 DWords at .4 */
+        {"mov (8|M0) r10.0<1>:d r2.0<8;8,1>:d", 60, 53, 127, "past the end of its register file"},
+        /* ExecSize too large for the type: SIMD16 DF spans 4 registers */
+        {"mov (8|M0) r10.0<1>:df r20.0<4;4,1>:df", 23, 21, 4, "spans over 2 GRFs"},
+        /* 3-source instruction in the Align1 access mode (a Gen10+ form) */
+        {"mad (8|M0) r10.0<1>:f r2.0<2;1>:f r3.0<2;1>:f r4.0<1>:f", 8, 8, 0, "3-source instruction with Align1"},
+        /* VxH region with direct addressing */
+        {"add (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", 88, 85, 0xf, "VxH"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const illegal_case *ic = &cases[k];
+        char text[512];
+        snprintf(text, sizeof text, "mov (8|M0) r11.0<1>:d 1:d {NoCompact}\n%s {NoCompact}\n" END,
+                 ic->text);
+        uint8_t code[64];
+        size_t n = h_assemble(text, code, sizeof code);
+        assert_int_equal(n, 48);
+        setbits(code + 16, ic->hi, ic->lo, ic->val);
+        if (k == 16)
+            setbits(code + 16, 52, 48, 16);    /* dst r127.4: bytes 4080..4111 */
+        h_load_raw(&H, code, n);
+        h_thread(&H, 0xff);
+        int st2 = h_run(&H);
+        int ok = st2 == GTSIM_ERR_ILLEGAL && H.t->state == GT_THREAD_FAULTED &&
+                 strstr(H.dev->err, "ip 0x10") && strstr(H.dev->err, ic->rule) &&
+                 h_d(&H, 11)[0] == 1;   /* the instruction before ran */
+        if (!ok)
+            fprintf(stderr, "case %zu (%s, bits %d:%d = 0x%x): status %d state %d report: %s\n", k,
+                    ic->text, ic->hi, ic->lo, ic->val, st2, H.t->state, H.dev->err);
+        assert_true(ok);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -685,6 +752,7 @@ int main(void)
         cmocka_unit_test(test_cf_divergent),
         cmocka_unit_test(test_send_forms),
         cmocka_unit_test(test_align16),
+        cmocka_unit_test(test_illegal_encodings),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
