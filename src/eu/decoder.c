@@ -15,6 +15,13 @@ static const gt_eu_behaviour gt_eu_gen7 = {
     .mul_dword_src1_lo16 = 1,
     .sel_max_exec_size = 16,
     .acc_dword_max_exec_size = 8,
+    .df_channel_pairs = 1, /* Ivy Bridge / Bay Trail only */
+};
+
+static const gt_eu_behaviour gt_eu_gen75 = {
+    .mul_dword_src1_lo16 = 1,
+    .sel_max_exec_size = 16,
+    .acc_dword_max_exec_size = 8,
 };
 
 static const gt_iga_syntax gt_iga_gen9 = {0};
@@ -37,7 +44,7 @@ static const struct {
 } gt_decoders[] = {
     {9, gt_decode_gen9, &gt_eu_gen9, &gt_iga_gen9, &gt_syn_iga},
     {7, gt_decode_gen7, &gt_eu_gen7, &gt_iga_gen7, &gt_syn_gen4},  /* ivb, vlv: intel-gen4disasm */
-    {75, gt_decode_gen75, &gt_eu_gen7, &gt_iga_gen7, &gt_syn_iga}, /* hsw: iga64 -p=7p5 */
+    {75, gt_decode_gen75, &gt_eu_gen75, &gt_iga_gen7, &gt_syn_iga}, /* hsw: iga64 -p=7p5 */
 };
 
 gt_decode_fn gt_decoder_for(const gt_platform *plat)

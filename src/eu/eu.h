@@ -183,6 +183,11 @@ typedef struct gt_eu_behaviour {
      * ExecSize (Gen7: 8, "SIMD16 execution on DWords is not allowed when an
      * accumulator is an explicit source or destination"); 0 = no limit */
     uint8_t acc_dword_max_exec_size;
+    /* DF operands occupy a pair of 4-byte channels (Ivy Bridge / Bay
+     * Trail, seed 001 §1.3): for decoded instructions with chan_pairs, lane
+     * i is channels chan_off + 2i (low DWord) and + 2i + 1 (high DWord);
+     * masks, predicates and flags work on those channels (src/eu/exec.c). */
+    uint8_t df_channel_pairs;
 } gt_eu_behaviour;
 /* The behaviour table of a platform's EU (never NULL). */
 const gt_eu_behaviour *gt_eu_behaviour_for(const gt_platform *plat);

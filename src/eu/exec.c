@@ -575,6 +575,7 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     if (op == GT_OP_MUL && beh->mul_dword_src1_lo16 && dom == DOM_I &&
         (x->src[0].size == 4 || x->src[1].size == 4))
         x->mul_src1_lo16 = 1;
+    x->chan_pairs = (uint8_t)(in->chan_pairs && beh->df_channel_pairs);
     if (beh->acc_dword_max_exec_size && in->exec_size > beh->acc_dword_max_exec_size) {
         int acc_dw = x->dst.space == GT_XS_ACC && x->dst.size == 4 && !is_float_type(x->dst.type);
         for (int s = 0; s < ns; s++)
@@ -1217,7 +1218,10 @@ static int exec_movi(xctx *c, const gt_xinst *x, uint32_t lmask)
     return GTSIM_OK;
 }
 
-static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
+/* Runs an ALU instruction with execution mask emask and predicate mask pm
+ * (both over channels chan_off + lane). */
+static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t pm,
+                           uint64_t *nchan)
 {
     gt_thread *t = c->t;
     const gt_inst *in = &x->in;
@@ -1227,7 +1231,6 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
     if (x->plan_err)
         return report(c, x, x->plan_status, x->plan_why);
 
-    uint32_t pm = pred_mask(t, in);
     uint32_t wren = (op == GT_OP_SEL && in->cond == GT_COND_NONE) ? emask : (emask & pm);
     uint32_t lmask = wren >> co;   /* lane mask */
     *nchan += (uint64_t)__builtin_popcount(wren);
@@ -1772,6 +1775,104 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
     else if (in->cond && op != GT_OP_SEL && op != GT_OP_CSEL)
         flag_write(t, in, wren, flags << co);
     return GTSIM_OK;
+}
+
+/* Lane i of a channel-pair mask (bits co + 2i, co + 2i + 1) from the
+ * channel mask m: the even (hi = 0) or odd (hi = 1) channel of each pair. */
+static uint32_t pair_lanes(uint32_t m, int co, int n, int hi)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < n; i++)
+        r |= ((m >> (co + 2 * i + hi)) & 1u) << i;
+    return r;
+}
+
+/* Ivy Bridge DF (seed 001 §1.3: "Each DF operand uses a pair of channels
+ * and all masking and swizzling should be adjusted appropriately"): the
+ * encoded ExecSize counts channels, two per DF element.  Lane i (element i
+ * of the true-element regions) is channels co + 2i and co + 2i + 1:
+ *  - the execution mask, the predicate (incl. its any/all groups, formed
+ *    over the channels) and NoMask are evaluated per channel;
+ *  - a DF destination element's low DWord is written when channel co + 2i
+ *    is enabled, its high DWord when channel co + 2i + 1 is (a partial pair
+ *    writes half of the element); a narrower destination (e.g. DF -> F,
+ *    whose results sit in the low DWord of each QWord, seed 001 §2.4.5) is
+ *    written when the pair's first channel is;
+ *  - the conditional modifier writes the lane's result to the flag bits of
+ *    both channels (those enabled).
+ * The lane computation itself is the shared one (exec_alu_masked).  A
+ * predicated sel without condition takes src0 when either channel's
+ * predicate bit is set.  Half writes apply to direct GRF destinations. */
+static int exec_alu_pairs(xctx *c, const gt_xinst *x, uint64_t *nchan)
+{
+    gt_thread *t = c->t;
+    const gt_inst *in = &x->in;
+    int n = in->exec_size, co = in->chan_off;
+    if (x->plan_err)
+        return report(c, x, x->plan_status, x->plan_why);
+    int nch = 2 * n;
+    uint32_t range = (uint32_t)((nch >= 32 ? 0xffffffffull : ((1ull << nch) - 1)) << co);
+    uint32_t em = (in->nomask ? ~0u : t->exec_mask) & range;
+    gt_inst wide = *in;
+    wide.exec_size = (uint8_t)nch;
+    uint32_t pm = pred_mask(t, &wide);
+    int selp = in->op == GT_OP_SEL && in->cond == GT_COND_NONE;
+    uint32_t wren = selp ? em : (em & pm);
+    *nchan += (uint64_t)__builtin_popcount(wren);
+
+    uint32_t lo = pair_lanes(wren, co, n, 0), hi = pair_lanes(wren, co, n, 1);
+    const gt_xop *pd = &x->dst;
+    int df_dst = pd->size == 8;
+    /* save what the lane-level run may write beyond the enabled channels */
+    uint8_t keep[32][8];
+    int halves = pd->space == GT_XS_GRF;
+    if (halves)
+        for (int i = 0; i < n; i++)
+            memcpy(keep[i], t->grf + pd->off[i], pd->size);
+    uint32_t fl_saved[2] = {t->flag[0], t->flag[1]};
+
+    /* lanes with any channel enabled run; the writes are trimmed below */
+    uint32_t lane_em = (lo | hi) << co, lane_pm = ~0u;
+    if (selp)
+        lane_pm = (pair_lanes(pm, co, n, 0) | pair_lanes(pm, co, n, 1)) << co;
+    uint64_t lane_chan = 0;
+    int st = exec_alu_masked(c, x, lane_em, lane_pm, &lane_chan);
+    if (st)
+        return st;
+
+    if (halves)
+        for (int i = 0; i < n; i++) {
+            uint8_t *d = t->grf + pd->off[i];
+            if (df_dst) {
+                if (!((lo >> i) & 1))
+                    memcpy(d, keep[i], 4);
+                if (!((hi >> i) & 1))
+                    memcpy(d + 4, keep[i] + 4, 4);
+            } else if (!((lo >> i) & 1)) {
+                memcpy(d, keep[i], pd->size);
+            }
+        }
+    if (in->cond && in->op != GT_OP_SEL) {
+        /* lane results the run left at flag bits co + i -> both channels */
+        uint64_t f = (uint64_t)t->flag[in->flag_nr & 1] |
+                     ((in->flag_nr & 1) == 0 ? (uint64_t)t->flag[1] << 32 : 0);
+        uint32_t got = (uint32_t)(f >> (in->flag_subnr ? 16 : 0)) >> co;
+        t->flag[0] = fl_saved[0];
+        t->flag[1] = fl_saved[1];
+        uint32_t val = 0;
+        for (int i = 0; i < n; i++)
+            if ((got >> i) & 1)
+                val |= 3u << (co + 2 * i);
+        flag_write(t, in, wren, val);
+    }
+    return GTSIM_OK;
+}
+
+static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
+{
+    if (__builtin_expect(x->chan_pairs, 0))
+        return exec_alu_pairs(c, x, nchan);
+    return exec_alu_masked(c, x, emask, pred_mask(c->t, &x->in), nchan);
 }
 
 /* ------------------------------------------------------------------ */

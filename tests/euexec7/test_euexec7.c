@@ -331,6 +331,82 @@ static void test_df(void **st)
     h_fini();
 }
 
+/* ---- Ivy Bridge DF channel pairs (seed 001 §1.3): each DF element uses a
+ * pair of 4-byte channels; masks, predicates and flags are per channel ---- */
+static uint64_t dfbits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+static uint64_t *rq(int r) { return (uint64_t *)(H.t->grf + r * 32); }
+
+/* element whose low DWord comes from `lo_src` and high DWord from `hi_src` */
+static uint64_t halves(uint64_t lo_src, uint64_t hi_src)
+{
+    return (lo_src & 0xffffffffull) | (hi_src & 0xffffffff00000000ull);
+}
+
+static void test_ivb_df_pairs(void **st)
+{
+    (void)st;
+    static const double a[4] = {1.0, 5.0, 2.0, 8.0}, b[4] = {3.0, 3.0, 3.0, 3.0};
+    const uint64_t old = 0x1111111122222222ull;
+    h_init("ivb");
+    /* ExecSize 8 = four DFs in channel pairs (0,1) (2,3) (4,5) (6,7) */
+    h_load("add (8|M0) r10.0<2>:df r2.0<8;8,2>:df r4.0<8;8,2>:df\n"
+           "cmp (8|M0) (lt)f0.0 null<2>:df r2.0<8;8,2>:df r4.0<8;8,2>:df\n"
+           "(f0.0) mov (8|M0) r12.0<2>:df r4.0<8;8,2>:df\n"
+           "(f1.0) mov (8|M0) r14.0<2>:df r2.0<8;8,2>:df\n"
+           "(W) mov (8|M0) r16.0<2>:df r2.0<8;8,2>:df\n" END, NULL);
+    /* channels 3 and 4 not dispatched: element 1 has only its first
+     * channel, element 2 only its second */
+    h_thread(0xe7);
+    H.t->flag[1] = 0x6; /* f1.0: channels 1 and 2 */
+    for (int i = 0; i < 4; i++) {
+        rdf(2)[i] = a[i];
+        rdf(4)[i] = b[i];
+        rq(10)[i] = rq(12)[i] = rq(14)[i] = rq(16)[i] = old;
+    }
+    run_ok();
+    /* add: per-DWord write enables of the partial pairs */
+    assert_true(rq(10)[0] == dfbits(a[0] + b[0]));
+    assert_true(rq(10)[1] == halves(dfbits(a[1] + b[1]), old));
+    assert_true(rq(10)[2] == halves(old, dfbits(a[2] + b[2])));
+    assert_true(rq(10)[3] == dfbits(a[3] + b[3]));
+    /* cmp: each element's result in both flag bits of its pair, enabled
+     * channels only (lt: elements 0 and 2; channel 4 is disabled) */
+    assert_int_equal(H.t->flag[0] & 0xff, 0x03 | 0x20);
+    /* predicated by those flags: element 0 whole, element 2 its high half */
+    assert_true(rq(12)[0] == dfbits(b[0]));
+    assert_true(rq(12)[1] == old);
+    assert_true(rq(12)[2] == halves(old, dfbits(b[2])));
+    assert_true(rq(12)[3] == old);
+    /* f1.0 = channels 1, 2: element 0's high half, element 1's low half */
+    assert_true(rq(14)[0] == halves(old, dfbits(a[0])));
+    assert_true(rq(14)[1] == halves(dfbits(a[1]), old));
+    assert_true(rq(14)[2] == old && rq(14)[3] == old);
+    /* NoMask: all four whole */
+    for (int i = 0; i < 4; i++)
+        assert_true(rq(16)[i] == dfbits(a[i]));
+    h_fini();
+
+    /* Haswell has no channel pairs: (4) DF = four elements on channels 0-3 */
+    h_init("hsw");
+    h_load("add (4|M0) r10.0<1>:df r2.0<4;4,1>:df r4.0<4;4,1>:df\n" END, NULL);
+    h_thread(0xe7);
+    for (int i = 0; i < 4; i++) {
+        rdf(2)[i] = a[i];
+        rdf(4)[i] = b[i];
+        rq(10)[i] = old;
+    }
+    run_ok();
+    for (int i = 0; i < 4; i++)
+        assert_true(rq(10)[i] == (i == 3 ? old : dfbits(a[i] + b[i])));
+    h_fini();
+}
+
 /* ---- math: Gen7 extended math functions in the EU ---- */
 static void test_math(void **st)
 {
@@ -368,6 +444,7 @@ int main(void)
         cmocka_unit_test(test_flags_nibctrl),
         cmocka_unit_test(test_control_flow),
         cmocka_unit_test(test_df),
+        cmocka_unit_test(test_ivb_df_pairs),
         cmocka_unit_test(test_math),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
