@@ -12,18 +12,20 @@ gtsim_require_packages "${GTSIM_BUILD_PACKAGES[@]}" python3 libcmocka-dev libigc
     intel-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo libze1 libze-dev
 
 jobs=$(nproc 2>/dev/null || echo 2)
-run_build() { # dir, ctest args, cmake args...
-    local dir=$1 ctest_args=$2
-    shift 2
+run_build() { # dir, build targets ("" = all), ctest args, cmake args...
+    local dir=$1 targets=$2 ctest_args=$3
+    shift 3
     cmake -S . -B "$dir" -G "Unix Makefiles" "$@" >/dev/null
-    cmake --build "$dir" -j"$jobs"
+    # shellcheck disable=SC2086
+    cmake --build "$dir" -j"$jobs" ${targets:+--target $targets}
     # shellcheck disable=SC2086
     ctest --test-dir "$dir" --output-on-failure --timeout 600 -j"$jobs" $ctest_args
 }
 echo "== optimised build"
-run_build build "" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+run_build build "" "" -DCMAKE_BUILD_TYPE=RelWithDebInfo
 echo "== sanitizer build (ASan + UBSan)"
-ASAN_OPTIONS=detect_leaks=1 run_build build-san "" -DCMAKE_BUILD_TYPE=Debug -DGTSIM_SANITIZE=ON
+ASAN_OPTIONS=detect_leaks=1 run_build build-san "" "" -DCMAKE_BUILD_TYPE=Debug -DGTSIM_SANITIZE=ON
 echo "== fuzz build (clang libFuzzer + ASan + UBSan): short fuzz runs of the AUB reader and EU decoder"
-CC=clang run_build build-fuzz "-R ^fuzz_" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGTSIM_FUZZ=ON
+CC=clang run_build build-fuzz "fuzz_aub fuzz_eu fuzz_tbx mkaub" "-R ^fuzz_" \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGTSIM_FUZZ=ON
 echo "tests/run.sh: all tests passed"
