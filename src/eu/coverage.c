@@ -42,7 +42,7 @@ static const char *cov_path(void)
 int gt_eu_cov_enabled(void) { return cov_path() != NULL; }
 
 static const char *const cov_op[GT_OP_COUNT] = {
-    [GT_OP_ILLEGAL] = "illegal", [GT_OP_MOV] = "mov", [GT_OP_SEL] = "sel", [GT_OP_MOVI] = "movi",
+    [GT_OP_DIM] = "dim", [GT_OP_ILLEGAL] = "illegal", [GT_OP_MOV] = "mov", [GT_OP_SEL] = "sel", [GT_OP_MOVI] = "movi",
     [GT_OP_NOT] = "not", [GT_OP_AND] = "and", [GT_OP_OR] = "or", [GT_OP_XOR] = "xor",
     [GT_OP_SHR] = "shr", [GT_OP_SHL] = "shl", [GT_OP_SMOV] = "smov", [GT_OP_ASR] = "asr",
     [GT_OP_CMP] = "cmp", [GT_OP_CMPN] = "cmpn", [GT_OP_CSEL] = "csel",

@@ -27,6 +27,10 @@
  *    occupies a pair of channels.  The decoder stores true-element values
  *    (exec_size and DF regions halved) and sets gt_inst.chan_pairs;
  *    Haswell encodes DF in true elements (iga64 -p=7p5).
+ *  - dim (opcode 10, Haswell only) moves a DF immediate: the src0 type
+ *    field says F but the immediate is the 64 bits 127:64 (public Mesa
+ *    brw_DIM / brw_inst_set_imm_df facts; iga64 -p=7p5 -d names it dim);
+ *    gt_inst: src[0] = DF immediate.
  *  - movi is Haswell only; f32to16/f16to32 (opcodes 19/20) exist on Gen7
  *    only; there is no goto/join, csel, madm, sends or HF.
  */
@@ -126,6 +130,7 @@ enum g7_kind {
     K_3SRC, K_MATH, K_SEND,
     K_BRANCH,   /* JIP (and UIP when has_uip), QWord units */
     K_JMPI, K_CALL, K_CALLA, K_RET, K_WAIT, K_NOP, K_ILLEGAL,
+    K_DIM,      /* Haswell dim: DF destination, 64-bit immediate in bits 127:64 */
 };
 
 /* Availability: bit 0 Gen7 (Ivy Bridge / Bay Trail), bit 1 Gen7.5 (Haswell). */
@@ -139,7 +144,8 @@ static const struct {
     [3] = {GT_OP_MOVI, K_ALU, 1, 0, HSW},    [4] = {GT_OP_NOT, K_ALU, 1, 0, G7},
     [5] = {GT_OP_AND, K_ALU, 2, 0, G7},      [6] = {GT_OP_OR, K_ALU, 2, 0, G7},
     [7] = {GT_OP_XOR, K_ALU, 2, 0, G7},      [8] = {GT_OP_SHR, K_ALU, 2, 0, G7},
-    [9] = {GT_OP_SHL, K_ALU, 2, 0, G7},      [12] = {GT_OP_ASR, K_ALU, 2, 0, G7},
+    [9] = {GT_OP_SHL, K_ALU, 2, 0, G7},      [10] = {GT_OP_DIM, K_DIM, 1, 0, HSW},
+    [12] = {GT_OP_ASR, K_ALU, 2, 0, G7},
     [16] = {GT_OP_CMP, K_ALU, 2, 0, G7},     [17] = {GT_OP_CMPN, K_ALU, 2, 0, G7},
     [19] = {GT_OP_F32TO16, K_ALU, 1, 0, G7}, [20] = {GT_OP_F16TO32, K_ALU, 1, 0, G7},
     [23] = {GT_OP_BFREV, K_ALU, 1, 0, G7},   [24] = {GT_OP_BFE, K_3SRC, 3, 0, G7},
@@ -456,6 +462,21 @@ static int g7_decode(const uint8_t *code, size_t avail, gt_inst *in, char *why, 
         in->flag_subnr = (uint8_t)g7_get(w, g7_3src_flagsub);
         in->flag_nr = (uint8_t)g7_get(w, g7_3src_flagreg);
         g7_3src_operands(w, in);
+        break;
+    case K_DIM:
+        if (cm == 7 || cm > 9)
+            FAIL("reserved conditional modifier %u", cm);
+        in->cond = (uint8_t)cm;
+        if (g7_operand(w, &g7_dst, in->align16, &in->dst, "dst", why, why_len) < 0)
+            return -1;
+        if (in->dst.type != GT_TYPE_DF)
+            FAIL("dim: destination type %s, not DF", gt_type_name(in->dst.type));
+        if (GET(w, 38, 37) != 3)
+            FAIL("dim: src0 is not an immediate");
+        memset(&in->src[0], 0, sizeof in->src[0]);
+        in->src[0].file = GT_FILE_IMM;
+        in->src[0].type = GT_TYPE_DF;
+        in->src[0].imm = GET(w, 127, 64);
         break;
     case K_SEND:
         in->sfid = (uint8_t)g7_get(w, g7_sfid);

@@ -60,7 +60,7 @@ static const struct {
     [GT_OP_SUBB] = {"subb"}, [GT_OP_SAD2] = {"sad2"}, [GT_OP_SADA2] = {"sada2"},
     [GT_OP_DP4] = {"dp4"}, [GT_OP_DPH] = {"dph"}, [GT_OP_DP3] = {"dp3"}, [GT_OP_DP2] = {"dp2"},
     [GT_OP_LINE] = {"line"}, [GT_OP_PLN] = {"pln"}, [GT_OP_MAD] = {"mad"}, [GT_OP_LRP] = {"lrp"},
-    [GT_OP_MADM] = {"madm"}, [GT_OP_NOP] = {"nop"},
+    [GT_OP_MADM] = {"madm"}, [GT_OP_NOP] = {"nop"}, [GT_OP_DIM] = {"dim"},
 };
 
 static const char *const gt_math_names[16] = {
@@ -275,6 +275,14 @@ static void dst_operand(gt_txt *t, const gt_inst *in)
 static void src_operand(gt_txt *t, const gt_inst *in, int i)
 {
     const gt_operand *o = &in->src[i];
+    if (o->file == GT_FILE_IMM && in->op == GT_OP_DIM) {
+        /* iga64 -p=7p5 shows dim's 64-bit immediate as an F: its low DWord */
+        gt_operand f = *o;
+        f.type = GT_TYPE_F;
+        f.imm &= 0xffffffffu;
+        immediate(t, &f);
+        return;
+    }
     if (o->file == GT_FILE_IMM) {
         immediate(t, o);
         return;

@@ -79,7 +79,7 @@ static const char *const g4_op_names[GT_OP_COUNT] = {
     [GT_OP_CBIT] = "cbit", [GT_OP_ADDC] = "addc", [GT_OP_SUBB] = "subb", [GT_OP_SAD2] = "sad2",
     [GT_OP_SADA2] = "sada2", [GT_OP_DP4] = "dp4", [GT_OP_DPH] = "dph", [GT_OP_DP3] = "dp3",
     [GT_OP_DP2] = "dp2", [GT_OP_LINE] = "line", [GT_OP_PLN] = "pln", [GT_OP_MAD] = "mad",
-    [GT_OP_LRP] = "lrp", [GT_OP_NOP] = "nop",
+    [GT_OP_LRP] = "lrp", [GT_OP_NOP] = "nop", [GT_OP_DIM] = "dim",
 };
 
 /* Math function names of that era (fdiv was Gen4's tan). */
@@ -194,6 +194,12 @@ static void imm(g4_txt *t, const gt_operand *o)
         float f;
         memcpy(&f, &v, 4);
         put(t, "%gF", (double)f);
+        break;
+    }
+    case GT_TYPE_DF: { /* dim */
+        double d;
+        memcpy(&d, &o->imm, 8);
+        put(t, "%gDF", d);
         break;
     }
     default: put(t, "0x%08" PRIx32 "%s", v, tname(o->type)); break; /* V, UV, VF */

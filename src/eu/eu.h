@@ -31,6 +31,7 @@ enum gt_op {
     GT_OP_MACH, GT_OP_LZD, GT_OP_FBH, GT_OP_FBL, GT_OP_CBIT, GT_OP_ADDC,
     GT_OP_SUBB, GT_OP_SAD2, GT_OP_SADA2, GT_OP_DP4, GT_OP_DPH, GT_OP_DP3,
     GT_OP_DP2, GT_OP_LINE, GT_OP_PLN, GT_OP_MAD, GT_OP_LRP, GT_OP_MADM, GT_OP_NOP,
+    GT_OP_DIM,  /* Haswell: move a 64-bit DF immediate (src[0], type DF) */
     GT_OP_COUNT
 };
 

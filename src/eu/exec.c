@@ -296,6 +296,7 @@ static int op_nsrc(int op)
     case GT_OP_MOV: case GT_OP_NOT: case GT_OP_BFREV: case GT_OP_FRC: case GT_OP_RNDU:
     case GT_OP_RNDD: case GT_OP_RNDE: case GT_OP_RNDZ: case GT_OP_LZD: case GT_OP_FBH:
     case GT_OP_FBL: case GT_OP_CBIT: case GT_OP_F32TO16: case GT_OP_F16TO32: case GT_OP_MOVI:
+    case GT_OP_DIM:
         return 1;
     case GT_OP_MAD: case GT_OP_LRP: case GT_OP_CSEL: case GT_OP_BFE: case GT_OP_BFI2:
     case GT_OP_MADM:
@@ -606,7 +607,7 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
         ty = q ? (unsig ? GT_TYPE_UQ : GT_TYPE_Q) : (unsig ? GT_TYPE_UD : GT_TYPE_D);
         x->flag_type = (uint8_t)ty;
     }
-    x->raw_mov = op == GT_OP_MOV && x->src[0].type == x->dst.type && !x->src[0].mods &&
+    x->raw_mov = (op == GT_OP_MOV || op == GT_OP_DIM) && x->src[0].type == x->dst.type && !x->src[0].mods &&
                  !in->saturate && x->src[0].space != GT_XS_NULL;
 }
 
@@ -1245,7 +1246,7 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
     int logic = is_logic(op);
     /* Inputs are flushed (F denorm mode) for arithmetic, not for moves,
      * conversions or a plain sel (seed 001 §2.3.1.2, seed 004 sel). */
-    int in_arith = op != GT_OP_MOV && op != GT_OP_F16TO32 &&
+    int in_arith = op != GT_OP_MOV && op != GT_OP_DIM && op != GT_OP_F16TO32 &&
                    !(op == GT_OP_SEL && in->cond == GT_COND_NONE && !x->src[0].mods &&
                      !x->src[1].mods);
     int in_ftz = in_arith ? (c->ftz_f ? 1 : 0) | (c->ftz_d ? 2 : 0) : 0;
@@ -1300,6 +1301,7 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
     if (!x->raw_mov) {
     switch (op) {
     case GT_OP_MOV:
+    case GT_OP_DIM: /* Haswell: DF immediate move */
         r = a;
         math_flush = 0;
         break;

@@ -6,7 +6,9 @@ and without -Xautocompact, so compacted forms are covered; lines iga64
 refuses are dropped), then the binary is disassembled by `iga64 -p=7p5 -d`
 and by gtsim (`gtdis --platform hsw`, i.e. gtsim_disasm) and compared line
 by line (whitespace runs normalised).  Field mutations of the assembled
-encodings that iga64 still decodes are compared too.
+encodings that iga64 still decodes are compared too, and random encodings
+of dim (Haswell DF immediate move, which iga64 decodes but cannot
+assemble).
 
 ivb: the same binaries (native forms, their field mutations, and the
 compacted forms of -Xautocompact against their native twins assembled from
@@ -438,6 +440,25 @@ def cmp_ivb(gtdis, native, tmp, report, show, compact=None):
     return len(keep), compare_lists(ref, got, data, report, show, 'gen4disasm')
 
 
+def dim_insts(rnd, n):
+    """n random Haswell dim encodings (opcode 10; iga64 cannot assemble it):
+    DF destination, src0 an immediate whose 64 bits are 127:64 (not
+    predicated: the flag fields overlap the immediate and iga64 rejects
+    most values there)."""
+    out = b''
+    for _ in range(n):
+        w = 10 | (rnd.randint(0, 4) << 21)
+        if rnd.random() < 0.2:
+            w |= 1 << 9
+        w |= (1 << 32) | (6 << 34) | (3 << 37) | (7 << 39)
+        w |= rnd.randint(0, 127) << 53
+        w |= (rnd.randint(0, 3) * 8) << 48
+        w |= rnd.choice([1, 2]) << 61
+        w |= rnd.getrandbits(64) << 64
+        out += w.to_bytes(16, 'little')
+    return out
+
+
 def mutate(data, rnd):
     out = bytearray()
     for _, ins in insts(data):
@@ -493,6 +514,7 @@ def main():
                 data = assemble(lines, tmp, ['-Xautocompact'] if rnd.random() < 0.5 else [])
                 if not data:
                     continue
+                data += dim_insts(rnd, 8)
                 res = cmp_hsw(a.gtdis, data, tmp, report, a.show)
                 if res:
                     total += res[0]
