@@ -19,6 +19,7 @@ that tool's syntax; forms the old tool cannot print (see GEN4_SKIP) are
 left out of the ivb comparison.
 
 usage: difftest7.py GTDIS [--platform hsw|ivb] [--count N] [--seed S]
+       difftest7.py GTDIS [--platform hsw|ivb] --files KERNEL.bin...
 Exit status 0 when every instruction matches.
 """
 import argparse
@@ -379,10 +380,12 @@ def gen4_keep(ins):
     f0, f1 = bits(ins, 38, 37), bits(ins, 43, 42)
     if 2 in (bits(ins, 33, 32), f0, f1):
         return False
+    src1 = f0 != 3  # with an immediate src0, bits 127:96 are the immediate
     if not align16 and ((f0 < 2 and not bits(ins, 79, 79) and bits(ins, 88, 85) == 15) or
-                        (f1 < 2 and not bits(ins, 111, 111) and bits(ins, 120, 117) == 15)):
+                        (src1 and f1 < 2 and not bits(ins, 111, 111) and bits(ins, 120, 117) == 15)):
         return False
-    if not align16 and f1 < 2 and (7 <= bits(ins, 120, 117) <= 14 or bits(ins, 116, 114) > 4):
+    if (not align16 and src1 and f1 < 2 and
+            (7 <= bits(ins, 120, 117) <= 14 or bits(ins, 116, 114) > 4)):
         return False
     if bits(ins, 36, 34) == 6 or (f0 != 3 and bits(ins, 41, 39) == 6) or (f1 != 3 and bits(ins, 46, 44) == 6):
         return False
@@ -486,6 +489,30 @@ def keep_decodable(data, tmp):
     return None
 
 
+def compare_files(a):
+    """Whole kernels: hsw, every instruction vs iga64 -p=7p5 -d; ivb, the
+    native instructions intel-gen4disasm can print (gen4_keep)."""
+    total = bad = skipped = 0
+    report = [0]
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in a.files:
+            data = open(path, 'rb').read()
+            if a.platform == 'hsw':
+                res = cmp_hsw(a.gtdis, data, tmp, report, a.show)
+                if res is None:
+                    print('difftest7: iga64 cannot decode %s' % path)
+                    return 1
+            else:
+                ins = insts(data)
+                skipped += sum(1 for _, i in ins if len(i) != 16 or not gen4_keep(i))
+                res = cmp_ivb(a.gtdis, data, tmp, report, a.show)
+            total += res[0]
+            bad += res[1]
+    print('difftest7 %s: %d kernels, %d instructions compared (%d left out), %d mismatches' %
+          (a.platform, len(a.files), total, skipped, bad))
+    return 1 if bad or not total else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('gtdis')
@@ -496,6 +523,8 @@ def main():
     ap.add_argument('--show', type=int, default=40)
     ap.add_argument('--no-mutate', action='store_true')
     ap.add_argument('--ignore-send-comments', action='store_true')
+    ap.add_argument('--files', nargs='+', metavar='BIN',
+                    help='compare these kernel binaries instead of random programs')
     a = ap.parse_args()
     global SEND_COMMENTS
     SEND_COMMENTS = not a.ignore_send_comments
@@ -503,6 +532,8 @@ def main():
         if not shutil.which(tool):
             print('difftest7: %s not found; this test requires it' % tool)
             return 2
+    if a.files:
+        return compare_files(a)
     rnd = random.Random(a.seed)
     gen = Gen(rnd)
     total = bad = 0
