@@ -508,7 +508,7 @@ static int g7_decode(const uint8_t *code, size_t avail, gt_inst *in, char *why, 
         break;
     case K_JMPI:
         if (GET(w, 43, 42) == 3)
-            in->jip = (int32_t)(uint32_t)g7_get(w, g7_imm32) + 16;
+            in->jip = (int32_t)((uint32_t)g7_get(w, g7_imm32) + 16u); /* wraps like the hardware IP */
         else {
             in->jip_reg = 1;
             if (g7_operand(w, &g7_src1, 0, &in->src[1], "src1", why, why_len) < 0)

@@ -513,7 +513,7 @@ int gt_decode_gen9(const uint8_t *code, size_t avail, gt_inst *in, char *why, si
     case K_JMPI:
         /* JIP is relative to the instruction after jmpi. */
         if (GET(w, 90, 89) == 3)
-            in->jip = (int32_t)(uint32_t)g9_get(w, g9_jip) + 16;
+            in->jip = (int32_t)((uint32_t)g9_get(w, g9_jip) + 16u); /* wraps like the hardware IP */
         else {
             in->jip_reg = 1;
             if (g9_operand(w, &g9_src1, 0, &in->src[1], "src1", why, why_len) < 0)
