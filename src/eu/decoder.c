@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "eu/eu.h"
+#include "eu/disasm_send.h"
 
 static const gt_eu_behaviour gt_eu_gen9 = {0};
 
@@ -24,10 +25,11 @@ static const gt_eu_behaviour gt_eu_gen75 = {
     .acc_dword_max_exec_size = 8,
 };
 
-static const gt_iga_syntax gt_iga_gen9 = {0};
+static const gt_iga_syntax gt_iga_gen9 = {.send_sfids = gt_send_sfids_gen9};
 
 static const gt_iga_syntax gt_iga_gen7 = {
     .else_no_uip = 1, .brd_w_suffix = 1, .send_dst_type = 1, .send_no_ctrl = 1,
+    .send_sfids = gt_send_sfids_gen75,
 };
 
 /* Disassembly syntaxes. */

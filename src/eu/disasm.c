@@ -493,7 +493,7 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
             options(&t, in);
         }
         char c[256];
-        gt_send_comment(in, c, sizeof c);
+        gt_send_comment(syn, in, c, sizeof c);
         tx(&t, " // %s", c);
         return (int)(t.pos < len ? t.pos : (len ? len - 1 : 0));
     }

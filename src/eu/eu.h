@@ -201,6 +201,9 @@ typedef struct gt_iga_syntax {
     uint8_t brd_w_suffix;    /* brd.s label is followed by its src0 type, "L<n>:w" (-p=7p5) */
     uint8_t send_dst_type;   /* send always prints its dst type (-p=7p5) */
     uint8_t send_no_ctrl;    /* send prints no AccWrEn/NoSrcDepSet/Atomic/Switch/NoDD* (-p=7p5) */
+    /* send comments: SFID names and message classes, 16 entries
+     * (src/eu/disasm_send.h); NULL = Gen9's */
+    const struct gt_send_sfid *send_sfids;
 } gt_iga_syntax;
 /* Never NULL. */
 const gt_iga_syntax *gt_iga_syntax_for(const gt_platform *plat);

@@ -2,7 +2,7 @@
 # The Gen7 workload kernels (tests/gen7/workloads/*.asm, assembled by g7wl
 # with iga64 -p=7p5 for each platform) disassembled by gtsim and by the
 # tools nobody here wrote: hsw vs iga64 -p=7p5 -d (send descriptions after
-# "//" not compared), ivb vs intel-gen4disasm -g 7 (forms that tool cannot
+# "//" included), ivb vs intel-gen4disasm -g 7 (forms that tool cannot
 # print left out, see difftest7.py).
 #   kernels7.sh PYTHON DIFFTEST7 GTDIS G7WL WLSRCDIR WORKDIR
 set -eu
@@ -15,4 +15,4 @@ for plat in ivb hsw; do
     done
 done
 "$py" "$diff" "$gtdis" --platform ivb --files "$work"/ivb/*/*.asm.bin
-"$py" "$diff" "$gtdis" --platform hsw --ignore-send-comments --files "$work"/hsw/*/*.asm.bin
+"$py" "$diff" "$gtdis" --platform hsw --files "$work"/hsw/*/*.asm.bin
