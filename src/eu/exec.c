@@ -577,6 +577,26 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
         (x->src[0].size == 4 || x->src[1].size == 4))
         x->mul_src1_lo16 = 1;
     x->chan_pairs = (uint8_t)(in->chan_pairs && beh->df_channel_pairs);
+    if (dom == DOM_I) {
+        /* Values a 64-bit lane cannot hold exactly (seed 001 §2.4.2-2.4.3:
+         * conversions and saturation work on the source values): a UQ
+         * source next to a signed one, or a saturated result that can
+         * exceed 64 bits (64-bit sources, DWord multiplies). */
+        int uq = 0, q64 = is_q(x->dst.type);
+        for (int s = 0; s < ns; s++) {
+            uq |= x->src[s].type == GT_TYPE_UQ;
+            q64 |= is_q(x->src[s].type);
+        }
+        switch (op) {
+        case GT_OP_MOV: case GT_OP_SEL: case GT_OP_ADD: case GT_OP_MUL: case GT_OP_AVG:
+        case GT_OP_MAD: case GT_OP_CMP: case GT_OP_CMPN:
+            x->wide_int = (uint8_t)(uq || (in->saturate && (q64 || op == GT_OP_MUL ||
+                                                            op == GT_OP_MAD)));
+            break;
+        default:
+            break;
+        }
+    }
     if (beh->acc_dword_max_exec_size && in->exec_size > beh->acc_dword_max_exec_size) {
         int acc_dw = x->dst.space == GT_XS_ACC && x->dst.size == 4 && !is_float_type(x->dst.type);
         for (int s = 0; s < ns; s++)
@@ -1064,6 +1084,19 @@ static inline int cmp_i(int cond, int64_t a, int64_t b, int uq)
     }
 }
 
+static inline int cmp_i128(int cond, __int128 a, __int128 b)
+{
+    switch (cond) {
+    case GT_COND_Z: return a == b;
+    case GT_COND_NZ: return a != b;
+    case GT_COND_G: return a > b;
+    case GT_COND_GE: return a >= b;
+    case GT_COND_L: return a < b;
+    case GT_COND_LE: return a <= b;
+    default: return 0;
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Masks                                                               */
 /* ------------------------------------------------------------------ */
@@ -1219,6 +1252,70 @@ static int exec_movi(xctx *c, const gt_xinst *x, uint32_t lmask)
     return GTSIM_OK;
 }
 
+/* Exact integer results (plan flag wide_int): the sources' values (UQ
+ * zero-extended, the others sign/zero-extended by load_src) in 128 bits,
+ * the operation, then the destination bits: truncation, or with sat a clamp
+ * of the exact value to the destination range (seed 001 §2.4.2/§2.4.3); a
+ * float destination rounds the exact value once (§2.4.4).  cmp/cmpn and
+ * sel's conditional modifier compare the exact values.  Writes the
+ * destination bits to r->u[] and returns the cmp/cmpn flag bits (lanes). */
+typedef __int128 i128;
+static uint32_t exact_int(const xctx *c, const gt_xinst *x, const lanes *a, const lanes *b,
+                          const lanes *cc, uint32_t pm, lanes *r)
+{
+    const gt_inst *in = &x->in;
+    int n = in->exec_size, op = in->op, dty = x->dst.type;
+    int uq0 = x->src[0].type == GT_TYPE_UQ, uq1 = x->src[1].type == GT_TYPE_UQ;
+    int uq2 = x->src[2].type == GT_TYPE_UQ;
+    uint32_t flags = 0;
+    for (int i = 0; i < n; i++) {
+        i128 p = uq0 ? (i128)(uint64_t)a->i[i] : (i128)a->i[i];
+        i128 q = uq1 ? (i128)(uint64_t)b->i[i] : (i128)b->i[i];
+        i128 s2 = uq2 ? (i128)(uint64_t)cc->i[i] : (i128)cc->i[i];
+        i128 v;
+        switch (op) {
+        case GT_OP_SEL:
+            v = (in->cond == GT_COND_NONE ? (pm >> (in->chan_off + i)) & 1
+                                           : (uint32_t)cmp_i128(in->cond, p, q)) ? p : q;
+            break;
+        case GT_OP_ADD: v = p + q; break;
+        case GT_OP_MUL: v = (i128)((unsigned __int128)p * (unsigned __int128)q); break;
+        case GT_OP_AVG: v = (p + q + 1) >> 1; break;
+        case GT_OP_MAD: v = p + (i128)((unsigned __int128)q * (unsigned __int128)s2); break;
+        case GT_OP_CMP: case GT_OP_CMPN: {
+            int t = cmp_i128(in->cond, p, q);
+            flags |= (uint32_t)t << i;
+            r->u[i] = t ? ~0ull : 0;
+            continue;
+        }
+        default: v = p; break;   /* mov */
+        }
+        uint64_t bits;
+        if (dty == GT_TYPE_F) bits = gt_f2u((float)v);
+        else if (dty == GT_TYPE_DF) bits = gt_d2u((double)v);
+        else if (dty == GT_TYPE_HF) bits = gt_double_to_half((double)v, c->rm);
+        else {
+            if (in->saturate) {
+                i128 lo, hi;
+                if (dty == GT_TYPE_Q) { lo = -((i128)1 << 63); hi = ((i128)1 << 63) - 1; }
+                else if (dty == GT_TYPE_UQ) { lo = 0; hi = ((i128)1 << 64) - 1; }
+                else { lo = (i128)int_lo[dty]; hi = (i128)int_hi[dty]; }
+                v = v < lo ? lo : v > hi ? hi : v;
+            }
+            bits = (uint64_t)v;
+        }
+        if (in->saturate && dty == GT_TYPE_HF)
+            bits = (bits & 0x8000) ? 0 : bits > 0x3c00 ? 0x3c00 : bits;
+        else if (in->saturate && is_float_type(dty)) {
+            double d = dty == GT_TYPE_F ? gt_u2f((uint32_t)bits) : gt_u2d(bits);
+            d = d < 0 ? 0 : d > 1 ? 1 : d;
+            bits = dty == GT_TYPE_F ? gt_f2u((float)d) : gt_d2u(d);
+        }
+        r->u[i] = bits;
+    }
+    return flags;
+}
+
 /* Runs an ALU instruction with execution mask emask and predicate mask pm
  * (both over channels chan_off + lane). */
 static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t pm,
@@ -1296,9 +1393,14 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
             src_uq = 1;
     int math_flush = 1;
     uint32_t cmpres = 0;   /* cmp/cmpn flag results (lane bits) */
+    int prebits = 0;       /* r.u holds the destination bits already */
+    if (x->wide_int && !x->raw_mov) {
+        cmpres = exact_int(c, x, &a, &b, &cc, pm, &r);
+        prebits = 1;
+    }
     int qmode = is_q(x->src[0].type) || is_q(x->dst.type);
 
-    if (!x->raw_mov) {
+    if (!x->raw_mov && !prebits) {
     switch (op) {
     case GT_OP_MOV:
     case GT_OP_DIM: /* Haswell: DF immediate move */
@@ -1353,12 +1455,16 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
         }
         break;
     }
-    case GT_OP_ASR:
+    case GT_OP_ASR: {
+        /* seed 004 asr: sign bits are inserted only for a signed src0;
+         * an unsigned src0 (UQ included) shifts like shr */
+        int sgn = is_signed_int(x->src[0].type);
         for (int i = 0; i < n; i++) {
             int sh = (int)(b.i[i] & (qmode ? 63 : 31));
-            r.i[i] = a.i[i] >> sh;
+            r.i[i] = sgn ? a.i[i] >> sh : (int64_t)((uint64_t)a.i[i] >> sh);
         }
         break;
+    }
     case GT_OP_SHL:
         for (int i = 0; i < n; i++) {
             int sh = (int)(b.i[i] & (qmode ? 63 : 31));
@@ -1712,11 +1818,11 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
                 continue;
             if (!((wm >> (i & 3)) & 1))
                 continue;
-            uint64_t bits = cvt_out(c, dom, &r, i, dty, sat, src_uq, math_flush);
+            uint64_t bits = prebits ? r.u[i] : cvt_out(c, dom, &r, i, dty, sat, src_uq, math_flush);
             if (db)
                 wr_raw(db + doff[i], dsz, bits);
             if (in->cond) {
-                uint64_t fb = db ? bits : cvt_out(c, dom, &r, i, fty, sat, src_uq, math_flush);
+                uint64_t fb = db || prebits ? bits : cvt_out(c, dom, &r, i, fty, sat, src_uq, math_flush);
                 int v;
                 if (in->cond == GT_COND_O && dom == DOM_I && !is_float_type(fty))
                     v = int_of(int_to_int_bits(r.i[i], fty, 0, 0), fty) != r.i[i];

@@ -42,6 +42,7 @@ typedef struct gt_xinst {
     uint8_t plan_err;     /* nonzero: executing this instruction reports plan_status */
     uint8_t mul_src1_lo16; /* gt_eu_behaviour.mul_dword_src1_lo16 applies (Gen7 mul) */
     uint8_t chan_pairs;   /* gt_eu_behaviour.df_channel_pairs applies (Ivy Bridge DF) */
+    uint8_t wide_int;     /* integer result needs more than 64 bits (see exec.c exact_int) */
     int plan_status;
     gt_xop dst;
     gt_xop src[3];
