@@ -3,13 +3,18 @@
 print what the EU tests executed: opcodes and math functions, types per
 operand position, type combinations per opcode, region forms, predication
 and conditional-modifier forms, ExecSize / channel offsets, control-flow
-outcomes.  Exit status 1 when an opcode (or math function) of the Gen9 list
-below never ran, or a required feature is missing.
+outcomes, and the (opcode, dst type, src types) combinations that
+eu_types.tab allows (seed 004 Src/Dst Types tables + Gen9 rows) but no test
+executed.  Exit status 1 when an opcode (or math function) of the Gen9 list
+below never ran, an allowed type combination never ran, or a required
+feature is missing.
 
     cov_report.py [--brief] FILE...
 """
+import os
 import sys
 from collections import defaultdict
+from itertools import product
 
 # Gen9 EU instructions the issue requires (smov is not in it: its Gen9
 # semantics are not in the seeds, and the executor reports it unimplemented) (seed 004 instruction pages; the
@@ -27,6 +32,59 @@ DIVERGENT = "if else while break cont halt goto brc brd call".split()
 PREDS = """none normal anyv allv any2h all2h any4h all4h any8h all8h any16h all16h
 any32h all32h a16.x a16.y a16.z a16.w a16.any4h a16.all4h""".split()
 CONDS = "z nz g ge l le o u".split()
+
+
+TYPE_TAB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "eu_types.tab")
+FLOATS = {"hf", "f", "df"}
+CLASS = {"*B": ["b", "ub"], "*W": ["w", "uw"], "*D": ["d", "ud"], "*Q": ["q", "uq"]}
+
+
+def parse_class(text):
+    out = []
+    for tok in text.split(","):
+        out += CLASS.get(tok, [tok.lower()])
+    return out
+
+
+def allowed_combos(path=TYPE_TAB):
+    """(opcode, dst, src0, ...) tuples eu_types.tab allows, expanded the way
+    tests/euexec/test_eu_types.c expands them (3-source integer sources share
+    one type; a HF src0 of a 3-source instruction makes all sources HF)."""
+    allowed = set()
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or not line.split():
+                continue
+            op, ns, sc, dc = line.split()[:4]
+            ns = int(ns)
+            srcs = parse_class(sc)
+            same = dc == "same"
+            dsts = srcs if same else parse_class(dc)
+            for d in dsts:
+                for ss in product(srcs, repeat=ns):
+                    if same and any(s != d for s in ss):
+                        continue
+                    if ns == 3 and ss[0] not in FLOATS and len(set(ss)) > 1:
+                        continue
+                    if ns == 3 and ss[0] == "hf" and any(s != "hf" for s in ss):
+                        continue
+                    allowed.add((op, d) + tuple(ss))
+    return allowed
+
+
+def executed_combos(combos):
+    """Executed (opcode, dst, src...) tuples; an immediate counts for its
+    type (V/UV/VF: the W/UW/F elements they expand to)."""
+    vec = {"v": "w", "uv": "uw", "vf": "f"}
+    out = set()
+    for k in combos:
+        parts = k.split(":")
+        srcs = []
+        for t in parts[2:]:
+            t = t[4:] if t.startswith("imm.") else t
+            srcs.append(vec.get(t, t))
+        out.add((parts[0], parts[1]) + tuple(srcs))
+    return out
 
 
 def load(paths):
@@ -95,6 +153,15 @@ def main():
     if not brief:
         for o in sorted(byop):
             row(o, sorted(byop[o]))
+    allowed = allowed_combos()
+    done = executed_combos(combos)
+    unexec = sorted(allowed - done)
+    print("allowed type combinations (eu_types.tab): %d, executed %d" %
+          (len(allowed), len(allowed) - len(unexec)))
+    if unexec:
+        row("allowed but never executed", [":".join(c) for c in unexec[:200]] +
+            (["... %d more" % (len(unexec) - 200)] if len(unexec) > 200 else []))
+        missing.append("%d allowed type combinations" % len(unexec))
     print("region forms:")
     for pos in ["dst", "src0", "src1", "src2"]:
         g = group(cnt, "region.%s:" % pos)
