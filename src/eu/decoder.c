@@ -17,12 +17,14 @@ static const gt_eu_behaviour gt_eu_gen7 = {
     .sel_max_exec_size = 16,
     .acc_dword_max_exec_size = 8,
     .df_channel_pairs = 1, /* Ivy Bridge / Bay Trail only */
+    .df_to_f_rtz = 1,
 };
 
 static const gt_eu_behaviour gt_eu_gen75 = {
     .mul_dword_src1_lo16 = 1,
     .sel_max_exec_size = 16,
     .acc_dword_max_exec_size = 8,
+    .df_to_f_rtz = 1,
 };
 
 static const gt_iga_syntax gt_iga_gen9 = {.send_sfids = gt_send_sfids_gen9};

@@ -189,6 +189,10 @@ typedef struct gt_eu_behaviour {
      * i is channels chan_off + 2i (low DWord) and + 2i + 1 (high DWord);
      * masks, predicates and flags work on those channels (src/eu/exec.c). */
     uint8_t df_channel_pairs;
+    /* DF -> F conversion rounds toward zero whatever cr0's rounding mode
+     * (seed 001 §2.4.5, Gen7); 0 = cr0's mode (Gen9: IGC converts double to
+     * float for OpenCL's round-to-nearest convert_float with a plain mov) */
+    uint8_t df_to_f_rtz;
 } gt_eu_behaviour;
 /* The behaviour table of a platform's EU (never NULL). */
 const gt_eu_behaviour *gt_eu_behaviour_for(const gt_platform *plat);

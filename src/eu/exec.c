@@ -73,6 +73,7 @@ typedef struct xctx {
     int ftz_f;      /* flush F denorms */
     int ftz_d;      /* flush DF denorms */
     int alt;        /* cr0.0 bit 0: ALT float mode (seed 001 §2.3.2) */
+    int df_f_rtz;   /* gt_eu_behaviour.df_to_f_rtz */
     uint32_t hw_ip_base; /* kernel start as an IP value (offset from instruction base) */
 } xctx;
 
@@ -930,6 +931,19 @@ static inline uint64_t int_to_int_bits(int64_t v, int ty, int sat, int src_uq)
     }
 }
 
+/* DF -> F rounding toward zero (seed 001 §2.4.5): the float nearest to v
+ * stepped one ulp toward zero when it is farther from zero than v; finite
+ * values beyond the float range give +-fmax. */
+static float df_to_f_rtz(double v)
+{
+    float f = (float)v;
+    if (isnan(v) || isinf(v))
+        return f;
+    if (fabs((double)f) > fabs(v))
+        f = nextafterf(f, 0.0f);
+    return f;
+}
+
 /* Domain value of lane i -> destination type bits. */
 static inline uint64_t cvt_out(const xctx *c, int dom, const lanes *r, int i, int ty, int sat,
                                int src_uq, int math)
@@ -962,7 +976,7 @@ static inline uint64_t cvt_out(const xctx *c, int dom, const lanes *r, int i, in
             if (math && c->ftz_d)
                 v = gt_dftz(v);
             return gt_d2u(v);
-        case GT_TYPE_F: return gt_f2u((float)v);
+        case GT_TYPE_F: return gt_f2u(c->df_f_rtz ? df_to_f_rtz(v) : (float)v);
         case GT_TYPE_HF: return gt_double_to_half(v, c->rm);
         default: return fp_to_int_bits(v, ty);
         }
@@ -2330,6 +2344,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     if (!c.k)
         return gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory (kernel cache)");
     c.hw_ip_base = (uint32_t)(t->kernel_gva - t->disp->instruction_base);
+    c.df_f_rtz = gt_eu_behaviour_for(dev->plat)->df_to_f_rtz;
     int saved_round = fegetround();
     apply_fenv(&c);
     if (t->instructions == 0 && t->exec_mask == 0 && t->wait_mask == 0)

@@ -41,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "harness.h"
@@ -867,10 +868,75 @@ static void test_every_type_combination(void **st)
     assert_int_equal(bad, 0);
 }
 
+/* DF -> F rounding: cr0's mode on Gen9 (default round to nearest even, and
+ * RTZ / RU / RD when cr0 says so), always toward zero on Gen7.5 (seed 001
+ * §2.4.5).  Expected values: the host's conversion under the same mode. */
+static void test_df_to_f_rounding(void **st)
+{
+    (void)st;
+    static const double in[4] = {1.0 + 0x1.8p-24 /* above a tie */, -(1.0 + 0x1.8p-24), 1e300,
+                                 0.1};
+    static const int hostrm[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+    for (int plat = 0; plat < 2; plat++)
+        for (int rm = 0; rm < 4; rm++) {
+            char text[256];
+            snprintf(text, sizeof text,
+                     "(W) mov (1|M0) cr0.0<1>:ud 0x%x:ud {Switch}\n"
+                     "mov (4|M0) r10.0<1>:f r2.0<4;4,1>:df\n"
+                     "wait n0.0:ud\n", rm << 4);
+            uint8_t code[256];
+            size_t n;
+            if (plat == 0) {
+                n = h_assemble(text, code, sizeof code);
+            } else {
+                char src[] = "/tmp/eutypes7_XXXXXX", cmd[256];
+                int fd = mkstemp(src);
+                assert_true(fd >= 0);
+                FILE *f = fdopen(fd, "w");
+                fputs(text, f);
+                fclose(f);
+                snprintf(cmd, sizeof cmd, "iga64 -p=7p5 -a %s -o %s.bin", src, src);
+                assert_int_equal(system(cmd), 0);
+                snprintf(cmd, sizeof cmd, "%s.bin", src);
+                FILE *b = fopen(cmd, "rb");
+                assert_non_null(b);
+                n = fread(code, 1, sizeof code, b);
+                fclose(b);
+                unlink(cmd);
+                unlink(src);
+            }
+            H.dev->plat = gt_platform_find(plat ? "hsw" : "skl");
+            h_load_raw(&H, code, n);
+            h_thread(&H, 0xff);
+            memcpy(H.t->grf + 2 * 32, in, sizeof in);
+            int st2 = h_run(&H);
+            if (st2) fprintf(stderr, "%s\n", H.dev->err);
+            assert_int_equal(st2, GTSIM_OK);
+            int saved = fegetround();
+            fesetround(plat ? FE_TOWARDZERO : hostrm[rm]);
+            for (int i = 0; i < 4; i++) {
+                volatile double d = in[i];
+                volatile float e = (float)d;
+                float exp = e;
+                /* RTZ overflow: the largest finite float */
+                if (plat && isinf(exp)) exp = copysignf(0x1.fffffep127f, exp);
+                uint32_t got;
+                memcpy(&got, H.t->grf + 10 * 32 + 4 * i, 4);
+                if (got != (uint32_t)fb(exp))
+                    fprintf(stderr, "%s rm %d: DF %a -> F got 0x%08x expected 0x%08x\n",
+                            plat ? "hsw" : "skl", rm, in[i], got, (uint32_t)fb(exp));
+                assert_int_equal(got, (uint32_t)fb(exp));
+            }
+            fesetround(saved);
+        }
+    H.dev->plat = gt_platform_find("skl");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_type_combination),
+        cmocka_unit_test(test_df_to_f_rounding),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
