@@ -110,7 +110,13 @@ static void reg_name(gt_txt *t, int file, int nr, int *has_sub)
     switch (nr & 0xf0) {
     case GT_ARF_NULL: tx(t, "null"); *has_sub = 0; break;
     case GT_ARF_A0: tx(t, "a%d", n); break;
-    case GT_ARF_ACC: tx(t, "acc%d", n); break;
+    case GT_ARF_ACC:
+        /* acc2..acc9 are the math macro extended accumulators mme0..mme7 */
+        if (n >= 2 && n <= 9)
+            tx(t, "mme%d", n - 2);
+        else
+            tx(t, "acc%d", n);
+        break;
     case GT_ARF_F: tx(t, "f%d", n); break;
     case GT_ARF_CE: tx(t, "ce"); *has_sub = 0; break;
     case GT_ARF_MSG: tx(t, "msg%d", n); break;
@@ -132,10 +138,16 @@ static void reg_with_sub(gt_txt *t, const gt_operand *o)
     int has_sub;
     reg_name(t, o->file, o->nr, &has_sub);
     int sz = gt_type_size(o->type);
-    /* msg and fc subregisters print as raw byte numbers (IGA). */
+    /* msg, fc and ip subregisters print as raw byte numbers (IGA). */
     int cls = o->file == GT_FILE_ARF ? (o->nr & 0xf0) : -1;
-    if (cls == GT_ARF_MSG || cls == GT_ARF_FC)
+    if (cls == GT_ARF_MSG || cls == GT_ARF_FC || cls == GT_ARF_IP)
         sz = 1;
+    if ((cls == GT_ARF_IP || cls == GT_ARF_CE) && o->subnr) {
+        has_sub = 1; /* ip, ce print a non-zero subregister, in bytes */
+        sz = 1;
+    }
+    if (cls == GT_ARF_NULL && sz && o->subnr / sz)
+        has_sub = 1; /* null prints a non-zero subregister element */
     if (has_sub)
         tx(t, ".%d", sz ? o->subnr / sz : o->subnr);
 }
@@ -332,8 +344,14 @@ static void options(gt_txt *t, const gt_inst *in)
                         in->op == GT_OP_BRD || in->op == GT_OP_BRC;
     int is_send = in->op == GT_OP_SEND || in->op == GT_OP_SENDC || in->op == GT_OP_SENDS ||
                   in->op == GT_OP_SENDSC;
-    if (in->op == GT_OP_NOP || in->op == GT_OP_ILLEGAL)
+    if (in->op == GT_OP_ILLEGAL)
         return;
+    if (in->op == GT_OP_NOP) {
+        /* nop: no channels, no operands; only a breakpoint applies */
+        if (in->debug_ctrl)
+            tx(t, " {Breakpoint}");
+        return;
+    }
     if (in->acc_wr && !is_branch_acc && !is_send)
         opt[n++] = "AccWrEn";
     if (in->thread_ctrl == 1)
@@ -390,7 +408,8 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
     if (len)
         buf[0] = 0;
     const char *name = in->op < GT_OP_COUNT && gt_op_names[in->op].name ? gt_op_names[in->op].name : "???";
-    pred_prefix(&t, in);
+    if (in->op != GT_OP_NOP && in->op != GT_OP_ILLEGAL) /* no channels to mask */
+        pred_prefix(&t, in);
     switch (in->op) {
     case GT_OP_ILLEGAL:
     case GT_OP_NOP:
@@ -470,10 +489,13 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
         if (!split && in->src[0].type != GT_TYPE_UD)
             tx(&t, ":%s", gt_type_name(in->src[0].type));
         if (split) {
-            if (in->src[1].file == GT_FILE_ARF)
-                tx(&t, " null");
-            else
+            if (in->src[1].file == GT_FILE_ARF) {
+                int hs;
+                tx(&t, " ");
+                reg_name(&t, GT_FILE_ARF, in->src[1].nr, &hs); /* null, or the ARF named */
+            } else {
                 tx(&t, " r%d", in->src[1].nr);
+            }
         }
         if (in->exdesc_reg)
             tx(&t, " a0.%d", in->exdesc_subnr);

@@ -460,8 +460,10 @@ int gt_send_comment(const gt_iga_syntax *syn, const gt_inst *in, char *buf, size
         cat(&b, "wr:a0.0[28:25]");
     else
         cat(&b, "wr:%u%s", bits(desc, 25, 4),
-            bits(desc, 19, 1) && sfid_table(syn)[in->sfid & 15].cls != SC_LSC ? "h" : "");
-    if (split && in->exdesc_reg && in->src[1].file == GT_FILE_ARF)
+            bits(desc, 19, 1) && (in->exdesc_reg || sfid_table(syn)[in->sfid & 15].cls != SC_LSC)
+                ? "h" : "");
+    if (split && in->exdesc_reg && in->src[1].file == GT_FILE_ARF &&
+        in->src[1].nr == GT_ARF_NULL)
         cat(&b, "+0"); /* null src1: no length in the register */
     else if (split && in->exdesc_reg)
         cat(&b, "+a0.%u[10:6]", in->exdesc_subnr);
