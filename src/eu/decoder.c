@@ -18,6 +18,7 @@ static const gt_eu_behaviour gt_eu_gen7 = {
     .acc_dword_max_exec_size = 8,
     .df_channel_pairs = 1, /* Ivy Bridge / Bay Trail only */
     .df_to_f_rtz = 1,
+    .vec_imm_dst_rule = 1,
 };
 
 static const gt_eu_behaviour gt_eu_gen75 = {
@@ -25,6 +26,7 @@ static const gt_eu_behaviour gt_eu_gen75 = {
     .sel_max_exec_size = 16,
     .acc_dword_max_exec_size = 8,
     .df_to_f_rtz = 1,
+    .vec_imm_dst_rule = 1,
 };
 
 static const gt_iga_syntax gt_iga_gen9 = {.send_sfids = gt_send_sfids_gen9};

@@ -193,6 +193,11 @@ typedef struct gt_eu_behaviour {
      * (seed 001 §2.4.5, Gen7); 0 = cr0's mode (Gen9: IGC converts double to
      * float for OpenCL's round-to-nearest convert_float with a plain mov) */
     uint8_t df_to_f_rtz;
+    /* a V/UV/VF immediate needs a 16-byte aligned destination strided by a
+     * word (V/UV) or a DWord (VF) (seed 001 §3.3.4, Gen7); Gen9 has no such
+     * rule (IGC's Gen9 code writes `add (2) r29.0<1>:ud r3.2<0;1,0>:uw
+     * 0x400:uv`, tests/corpus atomic) */
+    uint8_t vec_imm_dst_rule;
 } gt_eu_behaviour;
 /* The behaviour table of a platform's EU (never NULL). */
 const gt_eu_behaviour *gt_eu_behaviour_for(const gt_platform *plat);

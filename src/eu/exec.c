@@ -466,6 +466,27 @@ static const char *type_rule_broken(const gt_inst *in, int ns)
     return NULL;
 }
 
+/* No direct conversion between B/UB and DF or Q/UQ, nor between HF and DF
+ * or Q/UQ (seed 004 mov programming notes: "use two instructions"): a
+ * source of one group with a destination of the other.  NULL if fine. */
+static const char *conversion_rule_broken(const gt_inst *in, int ns)
+{
+    const gt_operand *d = &in->dst;
+    if (d->file == GT_FILE_ARF && (d->nr & 0xf0) == GT_ARF_NULL)
+        return NULL;
+    int dt = d->type;
+    int d64 = dt == GT_TYPE_DF || is_q(dt), dbyte = dt == GT_TYPE_B || dt == GT_TYPE_UB;
+    for (int s = 0; s < ns; s++) {
+        int st = in->src[s].type;
+        int s64 = st == GT_TYPE_DF || is_q(st), sbyte = st == GT_TYPE_B || st == GT_TYPE_UB;
+        if ((sbyte && d64) || (s64 && dbyte))
+            return "no direct conversion between B/UB and DF or Q/UQ (seed 004 mov)";
+        if ((st == GT_TYPE_HF && d64) || (s64 && dt == GT_TYPE_HF))
+            return "no direct conversion between HF and DF or Q/UQ (seed 004 mov)";
+    }
+    return NULL;
+}
+
 /* A direct GRF operand whose region (first to last element byte) covers
  * more than two registers (seed 001 §3.3.5: "an operand ... can span at
  * most two registers"). */
@@ -514,6 +535,42 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
             snprintf(why, sizeof why, "invalid type combination: %s", rule);
             plan_fail(x, GTSIM_ERR_ILLEGAL, why);
         }
+    }
+    if (op != GT_OP_MOVI && op != GT_OP_F16TO32 && op != GT_OP_F32TO16 && !is_mme_macro(in)) {
+        const char *rule = conversion_rule_broken(in, ns);
+        if (rule) {
+            char why[96];
+            snprintf(why, sizeof why, "invalid type combination: %s", rule);
+            plan_fail(x, GTSIM_ERR_ILLEGAL, why);
+        }
+    }
+    /* Packed byte destination (B/UB, HorzStride 1, ExecSize > 1): raw mov
+     * only (seed 004 mov, seed 001 §2.2.1). */
+    if ((in->dst.type == GT_TYPE_B || in->dst.type == GT_TYPE_UB) && !in->align16 &&
+        in->dst.hstride == 1 && in->exec_size > 1 && in->dst.file != GT_FILE_IMM &&
+        !(in->dst.file == GT_FILE_ARF && (in->dst.nr & 0xf0) == GT_ARF_NULL) &&
+        !(op == GT_OP_MOV && in->src[0].type == in->dst.type && !in->src[0].negate &&
+          !in->src[0].abs && !in->saturate))
+        plan_fail(x, GTSIM_ERR_ILLEGAL, "packed byte destination (B/UB with HorzStride 1) "
+                                        "is only allowed for a raw mov (seed 004 mov)");
+    /* Vector immediates (seed 001 §3.3.4, Gen7: gt_eu_behaviour
+     * vec_imm_dst_rule): the destination is 16-byte aligned and strided by
+     * a word (V/UV) or a DWord (VF). */
+    const gt_eu_behaviour *beh0 = gt_eu_behaviour_for(dev ? dev->plat : NULL);
+    for (int s = 0; s < ns && beh0->vec_imm_dst_rule && !in->align16 && in->exec_size > 1; s++) {
+        int vt = in->src[s].file == GT_FILE_IMM ? in->src[s].type : GT_TYPE_INVALID;
+        if (vt != GT_TYPE_V && vt != GT_TYPE_UV && vt != GT_TYPE_VF)
+            continue;
+        const gt_operand *d = &in->dst;
+        if (d->file == GT_FILE_ARF && (d->nr & 0xf0) == GT_ARF_NULL)
+            break;
+        int stride = d->hstride * gt_type_size(d->type);
+        if (stride != (vt == GT_TYPE_VF ? 4 : 2) || (!d->indirect && d->subnr % 16))
+            plan_fail(x, GTSIM_ERR_ILLEGAL, vt == GT_TYPE_VF
+                          ? "vector immediate VF needs a 16-byte aligned destination strided "
+                            "by a DWord (seed 001 §3.3.4)"
+                          : "vector immediate V/UV needs a 16-byte aligned destination strided "
+                            "by a word (seed 001 §3.3.4)");
     }
     plan_operand(x, &in->dst, &x->dst, 1);
     for (int s = 0; s < ns; s++)

@@ -25,8 +25,8 @@
 (W) and (1|M0) r40.2<1>:ud r0.2<0;1,0>:ud 0x0f000000:ud
 (W) send (8|M0) null:ud r40 0x3 0x02000004
 (W) wait n0.0<0;1,0>:ud
-(W) mov (8|M0) r45.0<1>:ud 0x76543210:v
-(W) shl (8|M0) r45.0<1>:ud r45.0<8;8,1>:ud 0x2:ud
+(W) mov (8|M0) r44.0<1>:uw 0x76543210:v
+(W) shl (8|M0) r45.0<1>:ud r44.0<8;8,1>:uw 0x2:ud
 (W) send (8|M0) r50:ud r45 @SLM_SFID@ @SLMR@
 (W) add (4|M0) r51.0<1>:d r50.0<4;4,1>:d r50.4<4;4,1>:d
 (W) add (2|M0) r51.0<1>:d r51.0<2;2,1>:d r51.2<2;2,1>:d

@@ -263,7 +263,10 @@ static char *box_kernel(void)
         kp(&k,
            "(W) mul (16|M0) r102.0<1>:d r100.0<16;16,1>:w 0x1c72:w\n"
            "(W) shr (16|M0) r102.0<1>:d r102.0<8;8,1>:d 0x10:d\n"
-           "(W) mov (16|M0) r%d.%d<1>:ub r102.0<8;8,1>:d\n",
+           /* a packed byte destination is for raw moves only (seed 001
+            * §2.2.1): D -> UB with a DWord stride, then a raw byte mov */
+           "(W) mov (16|M0) r104.0<4>:ub r102.0<8;8,1>:d\n"
+           "(W) mov (16|M0) r%d.%d<1>:ub r104.0<32;8,4>:ub\n",
            41 + j / 2, 16 * (j % 2));
     }
     kp(&k,
