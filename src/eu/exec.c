@@ -1402,6 +1402,8 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
 
     uint32_t wren = (op == GT_OP_SEL && in->cond == GT_COND_NONE) ? emask : (emask & pm);
     uint32_t lmask = wren >> co;   /* lane mask */
+    if (op == GT_OP_SAD2 || op == GT_OP_SADA2)
+        lmask &= 0x55555555u;      /* results in the even channels only */
     *nchan += (uint64_t)__builtin_popcount(wren);
 
     int dom = x->dom;
@@ -1733,13 +1735,23 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
         break;
     }
     case GT_OP_SAD2: case GT_OP_SADA2:
-        for (int i = 0; i < n; i++) {
-            uint32_t x0 = (uint32_t)a.i[i], x1 = (uint32_t)b.i[i];
-            int64_t s = llabs((int64_t)(x0 & 0xff) - (x1 & 0xff)) +
-                        llabs((int64_t)((x0 >> 8) & 0xff) - ((x1 >> 8) & 0xff));
+        /* Two-wide sums of absolute differences over channel pairs (seed
+         * 001 §3.3.5: sad2/sada2 are the reductions whose destination area
+         * is smaller than the source area): even channel n gets
+         * |src0[n] - src1[n]| + |src0[n+1] - src1[n+1]| of the byte values
+         * (signed for B), sada2 adds the accumulator's channel n; odd
+         * channels are not written (lane mask above).  No seed 004 page:
+         * Gen12 dropped the instructions; the pair reading follows the
+         * Gen7/Gen9 PRM sad2 pseudocode (public). */
+        for (int i = 0; i < n; i += 2) {
+            int64_t s = llabs(a.i[i] - b.i[i]);
+            if (i + 1 < n)
+                s += llabs(a.i[i + 1] - b.i[i + 1]);
             if (op == GT_OP_SADA2)
                 s += (int64_t)(uint16_t)t->acc_wide[i];
             r.i[i] = s;
+            if (i + 1 < n)
+                r.i[i + 1] = 0;
         }
         break;
     case GT_OP_F32TO16:
