@@ -589,7 +589,11 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
         x->src[0].size = 2;
     }
 
-    /* Computation domain from the source types (seed 001 §2.4). */
+    /* Computation domain from the source types (seed 001 §2.4).  Mixed
+     * HF/F sources ("mixed mode", Gen9 Align1/Align16) compute in F and
+     * round once to a HF destination (RTNE or cr0's mode); HF-only
+     * arithmetic does the same, which equals rounding the exact result to
+     * HF for add/mul (F carries 24 >= 2 * 11 + 2 bits). */
     int anydf = 0, anyf = 0;
     for (int s = 0; s < ns; s++) {
         int ty = x->src[s].type;
@@ -1520,6 +1524,10 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
     case GT_OP_OR: for (int i = 0; i < n; i++) r.i[i] = a.i[i] | b.i[i]; break;
     case GT_OP_XOR: for (int i = 0; i < n; i++) r.i[i] = a.i[i] ^ b.i[i]; break;
     case GT_OP_SHR: {
+        /* seed 004 shr: a logical shift "with zero insertion of the bits in
+         * src0": the bits of src0 at its own width (a sub-DWord signed src0
+         * is not sign-extended first); count = src1[4:0], [5:0] in QWord
+         * mode (src0 or dst Q/UQ) */
         int sz = x->src[0].size;
         uint64_t m = sz >= 8 ? ~0ull : ((1ull << (8 * sz)) - 1);
         for (int i = 0; i < n; i++) {
