@@ -344,9 +344,9 @@ def split_listing(text):
 #  label-only      the instruction text agrees and only the label lines
 #                  before it differ (a mutated neighbour's branch target).
 #  3src-mixed      3-source HF/F mixed-mode source types (Src1Type /
-#                  Src2Type bits 35/36) and the madm mme of src1: iga64
-#                  and gtsim decode these differently; open question,
-#                  listed in the report.
+#                  Src2Type bits 35/36), the madm mme of src1 and an
+#                  indirect math.invm / rsqtm source: iga64 and gtsim
+#                  decode these differently; open question.
 
 _COND = r'\((?:eq|ne|gt|ge|lt|le|ov|un)\)f\d\.\d '
 _PRED = r'^\((?:W&)?~?f\d\.\d(?:\.\w+)?\) '
@@ -401,18 +401,20 @@ def classify(a, b):
     if op == 'brc' and re.match(r'^brc \(\d+\|M\d+\) r\d+', re.sub(r'^\([^)]*\) ', '', at)):
         return 'branch-register'
     if op in ('call', 'calla', 'ret', 'brd', 'brc', 'jmpi'):
+        t = re.sub(r'(L\d+):\w+', r'\1', at)
+        t = re.sub(r'([a-z]+\d+\.\d+)(?:<\d+>)?(?::\w+)?', r'\1', t)
         if op == 'jmpi' and re.sub(r'(r\d+\.\d+)<\d+;\d+,\d+>:\w+', r'\1', bt) == at:
             return 'jump-operand'
         if op in ('call', 'calla') and re.search(r'\) r\[a0', at):
             return 'jump-operand'
         if op in ('brd', 'ret') and re.search(r'\) r(\[a0|\d)', at):
             return 'branch-register'
-        if op in ('call', 'calla') and re.sub(r'(r\d+\.\d+)<\d+;\d+,\d+>:\w+', r'\1', bt) == at:
+        if op in ('call', 'calla'):
+            u = re.sub(r'(?<= )-?(?:\(abs\))?(r\d+\.\d+)<\d+;\d+,\d+>:\w+', r'\1', bt)
+            if u == at or u == norm(t):
+                return 'jump-operand'
+        if op == 'ret' and re.sub(r' (?:-?\d+|0x[0-9A-F]+:\w+)$', ' null', at) == bt:
             return 'jump-operand'
-        if op == 'ret' and re.sub(r' -?\d+$', ' null', at) == bt:
-            return 'jump-operand'
-        t = re.sub(r'(L\d+):\w+', r'\1', at)
-        t = re.sub(r'(r\d+\.\d+)(?:<\d+>)?(?::\w+)?', r'\1', t)
         if norm(t) == bt or norm(t) in _drop_variants(bt) or re.sub(r' 0$', ' null', at) == bt:
             return 'jump-operand'
     if op.startswith('send'):
@@ -424,6 +426,8 @@ def classify(a, b):
     if at in _drop_variants(bt):
         return 'field-dropped'
     if op in ('mad', 'csel', 'lrp', 'madm', 'bfe', 'bfi2'):
+        return '3src-mixed'
+    if op in ('math.invm', 'math.rsqtm') and 'r[a0' in at:
         return '3src-mixed'
     return None
 
