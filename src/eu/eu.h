@@ -279,7 +279,7 @@ typedef struct gt_thread {
     uint32_t n0[2];            /* notification registers */
     uint32_t ce;               /* channel enable / dispatch mask */
     uint32_t ip;               /* byte offset of the next instruction from kernel base */
-    uint32_t tdr;
+    uint16_t tdr[8];           /* tdr0.0..tdr0.7 (seed 001 §3.3.3.11): FFTID 7:0, valid bit 15 */
     /* Structured control flow: per-channel enables. */
     uint32_t exec_mask;        /* channels currently enabled (bit i = channel i) */
     uint32_t dispatch_mask;    /* channels enabled at dispatch (right/bottom masks) */

@@ -709,7 +709,7 @@ static void arf_read(const xctx *c, int nr, uint8_t *img)
     case GT_ARF_CR: memcpy(img, t->cr0, sizeof(t->cr0)); break;
     case GT_ARF_N: memcpy(img, t->n0, sizeof(t->n0)); break;
     case GT_ARF_CE: memcpy(img, &t->ce, 4); break;
-    case GT_ARF_TDR: memcpy(img, &t->tdr, 4); break;
+    case GT_ARF_TDR: memcpy(img, t->tdr, sizeof(t->tdr)); break;
     case GT_ARF_IP: {
         uint32_t ip = c->hw_ip_base + t->ip;
         memcpy(img, &ip, 4);
@@ -740,7 +740,16 @@ static void arf_write(xctx *c, int nr, const uint8_t *img)
         break;
     case GT_ARF_N: memcpy(t->n0, img, sizeof(t->n0)); break;
     case GT_ARF_CE: memcpy(&t->ce, img, 4); break;
-    case GT_ARF_TDR: memcpy(&t->tdr, img, 4); break;
+    case GT_ARF_TDR:
+        /* the FFTIDs are read only; a write clears the valid bit of each
+         * entry it changes (seed 001 §3.3.3.11) */
+        for (int i = 0; i < 8; i++) {
+            uint16_t v;
+            memcpy(&v, img + 2 * i, 2);
+            if (v != t->tdr[i])
+                t->tdr[i] &= 0x7fff;
+        }
+        break;
     default: break;
     }
 }
@@ -2294,6 +2303,19 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
         break;
     }
     case GT_OP_SEND: case GT_OP_SENDC: case GT_OP_SENDS: case GT_OP_SENDSC: {
+        if (in->op == GT_OP_SENDC || in->op == GT_OP_SENDSC) {
+            /* sendc waits until every dependency valid in tdr0 has ended
+             * (seed 004 sendc; the media unit clears the valid bits) */
+            uint16_t pend = 0;
+            for (int i = 0; i < 8; i++)
+                pend |= t->tdr[i] & 0x8000u;
+            if (pend) {
+                t->state = GT_THREAD_BLOCKED;
+                *next_ip = ip;
+                *stop = 1;
+                return GTSIM_OK;
+            }
+        }
         uint32_t desc = in->desc, exdesc = in->exdesc;
         if (in->desc_reg)
             desc = (uint32_t)t->a0[0] | ((uint32_t)t->a0[1] << 16);

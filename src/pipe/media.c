@@ -249,27 +249,77 @@ static int free_slot(struct gt_media *m)
     return -1;
 }
 
-/* Is (x, y, color) with dependency mask blocked by an in-flight root? */
+/* The in-flight root thread that dependency n of request r names: the
+ * scoreboard entry (X + deltaX[n], Y + deltaY[n]) of the same color, for n
+ * set in both the VFE Scoreboard Mask and the command's mask (seed 000
+ * §1.4.2 / seed 003 §1.4.3).  Slot index, or -1 when none is in flight. */
+static int sb_dep(const struct gt_media *m, const media_req *r, int n)
+{
+    if (!m->sb.enable || !r->use_sb || !((m->sb.mask & r->sb_mask) >> n & 1))
+        return -1;
+    uint32_t tx = (r->x + (uint32_t)(int32_t)m->sb.dx[n]) & 0x1ff;
+    uint32_t ty = (r->y + (uint32_t)(int32_t)m->sb.dy[n]) & 0x1ff;
+    for (int i = 0; i < MEDIA_MAX_SLOTS; i++) {
+        const media_slot *s = &m->slot[i];
+        if (s->used && s->root && s->use_sb && (s->x & 0x1ff) == tx && (s->y & 0x1ff) == ty &&
+            s->color == r->color)
+            return i;
+    }
+    return -1;
+}
+
+/* Is (x, y, color) with dependency mask blocked by an in-flight root?
+ * Only the stalling scoreboard (Scoreboard Type 0) holds dispatch back; the
+ * non-stalling one dispatches and records the dependencies in the
+ * thread's TDR instead (see tdr_fill). */
 static int sb_blocked(struct gt_media *m, const media_req *r, uint32_t *dep)
 {
-    if (!m->sb.enable || !r->use_sb)
+    if (m->sb.type == GT_MEDIA_SB_NONSTALLING)
         return 0;
-    uint32_t mask = m->sb.mask & r->sb_mask;
     for (int n = 0; n < 8; n++) {
-        if (!(mask >> n & 1))
-            continue;
-        uint32_t tx = (r->x + (uint32_t)(int32_t)m->sb.dx[n]) & 0x1ff;
-        uint32_t ty = (r->y + (uint32_t)(int32_t)m->sb.dy[n]) & 0x1ff;
-        for (int i = 0; i < MEDIA_MAX_SLOTS; i++) {
-            const media_slot *s = &m->slot[i];
-            if (s->used && s->root && s->use_sb && (s->x & 0x1ff) == tx && (s->y & 0x1ff) == ty &&
-                s->color == r->color) {
-                *dep = (uint32_t)i;
-                return 1;
-            }
+        int i = sb_dep(m, r, n);
+        if (i >= 0) {
+            *dep = (uint32_t)i;
+            return 1;
         }
     }
     return 0;
+}
+
+/* Non-stalling scoreboard (MEDIA_VFE_STATE Scoreboard Type 1, seed 000
+ * §1.8.1 DW5; seed 003 §1.4.3 "a thread is dispatched with the dependent
+ * threads marked.  The thread dependency affects the issuing of a SENDC
+ * instruction"): thread dependency register n (tdr0.n, seed 001
+ * §3.3.3.11) holds the FFTID of the in-flight root thread dependency n
+ * names in bits 7:0 and the valid bit 15; entries without an in-flight
+ * dependency are not valid.  sendc waits until no entry is valid; the end
+ * of the named thread clears the valid bit (tdr_retire). */
+static void tdr_fill(const struct gt_media *m, const media_req *r, gt_thread *t)
+{
+    for (int n = 0; n < 8; n++) {
+        int i = m->sb.type == GT_MEDIA_SB_NONSTALLING ? sb_dep(m, r, n) : -1;
+        t->tdr[n] = i >= 0 ? (uint16_t)(0x8000u | (m->slot[i].fftid & 0xff)) : 0;
+    }
+}
+
+/* End of thread fftid: clear the valid bits naming it in every in-flight
+ * thread's TDR and let threads waiting in sendc look again (the EOT
+ * broadcast of seed 001 §3.3.3.11). */
+static void tdr_retire(struct gt_media *m, uint32_t fftid)
+{
+    for (int i = 0; i < MEDIA_MAX_SLOTS; i++) {
+        media_slot *s = &m->slot[i];
+        if (!s->used)
+            continue;
+        int hit = 0;
+        for (int n = 0; n < 8; n++)
+            if ((s->t->tdr[n] & 0x8000u) && (s->t->tdr[n] & 0xffu) == (fftid & 0xffu)) {
+                s->t->tdr[n] &= 0x7fff;
+                hit = 1;
+            }
+        if (hit && s->t->state == GT_THREAD_BLOCKED)
+            s->t->state = GT_THREAD_RUNNABLE; /* sendc checks again (a wait n0 blocks again) */
+    }
 }
 
 static void slot_start(struct gt_media *m, int si, const media_req *r, const uint32_t *idd)
@@ -434,6 +484,7 @@ static int try_dispatch(struct gt_media *m)
         s->urb_held = 1;
     }
     root_r0(m, s, r, idd);
+    tdr_fill(m, r, s->t);
     int n = put_curbe(m, s->t, 1, idd);
     if (n < 0)
         return media_fail(m, GTSIM_ERR_INVALID, s, "root thread: CURBE read beyond MEDIA_CURBE_LOAD data");
@@ -464,6 +515,7 @@ static void retire(struct gt_media *m, media_slot *s)
     m->in_flight--;
     if (s->root)
         m->roots_in_flight--;
+    tdr_retire(m, s->fftid);
 }
 
 /* What a stuck head request waits for (for the deadlock report). */
@@ -645,6 +697,19 @@ static int enqueue(struct gt_media *m, const gt_media_obj *o, uint32_t x, uint32
     return GTSIM_OK;
 }
 
+/* Dispatch what the queues, the free thread slots, Maximum Number of
+ * Threads and the scoreboard allow, without running any thread: the
+ * dispatched threads stay in flight until a flush point (gt_media_drain)
+ * or a full root queue runs them. */
+static int dispatch_ready(struct gt_media *m)
+{
+    for (;;) {
+        int d = try_dispatch(m);
+        if (d <= 0)
+            return d;
+    }
+}
+
 int gt_media_object(gtsim_device *dev, const gt_media_obj *o)
 {
     struct gt_media *m = gt_media_of(dev);
@@ -653,7 +718,7 @@ int gt_media_object(gtsim_device *dev, const gt_media_obj *o)
     int st = enqueue(m, o, 0, 0, 0, 0);
     if (st)
         return st;
-    return media_run(m, 0);
+    return dispatch_ready(m);
 }
 
 typedef struct walk_emit {
@@ -680,7 +745,7 @@ int gt_media_walker(gtsim_device *dev, const gt_media_obj *o, const gt_mw_params
     int st = gt_mw_walk(p, walker_emit, &w);
     if (st)
         return st;
-    return media_run(m, 0);
+    return dispatch_ready(m);
 }
 
 /* ---- thread spawner messages (seed 000 §1.7.2) ---- */

@@ -22,15 +22,20 @@
  *    scoreboard entry ... is marked as in-flight").  Dispatch is in order:
  *    a stalled head holds back the threads behind it.
  *  - Dispatched threads run on the EU until they end or block (gateway
- *    wait, barrier, waiting for children); a thread is in flight from
- *    dispatch to its end-of-thread message.
+ *    wait, barrier, sendc on a non-stalling scoreboard dependency, waiting
+ *    for children); a thread is in flight from dispatch to its
+ *    end-of-thread message.
  *  - When nothing can move (no thread can run, the queue head cannot be
  *    dispatched) the device stops with a report naming the command and
  *    batch address, the thread, its (X, Y, color) and what it waits for.
- * Commands enqueue their threads and run the scheduler until their
- * requests have been dispatched and nothing can run; gt_media_drain (at
- * flush points: MEDIA_STATE_FLUSH, PIPE_CONTROL, end of a submission, state
- * changes) runs until every thread has ended.
+ * MEDIA_OBJECT / _PRT / _WALKER commands enqueue their root threads and
+ * dispatch what may be dispatched, without running anything: root
+ * threads of consecutive commands are in flight together (up to Maximum
+ * Number of Threads) and the scoreboard decides which may start.  Threads
+ * run when the root queue is full and at the flush points where
+ * gt_media_drain runs until every thread has ended (MEDIA_STATE_FLUSH,
+ * PIPE_CONTROL, MI_FLUSH_DW, media state changes, GPGPU commands, end of
+ * a submission).
  */
 #ifndef GT_PIPE_MEDIA_H
 #define GT_PIPE_MEDIA_H
@@ -43,10 +48,17 @@
 
 struct gt_media;
 
+/* Scoreboard Type (MEDIA_VFE_STATE DW5 bit 30).  Stalling: a root thread
+ * is dispatched only when none of its dependencies is in flight.
+ * Non-stalling: it is dispatched at once with its in-flight dependencies
+ * in tdr0.0-7 (FFTID + valid bit); sendc waits until they have ended
+ * (seed 003 §1.4.3, seed 001 §3.3.3.11, seed 004 sendc). */
+enum { GT_MEDIA_SB_STALLING = 0, GT_MEDIA_SB_NONSTALLING = 1 };
+
 /* Scoreboard state of MEDIA_VFE_STATE (seed 000 §1.8.1 DW5-7). */
 typedef struct gt_media_sb {
     int enable;          /* Scoreboard Enable */
-    int type;            /* 0 stalling, 1 non-stalling (modelled as stalling) */
+    int type;            /* Scoreboard Type: GT_MEDIA_SB_STALLING / _NONSTALLING */
     uint32_t mask;       /* Scoreboard Mask: dependency n enabled */
     int8_t dx[8], dy[8]; /* Scoreboard n Delta X / Y (S3) */
 } gt_media_sb;

@@ -269,14 +269,17 @@ int main(int argc, char **argv)
     } tab[] = {
         {"gpgpu_ids", wl_gpgpu_ids}, {"nv12", wl_nv12}, {"box", wl_box},
         {"wavefront", wl_wavefront}, {"wavefront_nosb", wl_wavefront},
-        {"wavefront_mo", wl_wavefront}, {"spawn", wl_spawn}, {"slm_reduce", wl_slm_reduce},
+        {"wavefront_mo", wl_wavefront}, {"wavefront_mo_nosb", wl_wavefront},
+        {"wavefront_ns", wl_wavefront}, {"wavefront_ns_send", wl_wavefront},
+        {"spawn", wl_spawn}, {"slm_reduce", wl_slm_reduce},
     };
     for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
         if (strcmp(argv[1], tab[i].name))
             continue;
         wl w;
         wl_open(&w, argv[2], argv[3], argv[4]);
-        w.variant = strstr(argv[1], "_nosb") ? 1 : strstr(argv[1], "_mo") ? 2 : 0;
+        w.variant = (strstr(argv[1], "_nosb") ? WL_V_NOSB : 0) | (strstr(argv[1], "_mo") ? WL_V_MO : 0) |
+                    (strstr(argv[1], "_ns") ? WL_V_NONSTALL : 0) | (strstr(argv[1], "_send") ? WL_V_SEND : 0);
         return tab[i].fn(&w);
     }
     fprintf(stderr, "g7wl: unknown workload %s\n", argv[1]);

@@ -22,6 +22,14 @@
 
 #define WL_HEAP 65536u
 
+/* Workload variants (suffixes of the workload name). */
+enum {
+    WL_V_NOSB = 1,      /* _nosb: scoreboard disabled in MEDIA_VFE_STATE */
+    WL_V_MO = 2,        /* _mo: MEDIA_OBJECTs instead of a walker */
+    WL_V_NONSTALL = 4,  /* _ns: non-stalling scoreboard, the kernel reads with sendc */
+    WL_V_SEND = 8,      /* _send: with _ns, the kernel reads with send (no wait) */
+};
+
 typedef struct wl {
     g7s *s;
     const char *plat, *outdir, *srcdir;
@@ -31,7 +39,7 @@ typedef struct wl {
     uint32_t used[5];
     FILE *expect;
     int failed;
-    int variant;                     /* workload variant (e.g. scoreboard off) */
+    int variant;                     /* workload variant: WL_V_* bits */
 } wl;
 
 enum { WL_INST, WL_SURF, WL_DYN, WL_IND, WL_GEN };

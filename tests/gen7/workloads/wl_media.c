@@ -350,7 +350,10 @@ int wl_wavefront(wl *w)
     char mbr[16], mbw[16];
     snprintf(mbr, sizeof(mbr), "0x%08X", MBR_DESC(1, 0));
     snprintf(mbw, sizeof(mbw), "0x%08X", MBW_DESC(2, 0));
-    const char *const subst[] = {"MBR", mbr, "MBW", mbw, NULL};
+    /* non-stalling scoreboard: the neighbour read waits in sendc for the
+     * dependencies named in tdr0 (seed 004 sendc) */
+    const char *rd = (w->variant & WL_V_NONSTALL) && !(w->variant & WL_V_SEND) ? "sendc" : "send";
+    const char *const subst[] = {"MBR", mbr, "MBW", mbw, "RDSEND", rd, NULL};
     uint32_t ksp = wl_kernel(w, "wavefront.asm", subst);
     uint32_t bt = wl_binding_table(w, 1);
     wl_surface_2d(w, bt, 0, ga, 0x0d7 /* R32_UINT */, GW, GH, GW * 4, 0);
@@ -360,9 +363,10 @@ int wl_wavefront(wl *w)
 
     g7s_cmds b;
     g7s_cmds_init(&b);
-    /* stalling scoreboard: 0 left (-1, 0), 1 top (0, -1), 2 top-right (1, -1) */
+    /* scoreboard: 0 left (-1, 0), 1 top (0, -1), 2 top-right (1, -1) */
     g7s_vfe vfe = {.max_threads = 16, .urb_entries = 16, .urb_entry_size = 1,
-                   .sb_enable = w->variant != 1, .sb_type = 0, .sb_mask = 7,
+                   .sb_enable = !(w->variant & WL_V_NOSB), .sb_type = (w->variant & WL_V_NONSTALL) ? 1 : 0,
+                   .sb_mask = 7,
                    .sb_delta = {{-1, 0}, {0, -1}, {1, -1}}};
     wl_prologue(w, &b, G7S_PIPE_MEDIA, &vfe);
     g7s_idd_load(&b, 32, idd_off);
@@ -378,7 +382,7 @@ int wl_wavefront(wl *w)
     walk.local_inner = (wl_xy){-2, 1};
     walk.local_exec = WF_W + 2 * (WF_H - 1) - 1;
     walk.colors = 1;
-    if (w->variant == 2) {
+    if (w->variant & WL_V_MO) {
         /* the same order as MEDIA_OBJECTs with explicit Scoreboard X / Y
          * and Mask (seed 000 §1.8.6): wavefront k = X + 2Y, top to bottom */
         for (int32_t wave = 0; wave < WF_W + 2 * (WF_H - 1); wave++)
@@ -388,7 +392,7 @@ int wl_wavefront(wl *w)
                     wl_media_object(&b, 0, 0, 1, (uint32_t)x, (uint32_t)y, 7, NULL, 0);
             }
     } else {
-        wl_media_walker(&b, 0, !w->variant, 7, &walk, NULL, 0);
+        wl_media_walker(&b, 0, !(w->variant & WL_V_NOSB), 7, &walk, NULL, 0);
     }
     g7s_media_state_flush(&b, 0);
     wl_expect(w, ga, want, sizeof(want), "grid");
