@@ -289,6 +289,12 @@ static int g9_3src_operands(const uint32_t *w, gt_inst *in, char *why, size_t wh
         in->exec_size = 1;
         d->subnr = (uint8_t)(d->subnr + gt_type_size(dt) * (d->writemask == 2 ? 1 : d->writemask == 4 ? 2 : d->writemask == 8 ? 3 : 0));
     }
+    /* A DF element is two 32-bit Align16 channels: a ChanEn of one channel
+     * alone (x, y, z or w) writes half a DF; the PRM gives it no meaning
+     * (iga64 prints it as a one-channel DF at subregister 0-3). */
+    if (!madm && dt == GT_TYPE_DF &&
+        (d->writemask == 1 || d->writemask == 2 || d->writemask == 4 || d->writemask == 8))
+        FAIL("dst: DF destination ChanEn enables half a DF (one 32-bit channel)");
     if (!madm && dt == GT_TYPE_DF && (d->writemask == 0x3 || d->writemask == 0xc) && in->exec_size > 1) {
         in->exec_size /= 2;
         if (d->writemask == 0xc)
@@ -300,10 +306,15 @@ static int g9_3src_operands(const uint32_t *w, gt_inst *in, char *why, size_t wh
         memset(o, 0, sizeof *o);
         o->file = GT_FILE_GRF;
         o->type = (uint8_t)st;
-        /* Src1/Src2 type bit: the source is HF although SrcType is F
-         * (mixed float mode). */
-        if (i > 0 && g9_get(w, L->type1) && st == GT_TYPE_F)
-            o->type = GT_TYPE_HF;
+        /* Gen8/Gen9 mixed float mode: SrcType (bits 45:43) is the type of
+         * src0; with a float SrcType, Src1Type (bit 36) / Src2Type (bit 35)
+         * give src1 / src2 on their own: 1 = HF, 0 = F, whatever src0 is.
+         * Integer and DF SrcTypes apply to all three sources.  (Public
+         * facts: Mesa brw_inst.h 3src_a16_src1/src2_type at bits 36/35,
+         * set by brw_alu3 for an HF source; iga64 -p=9 -d prints
+         * "r2:f" for SrcType HF with bit 36 clear.) */
+        if (i > 0 && (st == GT_TYPE_F || st == GT_TYPE_HF))
+            o->type = g9_get(w, L->type1) ? GT_TYPE_HF : GT_TYPE_F;
         o->nr = (uint8_t)g9_get(w, L->reg);
         o->subnr = (uint8_t)(g9_get(w, L->subreg) * 4 + g9_get(w, L->subreg_half) * 2);
         o->negate = (uint8_t)g9_get(w, L->negate);
@@ -313,6 +324,14 @@ static int g9_3src_operands(const uint32_t *w, gt_inst *in, char *why, size_t wh
             o->swizzle[c] = (uint8_t)((swz >> (2 * c)) & 3);
         o->mme = (uint8_t)(swz & 0xf);
         o->rep = (uint8_t)g9_get(w, L->rep);
+        /* madm: the swizzle field's low 4 bits are the MathMacroExt (mme0-7,
+         * 8 = nomme; 9-15 invalid, as GED reports); the operand is a whole
+         * register, so RepCtrl has no meaning (iga64 prints any RepCtrl'd
+         * madm source as mme4). */
+        if (madm && o->mme > 8)
+            FAIL("src%d: reserved math macro extension %u", i, o->mme);
+        if (madm && o->rep)
+            FAIL("src%d: RepCtrl on a math macro operand", i);
         /* DF in Align16: a swizzle pair selects one DF; xyxy / zwzw
          * replicate the first / second DF of the 16-byte group. */
         if (!madm && o->type == GT_TYPE_DF && !o->rep && (swz == 0x44 || swz == 0xee)) {
@@ -399,6 +418,15 @@ int gt_decode_gen9(const uint8_t *code, size_t avail, gt_inst *in, char *why, si
         in->num_srcs = (cm == GT_MATH_FDIV || cm == GT_MATH_POW || cm == GT_MATH_IDIV_BOTH ||
                         cm == GT_MATH_IDIV_QUOT || cm == GT_MATH_IDIV_REM || cm == GT_MATH_INVM)
                            ? 2 : 1;
+        if (cm == GT_MATH_INVM || cm == GT_MATH_RSQRTM) {
+            /* IEEE macros: operands are whole registers named by number
+             * with a MathMacroExt in the ChanEn / swizzle bits; GED rejects
+             * indirect addressing on dst and src0 (DstAddrMode /
+             * Src0AddrMode invalid) and the mme field shares bits with the
+             * Align16 indirect immediate, so no operand may be indirect. */
+            if (GET(w, 63, 63) || GET(w, 79, 79) || (in->num_srcs == 2 && GET(w, 111, 111)))
+                FAIL("indirect addressing on a math macro operand");
+        }
         goto alu_operands;
     case K_ALU:
         if (cm == 7 || cm > 9)

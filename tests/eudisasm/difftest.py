@@ -316,7 +316,15 @@ def split_listing(text):
 #                  them (GTSIM_REJECTS): a destination in the immediate or
 #                  the (Gen6) MRF register file, the VxH region with direct
 #                  addressing, a reserved conditional modifier, ExecSize or
-#                  thread control (iga64 prints nop / illegal regardless).
+#                  thread control (iga64 prints nop / illegal regardless),
+#                  an Align16 predicate control above 7, a 3-source DF
+#                  destination ChanEn of one 32-bit channel (half a DF;
+#                  iga64 prints a one-channel DF), RepCtrl on a madm source
+#                  (iga64 prints mme4 whatever the field holds) and an
+#                  indirect math.invm / rsqtm operand (GED itself rejects
+#                  it on dst and src0, accepts it on src1).  3-source
+#                  mixed HF/F types are not excluded: Src1Type / Src2Type
+#                  (bits 36 / 35) give src1 / src2 as HF (1) or F (0).
 #  field-dropped   iga64 leaves out fields that do not apply to the opcode
 #                  (the PRM does not say the hardware ignores them; gtsim
 #                  prints what is encoded): saturate / conditional modifier
@@ -343,10 +351,6 @@ def split_listing(text):
 #                  JIP/UIP fields or a direct register).
 #  label-only      the instruction text agrees and only the label lines
 #                  before it differ (a mutated neighbour's branch target).
-#  3src-mixed      3-source HF/F mixed-mode source types (Src1Type /
-#                  Src2Type bits 35/36), the madm mme of src1 and an
-#                  indirect math.invm / rsqtm source: iga64 and gtsim
-#                  decode these differently; open question.
 
 _COND = r'\((?:eq|ne|gt|ge|lt|le|ov|un)\)f\d\.\d '
 _PRED = r'^\((?:W&)?~?f\d\.\d(?:\.\w+)?\) '
@@ -357,7 +361,10 @@ GTSIM_REJECTS = ('dst: immediate destination', 'dst: reserved register file (MRF
                  'src0: VxH vertical stride with direct addressing',
                  'src1: VxH vertical stride with direct addressing',
                  'reserved conditional modifier', 'reserved execution size encoding',
-                 'reserved thread control encoding')
+                 'reserved thread control encoding', 'reserved predicate control encoding',
+                 'dst: DF destination ChanEn enables half a DF',
+                 'RepCtrl on a math macro operand',
+                 'indirect addressing on a math macro operand')
 
 
 def _drop_variants(line):
@@ -391,7 +398,7 @@ def classify(a, b):
     if 'reserved opcode bit 7' in bt:
         return 'opcode-bit7'
     for reason in GTSIM_REJECTS:
-        if 'cannot decode (' + reason in bt:
+        if re.search(r'cannot decode \((?:src\d: )?' + re.escape(reason), bt):
             return 'gtsim-rejects'
     op = re.sub(r'^\([^)]*\) ', '', at).split(' ')[0]
     if re.search(r'// [^;]*; \?;', at) and re.search(r'// [^;]*; \?; \?$', bt):
@@ -425,10 +432,6 @@ def classify(a, b):
             return 'send-dst-region'
     if at in _drop_variants(bt):
         return 'field-dropped'
-    if op in ('mad', 'csel', 'lrp', 'madm', 'bfe', 'bfi2'):
-        return '3src-mixed'
-    if op in ('math.invm', 'math.rsqtm') and 'r[a0' in at:
-        return '3src-mixed'
     return None
 
 

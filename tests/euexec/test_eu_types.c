@@ -181,9 +181,9 @@ static void load_table(void)
                         /* 3-source integer operands share one type (the
                          * Gen9 3-src encoding has one source type field) */
                         if (ns == 3 && !isflt(s[0]) && (s[1] != s[0] || s[2] != s[0])) ok = 0;
-                        /* ... and a HF src0 makes every source HF (its
-                         * type field; src1/src2 have a HF bit only) */
-                        if (ns == 3 && s[0] == HF && (s[1] != HF || s[2] != HF)) ok = 0;
+                        /* float 3-source types: SrcType is src0's, the
+                         * Src1Type / Src2Type bits make src1 / src2 HF or
+                         * F on their own (iga64 -p=9), so any HF/F mix */
                         int t[3] = {ns > 0 ? s[0] : 0, ns > 1 ? s[1] : 0, ns > 2 ? s[2] : 0};
                         if (ok) add_combo(op, ns, d, t);
                     }
