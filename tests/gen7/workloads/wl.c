@@ -203,7 +203,7 @@ void wl_media_walker(g7s_cmds *b, uint32_t ido, int use_sb, uint32_t sb_mask, co
 #define XY(v) (((uint32_t)(v).y & 0x3ffu) << 16 | ((uint32_t)(v).x & 0x3ffu))
     uint32_t dw[17] = {
         GT_MW_HDR | (17 + n_inl - 2), ido & 63, use_sb ? 1u << 21 : 0, 0, 0, sb_mask & 0xff,
-        ((p->colors ? p->colors - 1 : 0) & 15u) << 24,
+        (p->dual ? 1u << 31 : 0) | ((p->colors ? p->colors - 1 : 0) & 15u) << 24,
         (p->global_exec & 0x3ffu) << 16 | (p->local_exec & 0x3ffu), XY(p->block_res), XY(p->local_start),
         XY(p->local_end), XY(p->local_outer), XY(p->local_inner), XY(p->global_res), XY(p->global_start),
         XY(p->global_outer), XY(p->global_inner),
@@ -272,6 +272,7 @@ int main(int argc, char **argv)
         {"wavefront_mo", wl_wavefront}, {"wavefront_mo_nosb", wl_wavefront},
         {"wavefront_ns", wl_wavefront}, {"wavefront_ns_send", wl_wavefront},
         {"spawn", wl_spawn}, {"slm_reduce", wl_slm_reduce},
+        {"walk_colors", wl_walk_colors}, {"walk_colors_dual", wl_walk_colors},
     };
     for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
         if (strcmp(argv[1], tab[i].name))
@@ -279,7 +280,8 @@ int main(int argc, char **argv)
         wl w;
         wl_open(&w, argv[2], argv[3], argv[4]);
         w.variant = (strstr(argv[1], "_nosb") ? WL_V_NOSB : 0) | (strstr(argv[1], "_mo") ? WL_V_MO : 0) |
-                    (strstr(argv[1], "_ns") ? WL_V_NONSTALL : 0) | (strstr(argv[1], "_send") ? WL_V_SEND : 0);
+                    (strstr(argv[1], "_ns") ? WL_V_NONSTALL : 0) | (strstr(argv[1], "_send") ? WL_V_SEND : 0) |
+                    (strstr(argv[1], "_dual") ? WL_V_DUAL : 0);
         return tab[i].fn(&w);
     }
     fprintf(stderr, "g7wl: unknown workload %s\n", argv[1]);

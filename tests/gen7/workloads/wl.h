@@ -28,6 +28,7 @@ enum {
     WL_V_MO = 2,        /* _mo: MEDIA_OBJECTs instead of a walker */
     WL_V_NONSTALL = 4,  /* _ns: non-stalling scoreboard, the kernel reads with sendc */
     WL_V_SEND = 8,      /* _send: with _ns, the kernel reads with send (no wait) */
+    WL_V_DUAL = 16,     /* _dual: walker Dual Mode */
 };
 
 typedef struct wl {
@@ -93,6 +94,7 @@ typedef struct wl_walk {
     wl_xy block_res, local_start, local_end, local_outer, local_inner;
     wl_xy global_res, global_start, global_outer, global_inner;
     uint32_t local_exec, global_exec, colors;
+    int dual;                        /* Dual Mode (DW6 bit 31) */
 } wl_walk;
 void wl_media_walker(g7s_cmds *b, uint32_t ido, int use_sb, uint32_t sb_mask, const wl_walk *p,
                      const uint32_t *inl, uint32_t n_inl);
@@ -118,6 +120,7 @@ int wl_nv12(wl *w);
 int wl_box(wl *w);
 int wl_wavefront(wl *w);
 int wl_spawn(wl *w);
+int wl_walk_colors(wl *w);
 int wl_slm_reduce(wl *w);
 
 #endif

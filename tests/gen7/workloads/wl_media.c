@@ -484,3 +484,46 @@ int wl_spawn(wl *w)
     wl_expect(w, out, want, bytes, "children");
     return wl_finish(w, &b);
 }
+
+/* ---- walker colors and dual mode ---- */
+
+enum { WC_W = 10, WC_H = 6, WC_C = 3 };
+
+/* A raster MEDIA_OBJECT_WALKER with Color Count Minus One = WC_C - 1
+ * (variant _dual: Dual Mode, seed 000 §1.8.8 DW6 bit 31).  Every (X, Y) of
+ * the WC_W x WC_H walk gets one thread per color 0..WC_C-1 (seed 003
+ * §1.4.3: "each repeat position is assigned with an incremental Color
+ * number"); Dual Mode changes the order of the inner walk, not the set of
+ * threads.  Each thread writes its (X, Y, color) into row Y + color * H. */
+int wl_walk_colors(wl *w)
+{
+    static uint32_t want[WC_C * WC_H][WC_W];
+    for (uint32_t c = 0; c < WC_C; c++)
+        for (uint32_t y = 0; y < WC_H; y++)
+            for (uint32_t x = 0; x < WC_W; x++)
+                want[c * WC_H + y][x] = 0x80000000u | c << 24 | y << 12 | x;
+    uint32_t ga = wl_buffer(w, sizeof(want), NULL);
+    char mbw[16], hs[16];
+    snprintf(mbw, sizeof(mbw), "0x%08X", MBW_DESC(2, 0));
+    snprintf(hs, sizeof(hs), "0x%x", WC_H);
+    const char *const subst[] = {"MBW", mbw, "H", hs, NULL};
+    uint32_t ksp = wl_kernel(w, "walk_colors.asm", subst);
+    uint32_t bt = wl_binding_table(w, 1);
+    wl_surface_2d(w, bt, 0, ga, 0x0d7 /* R32_UINT */, WC_W, WC_C * WC_H, WC_W * 4, 0);
+    uint32_t idd_off = wl_heap_alloc(w, WL_DYN, 32, 64);
+    g7s_idd d = {.ksp = ksp, .bt_ptr = bt, .bt_count = 1};
+    wl_idd(w, idd_off, 0, &d);
+    g7s_cmds b;
+    g7s_cmds_init(&b);
+    g7s_vfe vfe = {.max_threads = 16, .urb_entries = 16, .urb_entry_size = 1};
+    wl_prologue(w, &b, G7S_PIPE_MEDIA, &vfe);
+    g7s_idd_load(&b, 32, idd_off);
+    wl_walk walk;
+    wl_walk_raster(&walk, WC_W, WC_H);
+    walk.colors = WC_C;
+    walk.dual = (w->variant & WL_V_DUAL) != 0;
+    wl_media_walker(&b, 0, 0, 0, &walk, NULL, 0);
+    g7s_media_state_flush(&b, 0);
+    wl_expect(w, ga, want, sizeof(want), "colors");
+    return wl_finish(w, &b);
+}
