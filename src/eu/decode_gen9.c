@@ -532,9 +532,18 @@ int gt_decode_gen9(const uint8_t *code, size_t avail, gt_inst *in, char *why, si
         in->exdesc |= (uint32_t)in->sfid | (uint32_t)in->eot << 5;
         break;
     case K_BRANCH:
-        in->jip = (int32_t)(uint32_t)g9_get(w, g9_jip);
-        if (g9_ops[hw].has_uip)
-            in->uip = (int32_t)(uint32_t)g9_get(w, g9_uip);
+        if ((hw == 33 || hw == 35) && g9_get(w, g9_src0.file) != 3) {
+            /* brd / brc with the offsets in a register (seed 004 brd, brc):
+             * brd's JIP is a scalar DWord at src0, brc's JIP and UIP a DWord
+             * pair at src0 read as <2;2,1>; bytes relative to this IP. */
+            in->jip_reg = 1;
+            if (g9_operand(w, &g9_src0, 0, &in->src[0], "src0", why, why_len) < 0)
+                return -1;
+        } else {
+            in->jip = (int32_t)(uint32_t)g9_get(w, g9_jip);
+            if (g9_ops[hw].has_uip)
+                in->uip = (int32_t)(uint32_t)g9_get(w, g9_uip);
+        }
         in->branch_ctrl = (uint8_t)g9_get(w, g9_hdr[H_ACCWREN]);
         in->acc_wr = 0;
         break;

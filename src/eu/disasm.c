@@ -160,6 +160,16 @@ static void indirect(gt_txt *t, const gt_operand *o)
         tx(t, "r[a0.%d]", o->ind_subnr);
 }
 
+/* A brd / brc / ret register operand: direct or indirect, without region
+ * or type (IGA's implicit form). */
+static void jump_register(gt_txt *t, const gt_operand *o)
+{
+    if (o->indirect)
+        indirect(t, o);
+    else
+        reg_with_sub(t, o);
+}
+
 /* Floating-point immediates: the shortest of %g that reads back exactly,
  * else %.6e that reads back exactly, else the raw bits in hex (IGA's
  * formatting).  NaNs print their payload, infinities as inf. */
@@ -433,6 +443,11 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
            in->branch_ctrl && (in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_GOTO || in->op == GT_OP_JOIN) ? ".b" : "");
         exec_size(&t, in);
         tx(&t, " ");
+        if (in->jip_reg) {
+            /* brd / brc offsets in a register: IGA prints the register only */
+            jump_register(&t, &in->src[0]);
+            break;
+        }
         label(&t, ip + in->jip);
         int has_uip = in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_BREAK ||
                       in->op == GT_OP_CONT || in->op == GT_OP_HALT || in->op == GT_OP_GOTO ||
@@ -463,7 +478,7 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
         tx(&t, "%s", name);
         exec_size(&t, in);
         tx(&t, " ");
-        reg_with_sub(&t, &in->src[0]);
+        jump_register(&t, &in->src[0]);
         break;
     case GT_OP_SEND: case GT_OP_SENDC: case GT_OP_SENDS: case GT_OP_SENDSC: {
         int split = in->op == GT_OP_SENDS || in->op == GT_OP_SENDSC;

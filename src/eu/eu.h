@@ -147,14 +147,16 @@ typedef struct gt_inst {
      * jmpi: the target is IP + jip (the encoded offset, which counts from
      * the next instruction, with the 16 bytes already added); calla: jip is
      * the absolute target (byte offset from the kernel base).  When the
-     * target comes from a register (jip_reg = 1), it is in src[1]. */
+     * target comes from a register (jip_reg = 1), it is in src[1]; for
+     * brd / brc (jip_reg = 1) the offsets are in src[0] (brd: one DWord,
+     * brc: JIP, UIP DWords), bytes relative to this instruction's IP. */
     int32_t jip, uip;
     uint32_t raw[4];      /* the instruction bytes as encoded (8 or 16) */
     /* Send ExDesc (above): the whole 32-bit extended descriptor as the PRM
      * defines it: [3:0] SFID, [5] EOT, [9:6] src1 length (sends), [31:16]
      * extended function control; when exdesc_reg, only SFID/EOT are set. */
     uint8_t branch_ctrl;  /* BranchCtrl (else/goto/... bit 28) */
-    uint8_t jip_reg;      /* jmpi/call/calla: target from a register (src[1]) */
+    uint8_t jip_reg;      /* jmpi/call/calla: target from a register (src[1]); brd/brc: src[0] */
     /* Ivy Bridge DF (seed 001 §1.3): the encoding counted 4-byte elements;
      * exec_size and the DF regions above are in true (8-byte) elements and
      * lane i occupies channels chan_off + 2i and chan_off + 2i + 1. */

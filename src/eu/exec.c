@@ -2162,6 +2162,16 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
         return report(c, x, x->plan_status, x->plan_why);
     *nchan += (uint64_t)__builtin_popcount(wren);
     uint32_t jip = ip + (uint32_t)in->jip, uip = ip + (uint32_t)in->uip;
+    if (in->jip_reg && (in->op == GT_OP_BRD || in->op == GT_OP_BRC)) {
+        /* seed 004 brd / brc: register offsets, bytes from this IP; brd a
+         * scalar DWord, brc the DWord pair (JIP, UIP) read as <2;2,1> */
+        uint32_t dj, du = 0;
+        if (src_dword(c, x, 0, 0, &dj) ||
+            (in->op == GT_OP_BRC && src_dword(c, x, 0, 1, &du)))
+            return report(c, x, GTSIM_ERR_ILLEGAL, "bad branch offset register operand");
+        jip = ip + dj;
+        uip = ip + du;
+    }
 
     switch (in->op) {
     case GT_OP_NOP:

@@ -345,10 +345,6 @@ def split_listing(text):
 #                  the src0 type) on send src0; gtsim's decoder takes the
 #                  send payload register from a0 without an offset.
 #  send-dst-region iga64 prints the region of an indirect send destination.
-#  branch-register brc / brd with the target in a register and ret from an
-#                  indirect register: gtsim's decoder does not have these
-#                  forms (a gap, not a leniency: it prints the immediate
-#                  JIP/UIP fields or a direct register).
 #  label-only      the instruction text agrees and only the label lines
 #                  before it differ (a mutated neighbour's branch target).
 
@@ -405,8 +401,6 @@ def classify(a, b):
         lsc = re.sub(r'(// [^;]*; \?;).*', r'\1 ?', at)
         if lsc == bt or lsc in _drop_variants(bt):
             return 'lsc-sfid'
-    if op == 'brc' and re.match(r'^brc \(\d+\|M\d+\) r\d+', re.sub(r'^\([^)]*\) ', '', at)):
-        return 'branch-register'
     if op in ('call', 'calla', 'ret', 'brd', 'brc', 'jmpi'):
         t = re.sub(r'(L\d+):\w+', r'\1', at)
         t = re.sub(r'([a-z]+\d+\.\d+)(?:<\d+>)?(?::\w+)?', r'\1', t)
@@ -414,8 +408,6 @@ def classify(a, b):
             return 'jump-operand'
         if op in ('call', 'calla') and re.search(r'\) r\[a0', at):
             return 'jump-operand'
-        if op in ('brd', 'ret') and re.search(r'\) r(\[a0|\d)', at):
-            return 'branch-register'
         if op in ('call', 'calla'):
             u = re.sub(r'(?<= )-?(?:\(abs\))?(r\d+\.\d+)<\d+;\d+,\d+>:\w+', r'\1', bt)
             if u == at or u == norm(t):

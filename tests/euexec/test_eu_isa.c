@@ -632,6 +632,113 @@ static void test_cf_divergent(void **st)
         assert_int_equal(h_d(&H, 18)[i], i < 4 ? 0 : 3);
 }
 
+/* brd / brc / ret with register operands (seed 004 brd: JIP a scalar
+ * DWord in src0; brc: JIP, UIP a DWord pair in src0 read as <2;2,1>; both
+ * bytes from the branch's own IP; ret: the return IP in src0's first
+ * channel).  Every instruction is 16 bytes (iga64 -a does not compact), so
+ * the offsets below count instructions x 16. */
+static void test_cf_branch_register(void **st)
+{
+    (void)st;
+    /* brd at byte 48 jumps to LB at byte 96: offset 48, from r2.1 directly
+     * or through r[a0.0,4] with a0.0 = 64 (r2.0) */
+    static const char *const brd[] = {"(f0.0) brd (8|M0) r2.1\n", "(f0.0) brd (8|M0) r[a0.0,4]\n"};
+    for (int v = 0; v < 2; v++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "(W) mov (1|M0) f0.0<1>:uw 0x0f:uw\n"        /* 0 */
+                 "(W) mov (1|M0) r2.1<1>:d 48:d\n"            /* 16 */
+                 "(W) mov (1|M0) a0.0<1>:uw 64:uw\n"          /* 32 */
+                 "%s"                                         /* 48 */
+                 "LA:\n"
+                 "mov (8|M0) r14.0<1>:d 3:d\n"                /* 64 */
+                 "(W) jmpi (1|M0) LEND\n"                     /* 80 */
+                 "LB:\n"
+                 "mov (8|M0) r13.0<1>:d 2:d\n"                /* 96 */
+                 "(W) jmpi (1|M0) LA\n"                       /* 112 */
+                 "LEND:\n" END, brd[v]);
+        h_load(&H, text);
+        h_thread(&H, 0xff);
+        run_ok();
+        for (int i = 0; i < 8; i++) {
+            assert_int_equal(h_d(&H, 13)[i], i < 4 ? 2 : 0);
+            assert_int_equal(h_d(&H, 14)[i], 3);
+        }
+    }
+    /* backward brd: the first brd (byte 64, no channel predicated) falls
+     * through; the second (byte 160, channels 4-5) jumps -128 to LBACK at
+     * byte 32, so channels 4-5 count twice in r12, the others wait at
+     * LDONE (byte 176) */
+    h_load(&H,
+           "(W) mov (1|M0) f0.0<1>:uw 0x0f:uw\n"              /* 0 */
+           "(W) mov (1|M0) r3.0<1>:d -32:d\n"                 /* 16 */
+           "add (8|M0) r12.0<1>:d r12.0<8;8,1>:d 1:d\n"       /* 32 LBACK */
+           "(W) mov (1|M0) f0.0<1>:uw 0:uw\n"                 /* 48 */
+           "(f0.0) brd (8|M0) r3.0\n"                         /* 64: not taken */
+           "(W) mov (1|M0) f0.0<1>:uw 0x30:uw\n"              /* 80 */
+           "(W) cmp (1|M0) (eq)f1.0 null<1>:d r12.4<0;1,0>:d 1:d\n" /* 96 */
+           "(W&f1.0) jmpi (1|M0) LTWICE\n"                   /* 112 */
+           "(W) jmpi (1|M0) LDONE\n"                          /* 128 */
+           "LTWICE:\n"
+           "(W) mov (1|M0) r3.0<1>:d -128:d\n"                /* 144 */
+           "(f0.0) brd (8|M0) r3.0\n"                         /* 160 -> 32 */
+           "LDONE:\n"
+           "mov (8|M0) r11.0<1>:d 7:d\n"                      /* 176 */
+           END);
+    h_thread(&H, 0xff);
+    run_ok();
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(h_d(&H, 12)[i], i == 4 || i == 5 ? 2 : 1);
+        assert_int_equal(h_d(&H, 11)[i], 7);
+    }
+
+    /* brc at byte 48: JIP 32 (LJ at 80), UIP 48 (LU at 96) from r4.2/r4.3 */
+    for (int all = 0; all < 2; all++) {
+        h_load(&H, all ? "(W) mov (1|M0) f0.0<1>:uw 0xff:uw\n"
+                         "(W) mov (1|M0) r4.2<1>:d 32:d\n"
+                         "(W) mov (1|M0) r4.3<1>:d 48:d\n"
+                         "(f0.0) brc (8|M0) r4.2\n"
+                         "mov (8|M0) r15.0<1>:d 1:d\n"
+                         "(W) mov (1|M0) r16.0<1>:d 2:d\n"
+                         "mov (8|M0) r17.0<1>:d 3:d\n" END
+                       : "(W) mov (1|M0) f0.0<1>:uw 0x0f:uw\n"
+                         "(W) mov (1|M0) r4.2<1>:d 32:d\n"
+                         "(W) mov (1|M0) r4.3<1>:d 48:d\n"
+                         "(f0.0) brc (8|M0) r4.2\n"
+                         "mov (8|M0) r15.0<1>:d 1:d\n"
+                         "mov (8|M0) r16.0<1>:d 2:d\n"
+                         "mov (8|M0) r17.0<1>:d 3:d\n" END);
+        h_thread(&H, 0xff);
+        run_ok();
+        for (int i = 0; i < 8; i++) {
+            /* divergent: channels 0-3 wait at UIP, 4-7 go on; all
+             * branched: every channel waits at UIP and IP goes to JIP, where
+             * only the NoMask write happens */
+            int p = all || i < 4;
+            assert_int_equal(h_d(&H, 15)[i], p ? 0 : 1);
+            assert_int_equal(h_d(&H, 16)[i], all ? (i == 0 ? 2 : 0) : (p ? 0 : 2));
+            assert_int_equal(h_d(&H, 17)[i], 3);
+        }
+    }
+
+    /* ret through an indirect register: r[a0.0,32] with a0.0 = 640 is r21.0 */
+    h_load(&H,
+           "(W) mov (1|M0) f0.0<1>:uw 0x0f:uw\n"
+           "(W) mov (1|M0) a0.0<1>:uw 640:uw\n"
+           "(f0.0) call (8|M0) r21.0 LSUB\n"
+           "mov (8|M0) r22.0<1>:d 5:d\n"
+           END
+           "LSUB:\n"
+           "mov (8|M0) r18.0<1>:d 8:d\n"
+           "ret (8|M0) r[a0.0,32]\n");
+    h_thread(&H, 0xff);
+    run_ok();
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(h_d(&H, 18)[i], i < 4 ? 8 : 0);
+        assert_int_equal(h_d(&H, 22)[i], 5);
+    }
+}
+
 /* send / sendc / sends / sendsc to the thread spawner with EOT end the
  * thread (seed 004 send: EOT). */
 static void test_send_forms(void **st)
@@ -794,6 +901,7 @@ int main(void)
         cmocka_unit_test(test_pred_groups),
         cmocka_unit_test(test_cond_forms),
         cmocka_unit_test(test_cf_divergent),
+        cmocka_unit_test(test_cf_branch_register),
         cmocka_unit_test(test_send_forms),
         cmocka_unit_test(test_align16),
         cmocka_unit_test(test_illegal_encodings),
