@@ -25,6 +25,9 @@
 #ifndef GTSIM_CORPUS_H
 #define GTSIM_CORPUS_H
 
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* readlink() under -std=c11 */
+#endif
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <stdint.h>
