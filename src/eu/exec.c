@@ -1298,8 +1298,21 @@ static int is_logic(int op)
     return op == GT_OP_NOT || op == GT_OP_AND || op == GT_OP_OR || op == GT_OP_XOR;
 }
 
-/* Implicit accumulator element of lane i (channel chan_off+i). */
-static inline double acc_f(const gt_thread *t, int ch) { float f; memcpy(&f, t->acc + ch * 4, 4); return f; }
+/* Implicit accumulator element of channel ch, of type ty (F, or HF: seed
+ * 004 mac "the implied datatype for the accumulator operand is always the
+ * destination datatype"; HF channels are 2 bytes apart like any HF
+ * register region). */
+static inline double acc_f(const gt_thread *t, int ch, int ty)
+{
+    if (ty == GT_TYPE_HF) {
+        uint16_t h;
+        memcpy(&h, t->acc + ch * 2, 2);
+        return gt_half_to_float(h);
+    }
+    float f;
+    memcpy(&f, t->acc + ch * 4, 4);
+    return f;
+}
 
 /* movi (seed 004 movi, "HW Implementation Details"): one source register,
  * a0.<s>[11:5] + the address immediate's register part, for all channels;
@@ -1669,7 +1682,7 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
     case GT_OP_MAC:
         for (int i = 0; i < n; i++) {
             int ch = co + i;
-            if (dom == DOM_F) r.f[i] = (float)acc_f(t, ch) + a.f[i] * b.f[i];
+            if (dom == DOM_F) r.f[i] = (float)acc_f(t, ch, x->dst.type) + a.f[i] * b.f[i];
             else if (dom == DOM_D) { double ad; memcpy(&ad, t->acc + (ch & 15) * 8, 8); r.d[i] = ad + a.d[i] * b.d[i]; }
             else r.u[i] = t->acc_wide[i] + (uint64_t)a.i[i] * (uint64_t)b.i[i];
         }
