@@ -74,7 +74,7 @@ enum {
     O_ASR, O_SHR, O_MAD, O_LRP, O_CSEL, O_ADDC, O_SUBB, O_BFE, O_BFI1, O_BFI2, O_BFREV,
     O_CBIT, O_FBL, O_FBH, O_LZD, O_FRC, O_RNDD, O_RNDE, O_RNDU, O_RNDZ, O_INV, O_LOG,
     O_EXP, O_SQRT, O_RSQ, O_SIN, O_COS, O_POW, O_FDIV, O_IQUOT, O_IREM, O_IBOTH, O_SAD2,
-    O_SADA2, NOPS
+    O_SADA2, O_MAC, O_MACH, NOPS
 };
 static const struct {
     const char *name;  /* eu_types.tab name */
@@ -108,6 +108,10 @@ static const struct {
     [O_IREM] = {"math.idiv_rem", "math.irem", 0, 0},
     [O_IBOTH] = {"math.idiv_both", "math.idiv", 0, 0},
     [O_SAD2] = {"sad2", "sad2", 0, 0}, [O_SADA2] = {"sada2", "sada2", 0, 0},
+    /* mac/mach read the accumulator, which a `mov (8) acc0` before each
+     * instance sets to ACC_INIT (acc_init_text); mach: seed 004 "saturation
+     * modifier should not be used" */
+    [O_MAC] = {"mac", "mac", 1, 1}, [O_MACH] = {"mach", "mach", 0, 1},
 };
 
 /* ---- the allowed-type table ---- */
@@ -277,7 +281,7 @@ static int dst_stride(const inst_t *x)
     int e = exec_size_of(x), s = tsz[x->dst];
     if (x->op == O_MOV && x->src[0] == x->dst && x->form != 2 && !x->sat)
         return 1;
-    if (x->op >= O_INV || x->ns == 3)
+    if ((x->op >= O_INV && x->op <= O_SADA2) || x->ns == 3)
         return 1;   /* math; 3-source (Align16) destinations are packed */
     int r = e > s ? e / s : 1;
     return r > 4 ? 4 : r;
@@ -341,8 +345,26 @@ static int inst_text(const inst_t *x, char *buf, size_t len)
     o += snprintf(buf + o, len - (size_t)o, "%s", dst);
     for (int k = 0; k < x->ns; k++)
         o += snprintf(buf + o, len - (size_t)o, " %s", s[k]);
-    o += snprintf(buf + o, len - (size_t)o, " {NoCompact}\n");
+    /* mach writes the high DWord to dst only with AccWrEn (seed 004 mach
+     * pseudocode; the multiply macro always sets it) */
+    o += snprintf(buf + o, len - (size_t)o, x->op == O_MACH ? " {AccWrEn, NoCompact}\n"
+                                                            : " {NoCompact}\n");
     return o;
+}
+
+/* The accumulator value mac/mach instances add: 100, written by a mov of
+ * the destination type (seed 004 mac: "the implied datatype for the
+ * accumulator operand is always the destination datatype"; byte
+ * destinations through the word type, the accumulator has no byte
+ * channels; seed 001 §3.3.3.5: integer accumulator channels are wider than
+ * 32 bits, so mach's 64-bit sum starts from the DWord value 100). */
+#define ACC_INIT 100
+static int acc_init_text(const inst_t *x, char *buf, size_t len)
+{
+    int t = x->dst == B ? W : x->dst == UB ? UW : x->dst;
+    uint64_t bits = t == F ? 0x42c80000u : t == HF ? 0x5640u : ACC_INIT;
+    return snprintf(buf, len, "mov (8|M0) acc0.0<1>:%s 0x%llx:%s {NoCompact}\n", tname[t],
+                    (unsigned long long)bits, tname[t]);
 }
 
 /* ---- reference semantics ---- */
@@ -529,6 +551,22 @@ static int reference(const inst_t *x, const uint64_t *raw, int lane, uint64_t *o
     case O_MUL:
         if (dom) FOP(A * B2); else r.i = a[0].i * a[1].i;
         break;
+    case O_MAC:
+        /* seed 004 mac: src0 * src1 + acc0 (product rounded, then the sum;
+         * the accumulator holds ACC_INIT) */
+        if (dom) FOP(A * B2 + ACC_INIT); else r.i = a[0].i * a[1].i + ACC_INIT;
+        break;
+    case O_MACH: {
+        /* seed 004 mach pseudocode: temp[63:0] = (src1[31:16] * src0[31:0])
+         * << 16 + acc[63:0]; with AccWrEn dst = temp[63:32] (acc keeps
+         * temp).  D: signed high word and product; UD: unsigned. */
+        __int128 hi16 = issigned(stype[1]) ? (__int128)((int32_t)(uint32_t)a[1].i >> 16)
+                                           : (__int128)((uint32_t)a[1].i >> 16);
+        __int128 temp = hi16 * a[0].i * 65536 + ACC_INIT;
+        int64_t t64 = (int64_t)(uint64_t)(unsigned __int128)temp;
+        r.i = issigned(d) ? (__int128)(t64 >> 32) : (__int128)((uint64_t)t64 >> 32);
+        break;
+    }
     case O_MAD:
         if (dom == 1) r.f = fmaf((float)a[1].f, (float)a[2].f, (float)a[0].f);
         else if (dom == 2) r.f = fma(a[1].f, a[2].f, a[0].f);
@@ -765,6 +803,10 @@ static void test_every_type_combination(void **st)
                 /* sada2 adds the accumulator: 100 in every channel */
                 o += (size_t)snprintf(text + o, cap - o,
                                       "mov (8|M0) acc0.0<1>:uw 0x64:uw {NoCompact}\n");
+                line++;
+            }
+            if (x->op == O_MAC || x->op == O_MACH) {
+                o += (size_t)acc_init_text(x, text + o, cap - o);
                 line++;
             }
             iline[i] = line;
