@@ -273,6 +273,7 @@ int main(int argc, char **argv)
         {"wavefront_ns", wl_wavefront}, {"wavefront_ns_send", wl_wavefront},
         {"spawn", wl_spawn}, {"slm_reduce", wl_slm_reduce},
         {"walk_colors", wl_walk_colors}, {"walk_colors_dual", wl_walk_colors},
+        {"gateway", wl_gateway},
     };
     for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
         if (strcmp(argv[1], tab[i].name))

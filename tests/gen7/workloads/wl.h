@@ -122,5 +122,6 @@ int wl_wavefront(wl *w);
 int wl_spawn(wl *w);
 int wl_walk_colors(wl *w);
 int wl_slm_reduce(wl *w);
+int wl_gateway(wl *w);
 
 #endif

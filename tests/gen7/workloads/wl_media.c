@@ -527,3 +527,63 @@ int wl_walk_colors(wl *w)
     wl_expect(w, ga, want, sizeof(want), "colors");
     return wl_finish(w, &b);
 }
+
+/* ---- message gateway: open, forward with notify, wait n0 ---- */
+
+enum { GW_WIN = 40, GW_KEY = 0x5a5a, GW_OFF = 16 };
+
+/* Two MEDIA_OBJECT root threads.  The first (Children Present, interface
+ * descriptor 0, inline v) opens its gateway over r40 and passes its
+ * gateway ID to the second with a spawn-root message; the second (Thread
+ * Synchronization, seed 000 §1.8.6 DW2 bit 24, interface descriptor 1)
+ * forwards 16 bytes into r40 at byte GW_OFF with Notify; the first, woken
+ * from wait n0.0, writes r40 and values derived from it (see
+ * gateway_open.asm and gateway_fwd.asm). */
+int wl_gateway(wl *w)
+{
+    const uint32_t v = 0x01234567u;
+    uint32_t want[16] = {0};
+    uint32_t *win = want, *own = want + 8;
+    win[GW_OFF / 4 + 0] = 2 * v;
+    win[GW_OFF / 4 + 1] = 3 * v;
+    win[GW_OFF / 4 + 2] = v + 7;
+    win[GW_OFF / 4 + 3] = v ^ 0xffffu;
+    own[0] = v;
+    own[1] = win[4] + win[5];
+    own[2] = 3 * win[6];
+    own[3] = 0x600df00du;
+    own[4] = own[5] = own[6] = own[7] = 0x5a5a5a5au;
+    uint32_t out = wl_buffer(w, sizeof(want), NULL);
+
+    char ws[16], key[16], rb[16], ol[16];
+    snprintf(ws, sizeof(ws), "%d", GW_WIN);
+    snprintf(key, sizeof(key), "0x%x", GW_KEY);
+    snprintf(rb, sizeof(rb), "0x%x", (uint32_t)GW_WIN << 21 | 0u << 8);    /* RegBase, one register */
+    snprintf(ol, sizeof(ol), "0x%x", (uint32_t)GW_OFF << 16 | 4u << 8);    /* offset, 16 bytes */
+    const char *const so[] = {"WIN", ws, "KEY", key, "REGBASE", rb, NULL};
+    const char *const sf[] = {"KEY", key, "OFFLEN", ol, NULL};
+    uint32_t open_ksp = wl_kernel(w, "gateway_open.asm", so);
+    uint32_t fwd_ksp = wl_kernel(w, "gateway_fwd.asm", sf);
+    uint32_t bt = wl_binding_table(w, 1);
+    wl_surface_buffer(w, bt, 0, out, sizeof(want));
+    uint32_t idd_off = wl_heap_alloc(w, WL_DYN, 64, 64);
+    g7s_idd d0 = {.ksp = open_ksp, .bt_ptr = bt, .bt_count = 1};
+    g7s_idd d1 = {.ksp = fwd_ksp, .bt_ptr = bt, .bt_count = 1};
+    wl_idd(w, idd_off, 0, &d0);
+    wl_idd(w, idd_off, 1, &d1);
+
+    g7s_cmds b;
+    g7s_cmds_init(&b);
+    /* Bypass Gateway Control 0 (the open / forward / close protocol) */
+    g7s_vfe vfe = {.max_threads = 8, .urb_entries = 2, .urb_entry_size = 1};
+    wl_prologue(w, &b, G7S_PIPE_MEDIA, &vfe);
+    g7s_idd_load(&b, 64, idd_off);
+    uint32_t inl[1] = {v};
+    wl_media_object(&b, 0, 1 /* Children Present */, 0, 0, 0, 0, inl, 1);
+    /* MEDIA_OBJECT, interface descriptor 1, Thread Synchronization */
+    const uint32_t mo[6] = {GT_MO_HDR | (6 - 2), 1, 1u << 24, 0, 0, 0};
+    g7s_emitn(&b, mo, 6);
+    g7s_media_state_flush(&b, 0);
+    wl_expect(w, out, want, sizeof(want), "gateway");
+    return wl_finish(w, &b);
+}
