@@ -74,7 +74,7 @@ enum {
     O_ASR, O_SHR, O_MAD, O_LRP, O_CSEL, O_ADDC, O_SUBB, O_BFE, O_BFI1, O_BFI2, O_BFREV,
     O_CBIT, O_FBL, O_FBH, O_LZD, O_FRC, O_RNDD, O_RNDE, O_RNDU, O_RNDZ, O_INV, O_LOG,
     O_EXP, O_SQRT, O_RSQ, O_SIN, O_COS, O_POW, O_FDIV, O_IQUOT, O_IREM, O_IBOTH, O_SAD2,
-    O_SADA2, O_MAC, O_MACH, NOPS
+    O_SADA2, O_MAC, O_MACH, O_DP2, O_DP3, O_DP4, O_DPH, O_LINE, O_PLN, NOPS
 };
 static const struct {
     const char *name;  /* eu_types.tab name */
@@ -112,6 +112,13 @@ static const struct {
      * instance sets to ACC_INIT (acc_init_text); mach: seed 004 "saturation
      * modifier should not be used" */
     [O_MAC] = {"mac", "mac", 1, 1}, [O_MACH] = {"mach", "mach", 0, 1},
+    /* channel-group instructions (group_ref): dp* over groups of four
+     * channels; line/pln take src0 as a scalar region <0;1,0> whose
+     * elements 0, 1 and 3 are the coefficients; pln's src1 is a register
+     * pair (no scalar, no immediate) */
+    [O_DP2] = {"dp2", "dp2", 1, 1}, [O_DP3] = {"dp3", "dp3", 1, 1},
+    [O_DP4] = {"dp4", "dp4", 1, 1}, [O_DPH] = {"dph", "dph", 1, 1},
+    [O_LINE] = {"line", "line", 1, 0}, [O_PLN] = {"pln", "pln", 1, 0},
 };
 
 /* ---- the allowed-type table ---- */
@@ -316,6 +323,10 @@ static void src_text(const inst_t *x, int k, char *buf, size_t len)
         return;
     }
     int r = in_reg(k, t);
+    if (k == 0 && (x->op == O_LINE || x->op == O_PLN)) {
+        snprintf(buf, len, "r%d.0<0;1,0>:%s", r, tname[t]);
+        return;
+    }
     if (last && x->form == 1) {
         snprintf(buf, len, x->ns == 3 ? "r%d.0<0>:%s" : "r%d.0<0;1,0>:%s", r, tname[t]);
         return;
@@ -692,6 +703,8 @@ static void gen_instances(void)
         int last = cb->src[cb->ns - 1];
         int nforms = cb->ns == 3 ? 2 : 3;
         for (int form = 0; form < nforms; form++) {
+            if (cb->op == O_PLN && form == 1)
+                continue;   /* pln src1 is a register pair */
             inst_t x = base;
             x.form = (uint8_t)form;
             if (form == 2) {
@@ -754,6 +767,80 @@ static uint64_t vec_lane(int k, uint64_t imm, int j)
     uint32_t e = (uint32_t)(imm >> (4 * j)) & 15;
     if (k == IMM_V && (e & 8)) e |= 0xfff0;
     return e;
+}
+
+/* ---- channel-group instructions ---- */
+/* The input registers as the test wrote them (not read back from gtsim). */
+static uint8_t inimg[DST0 * 32];
+
+/* Source k's F value in lane j, denorms flushed (arithmetic, seed 001
+ * §2.3.1.2). */
+static float gsrc(const inst_t *x, int s, int k, int j)
+{
+    uint64_t raw;
+    if (k == x->ns - 1 && x->form == 2)
+        raw = x->immk >= IMM_V ? vec_lane(x->immk, x->imm, j) : x->imm;
+    else
+        raw = edge[F][vidx(s, (k == x->ns - 1 && x->form == 1) ? 0 : j, k)];
+    return (float)ftz_f(bf(raw));
+}
+
+/* Expected F bits of lane l of dp2/dp3/dp4/dph/line/pln.  No seed 004
+ * page (Gen12 dropped these opcodes); the Gen9 PRM pages (public):
+ *   dp4: every channel of a group of four gets src0.x*src1.x + src0.y*src1.y
+ *        + src0.z*src1.z + src0.w*src1.w; dp3 the first three terms, dp2
+ *        the first two, dph dp3 + src1.w;
+ *   line: src0.0 * src1 + src0.3;  pln: src0.0 * src1 + src0.1 * src1' +
+ *        src0.3, src1' the next register (SIMD8).
+ * The seeds do not define the intermediate precision (seed 001 §2.3: fused
+ * operations "such as mac, dp4, dp3" may keep intermediates out of F
+ * range), so the reference sums term by term in F (each product and sum
+ * rounded, in the pseudocode's order) and skips lanes where that differs
+ * from the exactly evaluated sum rounded once (cancellation, overflowing
+ * or denormal intermediates). */
+static int group_ref(const inst_t *x, int s, int l, uint64_t *out)
+{
+    float seq = 0, p[4], q[4];
+    double ex = 0;
+    int nt = 0;
+    if (x->op == O_LINE || x->op == O_PLN) {
+        p[0] = gsrc(x, s, 0, 0);
+        q[0] = gsrc(x, s, 1, l);
+        nt = 1;
+        if (x->op == O_PLN) {
+            uint32_t y;
+            memcpy(&y, inimg + (in_reg(1, F) + 1) * 32 + 4 * l, 4);
+            p[1] = gsrc(x, s, 0, 1);
+            q[1] = (float)ftz_f(bf(y));
+            nt = 2;
+        }
+        p[nt] = gsrc(x, s, 0, 3);
+        q[nt] = 1.0f;
+        nt++;
+    } else {
+        int g = l & ~3, nc = x->op == O_DP2 ? 2 : x->op == O_DP4 ? 4 : 3;
+        for (int k = 0; k < nc; k++) {
+            p[k] = gsrc(x, s, 0, g + k);
+            q[k] = gsrc(x, s, 1, g + k);
+        }
+        nt = nc;
+        if (x->op == O_DPH) {
+            p[nt] = 1.0f;
+            q[nt] = gsrc(x, s, 1, g + 3);
+            nt++;
+        }
+    }
+    for (int k = 0; k < nt; k++) {
+        float m = p[k] * q[k];
+        seq = k ? seq + m : m;
+        ex += (double)p[k] * (double)q[k];
+    }
+    float once = (float)ex;
+    if (!(isnan(once) && isnan(seq)) && fb(once) != fb(seq))
+        return 0;
+    val r = {1, seq, 0};
+    *out = to_dst(r, 1, F, x->sat, 1);
+    return 1;
 }
 
 /* ---- running ---- */
@@ -860,8 +947,12 @@ static void test_every_type_combination(void **st)
             for (int p = 0; p < 3; p++)
                 for (int t = 0; t < NT; t++)
                     for (int i = 0; i < 8; i++)
+                    {
                         memcpy(H.t->grf + in_reg(p, t) * 32 + tsz[t] * i, &edge[t][vidx(s, i, p)],
                                (size_t)tsz[t]);
+                        memcpy(inimg + in_reg(p, t) * 32 + tsz[t] * i, &edge[t][vidx(s, i, p)],
+                               (size_t)tsz[t]);
+                    }
             int st2 = h_run(&H);
             if (st2 || H.t->state != GT_THREAD_BLOCKED) {
                 fprintf(stderr, "batch %d set %d: status %d: %s\n", b, s, st2, H.dev->err);
@@ -895,7 +986,9 @@ static void test_every_type_combination(void **st)
                                          (int64_t)value_of(x->src[1], edge[x->src[1]][vidx(s, (x->form == 1 ? 0 : l + q), 1)]).i);
                         exp = (uint64_t)sum & mask_of(x->dst);
                         rc = 1;
-                    } else
+                    } else if (x->op >= O_DP2 && x->op <= O_PLN)
+                        rc = group_ref(x, s, l, &exp);
+                    else
                         rc = reference(x, raw, l, &exp, &flag);
                     if (!rc)
                         continue;
