@@ -142,14 +142,17 @@
 
 /* ---- GFXPIPE commands (Command Type 3) ---- */
 
-#define GT_PIPE_CONTROL_FIELDS(X) \
+/* PIPE_CONTROL DWord 1 flags that Gen7 and Gen9 share (seed 004
+ * PIPE_CONTROL; Gen7 per Mesa genxml gen7.xml); each generation's layout
+ * adds its own. */
+#define GT_PC_DW1_CACHE_FIELDS(X) \
     X(PC_DEPTH_FLUSH, "Depth Cache Flush Enable", 1, 0, 0, BOOL, NULL) \
     X(PC_STALL_PIXEL, "Stall At Pixel Scoreboard", 1, 1, 1, BOOL, NULL) \
     X(PC_STATE_INV, "State Cache Invalidation Enable", 1, 2, 2, BOOL, NULL) \
     X(PC_CONST_INV, "Constant Cache Invalidation Enable", 1, 3, 3, BOOL, NULL) \
     X(PC_VF_INV, "VF Cache Invalidation Enable", 1, 4, 4, BOOL, NULL) \
-    X(PC_DC_FLUSH, "DC Flush Enable", 1, 5, 5, BOOL, NULL) \
-    X(PC_PC_FLUSH, "Pipe Control Flush Enable", 1, 7, 7, BOOL, NULL) \
+    X(PC_DC_FLUSH, "DC Flush Enable", 1, 5, 5, BOOL, NULL)
+#define GT_PC_DW1_SYNC_FIELDS(X) \
     X(PC_NOTIFY, "Notify Enable", 1, 8, 8, BOOL, NULL) \
     X(PC_ISP_DISABLE, "Indirect State Pointers Disable", 1, 9, 9, BOOL, NULL) \
     X(PC_TEX_INV, "Texture Cache Invalidation Enable", 1, 10, 10, BOOL, NULL) \
@@ -163,7 +166,12 @@
     X(PC_CS_STALL, "Command Streamer Stall Enable", 1, 20, 20, BOOL, NULL) \
     X(PC_STORE_INDEX, "Store Data Index", 1, 21, 21, BOOL, NULL) \
     X(PC_LRI_POSTSYNC, "LRI Post Sync Operation", 1, 23, 23, BOOL, NULL) \
-    X(PC_GGTT, "Destination Address Type GGTT", 1, 24, 24, BOOL, NULL) \
+    X(PC_GGTT, "Destination Address Type GGTT", 1, 24, 24, BOOL, NULL)
+
+#define GT_PIPE_CONTROL_FIELDS(X) \
+    GT_PC_DW1_CACHE_FIELDS(X) \
+    X(PC_PC_FLUSH, "Pipe Control Flush Enable", 1, 7, 7, BOOL, NULL) \
+    GT_PC_DW1_SYNC_FIELDS(X) \
     X(PC_FLUSH_LLC, "Flush LLC", 1, 26, 26, BOOL, NULL) \
     X(PC_ADDR, "Address", 2, 47, 2, ADDR, NULL) \
     X(PC_DATA, "Immediate Data", 4, 63, 0, HEX, NULL)

@@ -94,26 +94,8 @@ static const gt_field_value gt_v_slm_size_gen7[] = {
 /* PIPE_CONTROL, Gen7: 5 DWords, 32-bit address in DWord 2, the QWord of
  * immediate data in DWords 3-4. */
 #define G7_PIPE_CONTROL_FIELDS(X) \
-    X(PC_DEPTH_FLUSH, "Depth Cache Flush Enable", 1, 0, 0, BOOL, NULL) \
-    X(PC_STALL_PIXEL, "Stall At Pixel Scoreboard", 1, 1, 1, BOOL, NULL) \
-    X(PC_STATE_INV, "State Cache Invalidation Enable", 1, 2, 2, BOOL, NULL) \
-    X(PC_CONST_INV, "Constant Cache Invalidation Enable", 1, 3, 3, BOOL, NULL) \
-    X(PC_VF_INV, "VF Cache Invalidation Enable", 1, 4, 4, BOOL, NULL) \
-    X(PC_DC_FLUSH, "DC Flush Enable", 1, 5, 5, BOOL, NULL) \
-    X(PC_NOTIFY, "Notify Enable", 1, 8, 8, BOOL, NULL) \
-    X(PC_ISP_DISABLE, "Indirect State Pointers Disable", 1, 9, 9, BOOL, NULL) \
-    X(PC_TEX_INV, "Texture Cache Invalidation Enable", 1, 10, 10, BOOL, NULL) \
-    X(PC_INST_INV, "Instruction Cache Invalidate Enable", 1, 11, 11, BOOL, NULL) \
-    X(PC_RT_FLUSH, "Render Target Cache Flush Enable", 1, 12, 12, BOOL, NULL) \
-    X(PC_DEPTH_STALL, "Depth Stall Enable", 1, 13, 13, BOOL, NULL) \
-    X(PC_POSTSYNC, "Post Sync Operation", 1, 15, 14, ENUM, gt_v_pc_postsync) \
-    X(PC_MEDIA_CLEAR, "Generic Media State Clear", 1, 16, 16, BOOL, NULL) \
-    X(PC_TLB_INV, "TLB Invalidate", 1, 18, 18, BOOL, NULL) \
-    X(PC_SNAPSHOT_RESET, "Global Snapshot Count Reset", 1, 19, 19, BOOL, NULL) \
-    X(PC_CS_STALL, "Command Streamer Stall Enable", 1, 20, 20, BOOL, NULL) \
-    X(PC_STORE_INDEX, "Store Data Index", 1, 21, 21, BOOL, NULL) \
-    X(PC_LRI_POSTSYNC, "LRI Post Sync Operation", 1, 23, 23, BOOL, NULL) \
-    X(PC_GGTT, "Destination Address Type GGTT", 1, 24, 24, BOOL, NULL) \
+    GT_PC_DW1_CACHE_FIELDS(X) \
+    GT_PC_DW1_SYNC_FIELDS(X) \
     X(PC_ADDR, "Address", 2, 31, 2, ADDR, NULL) \
     X(PC_DATA, "Immediate Data", 3, 63, 0, HEX, NULL)
 
