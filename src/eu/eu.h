@@ -198,7 +198,8 @@ typedef struct gt_eu_behaviour {
     /* a V/UV/VF immediate needs a 16-byte aligned destination strided by a
      * word (V/UV) or a DWord (VF) (seed 001 §3.3.4, Gen7); Gen9 has no such
      * rule (IGC's Gen9 code writes `add (2) r29.0<1>:ud r3.2<0;1,0>:uw
-     * 0x400:uv`, tests/corpus atomic) */
+     * 0x400:uv`, tests/corpus atomic; channel i then reads element 2i,
+     * src/eu/exec.c plan_operand) */
     uint8_t vec_imm_dst_rule;
 } gt_eu_behaviour;
 /* The behaviour table of a platform's EU (never NULL). */

@@ -163,10 +163,20 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
             p->off[i] = (uint16_t)((i & 7) * 8);
         p->scalar = 1;
         switch (o->type) {
-        case GT_TYPE_V: case GT_TYPE_UV:
-            /* seed 001 §2.2.3/2.2.4: eight 4-bit integers, element i in bits 4i+3:4i */
+        case GT_TYPE_V: case GT_TYPE_UV: {
+            /* seed 001 §2.2.3/2.2.4: eight 4-bit integers, element k in
+             * bits 4k+3:4k, expanded to a 16-byte vector of eight words.
+             * Channel i reads the word at its destination's byte offset in
+             * those 16 bytes: element i for a destination strided by a word
+             * (the only legal form on Gen7, seed 001 §3.3.4), element 2i
+             * for a DWord stride, 4i for a QWord stride (Gen9: IGC encodes
+             * the DWord offsets 0, 4, 8, 12 of `add (4) r9.0<1>:ud
+             * r3.12<0;1,0>:uw 0xC080400:uv` that way). */
+            int sb = in->dst.hstride * gt_type_size(in->dst.type);
+            int step = sb > 2 ? sb / 2 : 1;
             for (int j = 0; j < 8; j++) {
-                uint32_t e = (uint32_t)(o->imm >> (4 * j)) & 0xf;
+                int k = (j * step) & 7;
+                uint32_t e = (uint32_t)(o->imm >> (4 * k)) & 0xf;
                 if (o->type == GT_TYPE_V && (e & 8))
                     e |= 0xfff0;
                 p->imm_lane[j] = e;
@@ -174,11 +184,17 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
             p->type = o->type == GT_TYPE_V ? GT_TYPE_W : GT_TYPE_UW;
             p->scalar = 0;
             break;
-        case GT_TYPE_VF:
+        }
+        case GT_TYPE_VF: {
             /* seed 001 §2.2.5: four 8-bit restricted floats (sign, 3-bit exponent
-             * with bias 3, 4-bit mantissa) */
+             * with bias 3, 4-bit mantissa), expanded to four DWords in 16
+             * bytes; as for V/UV, channel i reads the element at its
+             * destination's byte offset (element i for a DWord stride, 2i
+             * for a QWord stride). */
+            int sb = in->dst.hstride * gt_type_size(in->dst.type);
+            int step = sb > 4 ? sb / 4 : 1;
             for (int j = 0; j < 8; j++) {
-                uint32_t e = (uint32_t)(o->imm >> (8 * (j & 3))) & 0xff;
+                uint32_t e = (uint32_t)(o->imm >> (8 * ((j * step) & 3))) & 0xff;
                 uint32_t s = (e >> 7) & 1, ex = (e >> 4) & 7, m = e & 0xf;
                 uint32_t f;
                 if (ex == 0 && m == 0)
@@ -190,6 +206,7 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
             p->type = GT_TYPE_F;
             p->scalar = 0;
             break;
+        }
         default:
             for (int j = 0; j < 8; j++)
                 p->imm_lane[j] = o->imm;

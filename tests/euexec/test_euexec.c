@@ -70,6 +70,66 @@ static void test_float_alu(void **st)
     assert_true(H.dev->stats.eu_instructions >= 6);
 }
 
+/* ---- vector immediates and the destination stride ----
+ * A V/UV immediate is eight 4-bit elements expanded to eight words in 16
+ * bytes (seed 001 §2.2.3/2.2.4), a VF immediate four 8-bit floats expanded
+ * to four DWords (§2.2.5); each channel reads the element at its
+ * destination's byte offset in those 16 bytes: element i for a word (V/UV)
+ * or DWord (VF) stride, 2i for the next wider stride, 4i for the one after.
+ * IGC's Gen9 code relies on it: the OpenCL-CTS basic kernel_numeric_constants
+ * kernel stores int_out[4..7] with `add (4) r9.0<1>:ud r3.12<0;1,0>:uw
+ * 0xC080400:uv` as the byte offsets 0x10, 0x14, 0x18, 0x1C. */
+static void test_vec_imm_stride(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "add (4|M0) r10.0<1>:ud r2.0<0;1,0>:uw 0xC080400:uv\n"
+           "add (2|M0) r11.0<1>:ud r2.0<0;1,0>:uw 0x400:uv\n"
+           "mov (8|M0) r12.0<1>:w 0x76543210:v\n"
+           "mov (4|M0) r13.0<1>:d 0x9FAE8DC1:v\n"
+           "mov (4|M0) r14.0<2>:uw 0x76543210:uv\n"
+           "mov (2|M0) r15.0<1>:uq 0x000F0003:uv\n"
+           "mov (4|M0) r16.0<1>:f 0x40302000:vf\n"
+           "mov (2|M0) r17.0<1>:df 0x40302000:vf\n"
+           END);
+    h_thread(&H, 0xff);
+    for (int i = 10; i < 18; i++)
+        memset(h_ub(&H, i), 0xee, 32);
+    h_uw(&H, 2)[0] = 0x10;
+    run_ok();
+    static const uint32_t r10[4] = {0x10, 0x14, 0x18, 0x1c};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(h_ud(&H, 10)[i], r10[i]);
+    assert_int_equal(h_ud(&H, 11)[0], 0x10);
+    assert_int_equal(h_ud(&H, 11)[1], 0x14);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(h_uw(&H, 12)[i], i);
+    /* 0x9FAE8DC1:v elements 0..7 = 1, -4, -3, -8, -2, -6, -1, -7 (sign on
+     * bit 3); a DWord destination reads elements 0, 2, 4, 6 */
+    static const int32_t r13[4] = {1, -3, -2, -1};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(h_d(&H, 13)[i], r13[i]);
+    /* words of a DWord-strided word destination: elements 0, 2, 4, 6; the
+     * words between stay */
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(h_uw(&H, 14)[2 * i], 2 * i);
+        assert_int_equal(h_uw(&H, 14)[2 * i + 1], 0xeeee);
+    }
+    /* QWord destination: elements 0 and 4 of 0x000F0003 = 3 and 15 */
+    assert_int_equal(h_ud(&H, 15)[0], 3);
+    assert_int_equal(h_ud(&H, 15)[1], 0);
+    assert_int_equal(h_ud(&H, 15)[2], 15);
+    assert_int_equal(h_ud(&H, 15)[3], 0);
+    /* 0x40302000:vf = 0.0 (0x00), 0.5 (0x20: exponent 2 - 3), 1.0 (0x30),
+     * 2.0 (0x40) */
+    static const float r16[4] = {0.0f, 0.5f, 1.0f, 2.0f};
+    for (int i = 0; i < 4; i++)
+        assert_true(h_f(&H, 16)[i] == r16[i]);
+    /* QWord (DF) destination: elements 0 and 2 */
+    assert_true(h_df(&H, 17)[0] == 0.0);
+    assert_true(h_df(&H, 17)[1] == 1.0);
+}
+
 /* ---- integer ALU ---- */
 static void test_int_alu(void **st)
 {
@@ -860,6 +920,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_float_alu),
         cmocka_unit_test(test_int_alu),
+        cmocka_unit_test(test_vec_imm_stride),
         cmocka_unit_test(test_conversions),
         cmocka_unit_test(test_cmp_sel_pred),
         cmocka_unit_test(test_masks_simd32),
