@@ -22,6 +22,10 @@
 extern "C" {
 #endif
 
+/* Everything declared in the public headers is exported by libgtsim.so (the
+ * core is compiled with -fvisibility=hidden). */
+#pragma GCC visibility push(default)
+
 typedef struct gtsim_device gtsim_device;
 
 /* Return codes of the API.  Every error also leaves a human-readable report
@@ -57,6 +61,10 @@ typedef struct gtsim_stats {
     uint64_t walkers;           /* GPGPU_WALKER commands executed */
     uint64_t exec_ns;           /* host nanoseconds spent executing submitted work */
 } gtsim_stats;
+
+/* The library's version: "MAJOR.MINOR.PATCH" (pkg-config --modversion
+ * gtsim), followed by " (git DESCRIBE)" when built from a git checkout. */
+const char *gtsim_version(void);
 
 /* Create a device for a platform name ("skl"; Gen7: "ivb", "vlv", "hsw");
  * NULL on unknown platform or out of memory.  cfg may be NULL for defaults. */
@@ -121,6 +129,8 @@ int gtsim_disasm(const char *platform, const void *code, size_t len, FILE *out);
  * platform or syntax. */
 int gtsim_disasm_syntax(const char *platform, const char *syntax, const void *code, size_t len,
                         FILE *out);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

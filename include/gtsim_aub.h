@@ -8,6 +8,11 @@
 
 #include "gtsim.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+#pragma GCC visibility push(default)
+
 typedef struct gtsim_aub_stats {
     uint64_t records;          /* records read */
     uint64_t mmio_writes;
@@ -33,5 +38,10 @@ const char *gtsim_aub_platform_name(uint32_t device);
 /* Read only the version record of an AUB file and return its device field
  * (see gtsim_aub_platform_name), or -1 if the file cannot be read. */
 int gtsim_aub_probe_device(const char *path);
+
+#pragma GCC visibility pop
+#ifdef __cplusplus
+}
+#endif
 
 #endif

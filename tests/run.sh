@@ -9,13 +9,13 @@ cd "$(dirname "$0")/.."
 
 . tools/deps.sh
 gtsim_require_packages "${GTSIM_BUILD_PACKAGES[@]}" python3 libcmocka-dev libigc-tools intel-gpu-tools clang libclang-rt-14-dev \
-    intel-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo libze1 libze-dev
+    intel-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo libze1 libze-dev groff-base man-db
 
 jobs=$(nproc 2>/dev/null || echo 2)
 run_build() { # dir, build targets ("" = all), ctest args, cmake args...
     local dir=$1 targets=$2 ctest_args=$3
     shift 3
-    cmake -S . -B "$dir" -G "Unix Makefiles" "$@" >/dev/null
+    cmake -S . -B "$dir" -G "Unix Makefiles" -DGTSIM_BUILD_TESTS=ON "$@" >/dev/null
     # shellcheck disable=SC2086
     cmake --build "$dir" -j"$jobs" ${targets:+--target $targets}
     # shellcheck disable=SC2086

@@ -16,4 +16,5 @@ gtsim_require_packages() {
     apt-get update -qq
     apt-get install -y -qq "${missing[@]}" >/dev/null
 }
-GTSIM_BUILD_PACKAGES=(cmake make gcc pkg-config zlib1g-dev)
+# What building gtsim needs (tools/demo.sh); tests/run.sh adds the test tools.
+GTSIM_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config zlib1g-dev)

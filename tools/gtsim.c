@@ -20,6 +20,14 @@
 #include "gtsim_aub.h"
 #include "serve.h"
 
+/* The options of gtsim itself (usage() ends with them).  Every command and
+ * option of the usage text is documented in man/gtsim.1 (ctest
+ * cli_manpage checks it). */
+static const char usage_general[] =
+    "  gtsim CMD --help                     print the usage of one command\n"
+    "  gtsim -h, --help                     print this usage\n"
+    "  gtsim --version                      print gtsim's version\n";
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -38,6 +46,7 @@ static void usage(FILE *f)
             "                                       disassemble a raw kernel binary (IGA syntax;\n"
             "                                       ivb/vlv: intel-gen4disasm syntax)\n"
             "%s", gtsim_serve_usage);
+    fputs(usage_general, f);
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -322,11 +331,116 @@ static int cmd_disasm(int argc, char **argv)
     return st == GTSIM_OK ? 0 : 1;
 }
 
+/* ---- gtsim --help, gtsim CMD --help, gtsim --version ------------------ */
+
+/* The whole usage text in a malloc'd string (NULL if out of memory). */
+static char *usage_text(void)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    if (!f)
+        return NULL;
+    usage(f);
+    if (fclose(f)) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Command cmd's section of the usage text: from its "  gtsim CMD" line to
+ * the next "  gtsim " line.  Returns its start (NULL if cmd has none) and
+ * its length in *len. */
+static const char *usage_section(const char *text, const char *cmd, size_t *len)
+{
+    static const char lead[] = "  gtsim ";
+    size_t cl = strlen(cmd);
+    for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+        if (strncmp(l, lead, sizeof(lead) - 1) || strncmp(l + sizeof(lead) - 1, cmd, cl))
+            continue;
+        char after = l[sizeof(lead) - 1 + cl];
+        if (after != ' ' && after != '\n' && after != 0)
+            continue;
+        const char *end = l;
+        do {
+            end = strchr(end, '\n');
+            end = end ? end + 1 : l + strlen(l);
+        } while (*end && strncmp(end, lead, sizeof(lead) - 1));
+        *len = (size_t)(end - l);
+        return l;
+    }
+    return NULL;
+}
+
+/* Whether option opt takes a value: the usage text shows it followed by a
+ * metavariable ("--platform P", "--timeout MS"). */
+static int option_takes_value(const char *text, const char *opt)
+{
+    size_t ol = strlen(opt);
+    for (const char *p = strstr(text, opt); p; p = strstr(p + 1, opt))
+        if ((p == text || p[-1] == ' ' || p[-1] == '[') && p[ol] == ' ' && p[ol + 1] >= 'A' && p[ol + 1] <= 'Z')
+            return 1;
+    return 0;
+}
+
+/* Whether the arguments after command cmd ask for its help: -h or --help
+ * as an option, before "--" and, for exec, before PROGRAM (the first
+ * argument that is neither an option nor an option's value). */
+static int wants_help(const char *text, const char *cmd, int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--"))
+            return 0;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+            return 1;
+        if (a[0] == '-' && option_takes_value(text, a))
+            i++;
+        else if (a[0] != '-' && !strcmp(cmd, "exec"))
+            return 0;
+    }
+    return 0;
+}
+
+/* Print command cmd's help to stdout; 0, or 2 for an unknown command. */
+static int command_help(const char *text, const char *cmd)
+{
+    size_t len;
+    const char *sec = usage_section(text, cmd, &len);
+    if (!sec || cmd[0] == '-') {
+        fprintf(stderr, "gtsim: unknown command '%s'\n%s", cmd, text);
+        return 2;
+    }
+    printf("usage:\n%.*s", (int)len, sec);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
         return 2;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("gtsim %s\n", gtsim_version());
+        return 0;
+    }
+    if (!strcmp(argv[1], "help") && argc > 2) {
+        char *text = usage_text();
+        int rc = text ? command_help(text, argv[2]) : 1;
+        free(text);
+        return rc;
+    }
+    if (argv[1][0] != '-') {
+        char *text = usage_text();
+        size_t len;
+        if (text && usage_section(text, argv[1], &len) && wants_help(text, argv[1], argc - 2, argv + 2)) {
+            int rc = command_help(text, argv[1]);
+            free(text);
+            return rc;
+        }
+        free(text);
     }
     if (!strcmp(argv[1], "run"))
         return cmd_run(argc - 2, argv + 2);
