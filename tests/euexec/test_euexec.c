@@ -182,6 +182,51 @@ static void test_int_alu(void **st)
         assert_int_equal(((int16_t *)h_uw(&H, 21))[i], (int16_t)(i * 1000 - 3000 + 7));
 }
 
+/* ---- vector immediates with wider destinations ----
+ * The V/UV vector is eight words, VF four DWords (seed 001 §2.2.3-2.2.5),
+ * 128 bits laid over the destination bytes: channel i reads the element at
+ * byte i * (destination stride in bytes).  IGC's Gen9 code computes the
+ * DWord offsets {0,4,8,12} as `add (4) :ud ... 0xC080400:uv` (OpenCL-CTS
+ * test_compiler pragma_unroll wrote dst[4..7] as 7,6,-,- before). */
+static uint32_t vnib(uint32_t imm, int j, int sgn)
+{
+    uint32_t e = imm >> (4 * j) & 0xf;
+    return sgn && (e & 8) ? e | 0xfffffff0u : e;
+}
+
+static void test_vector_imm_layout(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "add (4|M0) r10.0<1>:ud r2.0<0;1,0>:uw 0xC080400:uv\n"
+           "mov (4|M0) r11.0<1>:d 0xE0C0200:v\n"
+           "mov (8|M0) r12.0<2>:w 0xFEDCBA98:v\n"
+           "mov (8|M0) r13.0<1>:uw 0xFEDCBA98:uv\n"
+           "add (4|M0) r14.0<1>:f r3.0<4;4,1>:f 0x40383020:vf\n"
+           END);
+    h_thread(&H, 0xff);
+    h_uw(&H, 2)[0] = 0x40;
+    for (int i = 0; i < 4; i++)
+        h_f(&H, 3)[i] = 1.0f + (float)i;
+    run_ok();
+    for (int i = 0; i < 4; i++) {
+        /* DWord destination: word 2i of the vector */
+        assert_int_equal(h_ud(&H, 10)[i], 0x40u + vnib(0xC080400u, 2 * i, 0));
+        assert_int_equal(h_ud(&H, 11)[i], vnib(0xE0C0200u, 2 * i, 1));
+    }
+    for (int i = 0; i < 8; i++) {
+        /* word destination with stride 2 (4 bytes): word 2i mod 8 */
+        assert_int_equal(h_uw(&H, 12)[2 * i], (uint16_t)vnib(0xFEDCBA98u, (2 * i) % 8, 1));
+        /* packed words: element i */
+        assert_int_equal(h_uw(&H, 13)[i], vnib(0xFEDCBA98u, i, 0));
+    }
+    /* VF with a DWord destination: element i; 0x20 = 0.5, 0x30 = 1.0,
+     * 0x38 = 1.5, 0x40 = 2.0 (sign, exponent bias 3, 4-bit mantissa) */
+    const float vf[4] = {0.5f, 1.0f, 1.5f, 2.0f};
+    for (int i = 0; i < 4; i++)
+        assert_true(h_f(&H, 14)[i] == 1.0f + (float)i + vf[i]);
+}
+
 /* ---- conversions (seed 001 §2.4) ---- */
 static void test_conversions(void **st)
 {
@@ -940,6 +985,7 @@ int main(void)
         cmocka_unit_test(test_wait),
         cmocka_unit_test(test_3src_misc),
         cmocka_unit_test(test_perf),
+        cmocka_unit_test(test_vector_imm_layout),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
