@@ -147,29 +147,6 @@ static int is_mme_macro(const gt_inst *in)
             (in->math_fc == GT_MATH_INVM || in->math_fc == GT_MATH_RSQRTM));
 }
 
-/* Which element of a vector immediate each channel reads.  The hardware
- * expands V/UV into eight words and VF into four DWords, one 128-bit vector
- * (seed 001 §2.2.3-2.2.5), laid over the destination's bytes: channel i
- * reads the element at its destination byte position (i * destination
- * stride in bytes), modulo the 16 bytes.  With the destination Gen7
- * requires (16-byte aligned, strided by a word for V/UV and a DWord for VF,
- * seed 001 §3.3.4) that is element i.  Gen9 code breaks that rule and
- * relies on this placement: IGC (NEO 22.43) computes DWord offsets
- * {0,4,8,12} as `add (4) rN<1>:ud rM<0;1,0>:uw 0xC080400:uv` (words
- * 0,0,4,0,8,0,12,0, channel i at word 2i) while its word-destination
- * vectors are packed one element per channel (`mov (8) rN<1>:w 0xC840:uv`).
- * A null destination or Align16 keeps element i. */
-static void vec_imm_lanes(const gt_inst *in, int ty, gt_xop *p)
-{
-    const gt_operand *d = &in->dst;
-    if (in->align16 || (d->file == GT_FILE_ARF && (d->nr & 0xf0) == GT_ARF_NULL) || d->hstride == 0)
-        return;
-    int esz = ty == GT_TYPE_VF ? 4 : 2, nel = 16 / esz;
-    int stride = d->hstride * gt_type_size(d->type);
-    for (int i = 0; i < 32; i++)
-        p->off[i] = (uint16_t)((i * stride / esz % nel) * 8);
-}
-
 static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst)
 {
     const gt_inst *in = &x->in;
@@ -185,8 +162,6 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
         for (int i = 0; i < 32; i++)
             p->off[i] = (uint16_t)((i & 7) * 8);
         p->scalar = 1;
-        if (!is_dst && (o->type == GT_TYPE_V || o->type == GT_TYPE_UV || o->type == GT_TYPE_VF))
-            vec_imm_lanes(in, o->type, p);
         switch (o->type) {
         case GT_TYPE_V: case GT_TYPE_UV: {
             /* seed 001 §2.2.3/2.2.4: eight 4-bit integers, element k in
