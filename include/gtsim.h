@@ -37,7 +37,8 @@ enum gtsim_status {
     GTSIM_ERR_UNIMPL = -3,   /* command or instruction gtsim does not implement */
     GTSIM_ERR_ILLEGAL = -4,  /* illegal instruction or command encoding */
     GTSIM_ERR_WATCHDOG = -5, /* instruction/command budget exceeded (hang) */
-    GTSIM_ERR_NOMEM = -6,
+    GTSIM_ERR_NOMEM = -6,    /* host memory: malloc failed or max_host_memory reached */
+    GTSIM_ERR_INTERRUPTED = -7, /* stopped by gtsim_interrupt() */
 };
 
 /* Device configuration; zero-initialise and set what you need. */
@@ -50,9 +51,34 @@ typedef struct gtsim_config {
     FILE *log;
     /* Log every command the command streamer parses. */
     int trace_commands;
+    /* Bounds on the work of one submission (an ELSP submission, a Gen7 ring
+     * tail write).  Exceeding one ends the submission with
+     * GTSIM_ERR_WATCHDOG and a report naming the bound and where execution
+     * was (batch address, walker, thread group, EU IP).  0 = the default;
+     * UINT64_MAX = no bound.
+     *  max_total_eu_instructions: EU instructions over all threads
+     *      (default 1e11, an hour or more of simulation).
+     *  max_threads: hardware threads dispatched, per walker and per
+     *      submission (default 2^26 = 67,108,864).  A walker whose thread
+     *      groups x threads exceed it is refused before dispatch.
+     *  timeout_ms: wall-clock milliseconds (default 0 = none: the work
+     *      bounds above already end every submission, and results then do
+     *      not depend on the host's speed). */
+    uint64_t max_total_eu_instructions;
+    uint64_t max_threads;
+    uint64_t timeout_ms;
+    /* Bytes of host memory that may hold simulated memory: physical pages,
+     * GGTT entries, and their page tables (0 = default: half of the
+     * machine's physical memory; UINT64_MAX = no limit).  An allocation past
+     * it fails with GTSIM_ERR_NOMEM and a "host memory limit" report naming
+     * the address and the figures. */
+    uint64_t max_host_memory;
 } gtsim_config;
 
-/* Statistics since device creation. */
+/* Statistics since device creation.  gtsim_get_stats may be called from
+ * another thread while work runs (e.g. for a progress line): each counter
+ * is read atomically and is at most a few thousand EU instructions behind,
+ * but the counters are not one consistent snapshot. */
 typedef struct gtsim_stats {
     uint64_t eu_instructions;   /* EU instructions executed (per thread) */
     uint64_t eu_channels;       /* sum of enabled channels over them (lane-ops) */
@@ -92,6 +118,22 @@ int gtsim_ggtt_write(gtsim_device *dev, uint64_t entry_offset, const void *data,
  * entry_offset (the inverse of gtsim_ggtt_write; entries never written read
  * as zero). */
 int gtsim_ggtt_entries_read(gtsim_device *dev, uint64_t entry_offset, void *out, size_t len);
+
+/* Ask the work running on dev (inside gtsim_mmio_write / gtsim_run,
+ * typically on another thread or from a signal handler) to stop: it returns
+ * GTSIM_ERR_INTERRUPTED within milliseconds, with a report of where
+ * execution was (batch address, walker, thread group, EU IP and
+ * instruction).  Async-signal-safe and thread-safe: it only sets an atomic
+ * flag; dev == NULL is ignored.  The request is sticky: every later
+ * submission (and AUB replay) also stops at once with
+ * GTSIM_ERR_INTERRUPTED until gtsim_interrupt_clear(dev).  The device stays
+ * valid: memory and registers can be read, it can be destroyed, and after
+ * gtsim_interrupt_clear new submissions run (the interrupted one is not
+ * resumed; gtsim_run keeps returning the first error). */
+void gtsim_interrupt(gtsim_device *dev);
+void gtsim_interrupt_clear(gtsim_device *dev);
+/* Nonzero while an interrupt request is pending (async-signal-safe). */
+int gtsim_interrupted(const gtsim_device *dev);
 
 /* Run all submitted work until the engines are idle.  Returns GTSIM_OK or
  * the first error (the report is in gtsim_last_error()). */

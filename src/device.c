@@ -13,9 +13,11 @@
  * high/low; the write of element 0's low DWord submits element 0 (and
  * element 1 after it, if valid).  Work runs synchronously at submission.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cs/cs.h"
 #include "eu/eu.h"
@@ -36,6 +38,18 @@ struct gt_elsp {
     int n;
 };
 
+#define GT_DEFAULT_MAX_TOTAL_EU_INSTRUCTIONS 100000000000ull /* 1e11 */
+#define GT_DEFAULT_MAX_THREADS (1ull << 26)
+
+/* Default max_host_memory: half of the machine's physical memory. */
+static uint64_t default_host_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || psize <= 0)
+        return 4ull << 30;
+    return (uint64_t)pages * (uint64_t)psize / 2;
+}
+
 gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
 {
     const gt_platform *plat = gt_platform_find(platform);
@@ -51,12 +65,22 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
         dev->cfg.max_eu_instructions = 1000000000ull;
     if (!dev->cfg.max_commands)
         dev->cfg.max_commands = 100000000ull;
+    if (!dev->cfg.max_total_eu_instructions)
+        dev->cfg.max_total_eu_instructions = GT_DEFAULT_MAX_TOTAL_EU_INSTRUCTIONS;
+    if (!dev->cfg.max_threads)
+        dev->cfg.max_threads = GT_DEFAULT_MAX_THREADS;
+    if (!dev->cfg.max_host_memory)
+        dev->cfg.max_host_memory = default_host_memory();
+    atomic_init(&dev->interrupt, 0);
+    dev->hostmem.limit = dev->cfg.max_host_memory;
     dev->mem = gt_mem_create();
     dev->gsm = gt_mem_create();
     dev->mmio = calloc(1, GT_MMIO_SIZE);
     dev->elsp = calloc(1, sizeof(struct gt_elsp));
     if (!dev->mem || !dev->gsm || !dev->mmio || !dev->elsp)
         goto fail;
+    gt_mem_set_budget(dev->mem, &dev->hostmem);
+    gt_mem_set_budget(dev->gsm, &dev->hostmem);
     dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] = EXECLIST_STATUS_IDLE;
     gt_vm_init(&dev->ggtt, GT_VM_GGTT, dev->mem, dev->gsm, 0);
     gt_vm_init(&dev->ppgtt, GT_VM_NONE, dev->mem, NULL, 0);
@@ -113,7 +137,7 @@ static void work_end(gtsim_device *dev, const struct timespec *t0)
 {
     struct timespec t1;
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    dev->stats.exec_ns += (uint64_t)((t1.tv_sec - t0->tv_sec) * 1000000000ll + (t1.tv_nsec - t0->tv_nsec));
+    GT_STAT_ADD(dev, exec_ns, (uint64_t)((t1.tv_sec - t0->tv_sec) * 1000000000ll + (t1.tv_nsec - t0->tv_nsec)));
 }
 
 static int elsp_write(gtsim_device *dev, uint32_t value)
@@ -133,11 +157,13 @@ static int elsp_write(gtsim_device *dev, uint32_t value)
     dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] &= ~EXECLIST_STATUS_IDLE;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int st = gt_cs_submit(dev, elem0);
+    int st = gt_work_begin(dev);
+    if (st == GTSIM_OK)
+        st = gt_cs_submit(dev, elem0);
     if (st == GTSIM_OK && (elem1 & 1))
         st = gt_cs_submit(dev, elem1);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    dev->stats.exec_ns += (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec));
+    GT_STAT_ADD(dev, exec_ns, (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec)));
     dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] |= EXECLIST_STATUS_IDLE;
     return st;
 }
@@ -155,7 +181,9 @@ int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value)
     if (dev->plat->submit == GT_SUBMIT_RING && offset == GT_RCS_RING_TAIL) {
         struct timespec t0;
         work_begin(dev, &t0);
-        int st = gt_cs_ring_submit(dev);
+        int st = gt_work_begin(dev);
+        if (st == GTSIM_OK)
+            st = gt_cs_ring_submit(dev);
         work_end(dev, &t0);
         return st;
     }
@@ -169,11 +197,41 @@ uint32_t gtsim_mmio_read(gtsim_device *dev, uint32_t offset)
     return dev->mmio[offset >> 2];
 }
 
+/* The report of a refused host page of m (gt_mem_failure): what, at
+ * address addr of the named space. */
+static int host_mem_error(gtsim_device *dev, gt_mem *m, const char *what, const char *space, uint64_t addr)
+{
+    uint64_t pa = 0;
+    int why = gt_mem_failure(m, &pa);
+    gt_mem_clear_failure(m);
+    if (why == GT_MEM_FAIL_LIMIT)
+        return gt_error(dev, GTSIM_ERR_NOMEM,
+                        "host memory limit: %s at %s 0x%" PRIx64 " needs a new 4 KiB host page (for page 0x%" PRIx64
+                        "), but simulated memory already holds %" PRIu64 " of the %" PRIu64 " bytes allowed "
+                        "(max_host_memory; gtsim run --max-host-memory)",
+                        what, space, addr, pa & ~(uint64_t)GT_PAGE_MASK, dev->hostmem.used, dev->hostmem.limit);
+    return gt_error(dev, GTSIM_ERR_NOMEM,
+                    "out of host memory: %s at %s 0x%" PRIx64 ": allocating the host page for page 0x%" PRIx64
+                    " failed (%" PRIu64 " bytes of simulated memory held)",
+                    what, space, addr, pa & ~(uint64_t)GT_PAGE_MASK, dev->hostmem.used);
+}
+
+int gt_vm_host_error(gtsim_device *dev, const gt_vm *vm, const char *what, uint64_t addr)
+{
+    if (!vm->host_fail || !gt_mem_failure(vm->mem, NULL))
+        return GTSIM_OK;
+    char space[64];
+    snprintf(space, sizeof(space), "%s address", vm->mode == GT_VM_GGTT ? "GGTT" : "PPGTT");
+    return host_mem_error(dev, vm->mem, what, space, addr);
+}
+
 int gtsim_phys_write(gtsim_device *dev, uint64_t pa, const void *data, size_t len)
 {
-    if (gt_mem_write(dev->mem, pa, data, len))
-        return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory writing 0x%zx bytes at physical 0x%llx",
-                        len, (unsigned long long)pa);
+    if (gt_mem_write(dev->mem, pa, data, len)) {
+        char what[64];
+        snprintf(what, sizeof(what), "writing 0x%zx bytes", len);
+        return host_mem_error(dev, dev->mem, what, "physical address", pa);
+    }
     gt_vm_flush(&dev->ppgtt); /* the write may have changed page tables */
     return GTSIM_OK;
 }
@@ -186,8 +244,11 @@ int gtsim_phys_read(gtsim_device *dev, uint64_t pa, void *out, size_t len)
 
 int gtsim_ggtt_write(gtsim_device *dev, uint64_t entry_offset, const void *data, size_t len)
 {
-    if (gt_mem_write(dev->gsm, entry_offset, data, len))
-        return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory writing GGTT entries");
+    if (gt_mem_write(dev->gsm, entry_offset, data, len)) {
+        char what[64];
+        snprintf(what, sizeof(what), "writing 0x%zx bytes of GGTT entries", len);
+        return host_mem_error(dev, dev->gsm, what, "GGTT entry offset", entry_offset);
+    }
     gt_vm_flush(&dev->ggtt);
     gt_vm_flush(&dev->ppgtt); /* Gen7 page directory entries live there too */
     return GTSIM_OK;
@@ -210,6 +271,8 @@ static int vm_copy(gtsim_device *dev, gt_vm *vm, const char *space, int write, u
 {
     uint64_t fault;
     int e = write ? gt_vm_write(vm, addr, buf, len, &fault) : gt_vm_read(vm, addr, buf, len, &fault);
+    if (e && gt_vm_host_error(dev, vm, write ? "write" : "read", fault))
+        return GTSIM_ERR_NOMEM;
     if (e)
         return gt_error(dev, GTSIM_ERR_FAULT, "%s of %s address 0x%llx: page 0x%llx is not mapped",
                         write ? "write" : "read", space, (unsigned long long)addr, (unsigned long long)fault);
@@ -238,7 +301,102 @@ int gtsim_ggtt_mem_write(gtsim_device *dev, uint64_t ggtt, const void *data, siz
 
 void gtsim_get_stats(const gtsim_device *dev, gtsim_stats *out)
 {
-    *out = dev->stats;
+    gtsim_stats *s = (gtsim_stats *)&dev->stats;
+    out->eu_instructions = __atomic_load_n(&s->eu_instructions, __ATOMIC_RELAXED);
+    out->eu_channels = __atomic_load_n(&s->eu_channels, __ATOMIC_RELAXED);
+    out->threads_dispatched = __atomic_load_n(&s->threads_dispatched, __ATOMIC_RELAXED);
+    out->commands = __atomic_load_n(&s->commands, __ATOMIC_RELAXED);
+    out->walkers = __atomic_load_n(&s->walkers, __ATOMIC_RELAXED);
+    out->exec_ns = __atomic_load_n(&s->exec_ns, __ATOMIC_RELAXED);
+}
+
+/* ---- bounds and interruption ---- */
+
+void gtsim_interrupt(gtsim_device *dev)
+{
+    if (dev)
+        atomic_store_explicit(&dev->interrupt, 1, memory_order_relaxed);
+}
+
+void gtsim_interrupt_clear(gtsim_device *dev)
+{
+    if (dev)
+        atomic_store_explicit(&dev->interrupt, 0, memory_order_relaxed);
+}
+
+int gtsim_interrupted(const gtsim_device *dev)
+{
+    return dev && atomic_load_explicit(&((gtsim_device *)dev)->interrupt, memory_order_relaxed);
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+static int interrupted_error(gtsim_device *dev)
+{
+    return gt_error(dev, GTSIM_ERR_INTERRUPTED, "interrupted (gtsim_interrupt: the frontend or a signal asked "
+                    "the simulation to stop)");
+}
+
+int gt_work_begin(gtsim_device *dev)
+{
+    dev->sub_eu0 = __atomic_load_n(&dev->stats.eu_instructions, __ATOMIC_RELAXED);
+    dev->sub_threads0 = __atomic_load_n(&dev->stats.threads_dispatched, __ATOMIC_RELAXED);
+    dev->sub_t0_ns = now_ns();
+    uint64_t ms = dev->cfg.timeout_ms;
+    dev->deadline_ns = ms && ms < UINT64_MAX / 1000000ull - dev->sub_t0_ns / 1000000ull
+                           ? dev->sub_t0_ns + ms * 1000000ull : 0;
+    dev->poll_count = 0;
+    gt_mem_clear_failure(dev->mem);
+    gt_mem_clear_failure(dev->gsm);
+    if (atomic_load_explicit(&dev->interrupt, memory_order_relaxed))
+        return interrupted_error(dev);
+    return GTSIM_OK;
+}
+
+int gt_poll(gtsim_device *dev)
+{
+    if (atomic_load_explicit(&dev->interrupt, memory_order_relaxed))
+        return interrupted_error(dev);
+    uint64_t insns = dev->stats.eu_instructions - dev->sub_eu0;
+    uint64_t max = dev->cfg.max_total_eu_instructions ? dev->cfg.max_total_eu_instructions
+                                                      : GT_DEFAULT_MAX_TOTAL_EU_INSTRUCTIONS;
+    if (insns > max)
+        return gt_error(dev, GTSIM_ERR_WATCHDOG,
+                        "watchdog: %" PRIu64 " EU instructions executed in one submission, more than "
+                        "max_total_eu_instructions = %" PRIu64 " (gtsim run --max-total-eu-instructions)",
+                        insns, max);
+    /* the clock is read every 16th poll: at most ~1 ms apart */
+    if (dev->deadline_ns && !(++dev->poll_count & 15)) {
+        uint64_t t = now_ns();
+        if (t >= dev->deadline_ns)
+            return gt_error(dev, GTSIM_ERR_WATCHDOG,
+                            "timeout: the submission ran for %" PRIu64 " ms, more than timeout_ms = %" PRIu64
+                            " (gtsim run --timeout)",
+                            (t - dev->sub_t0_ns) / 1000000u, (uint64_t)dev->cfg.timeout_ms);
+    }
+    return GTSIM_OK;
+}
+
+uint64_t gt_max_threads(const gtsim_device *dev)
+{
+    return dev->cfg.max_threads ? dev->cfg.max_threads : GT_DEFAULT_MAX_THREADS;
+}
+
+int gt_threads_dispatch(gtsim_device *dev, uint64_t n)
+{
+    uint64_t done = dev->stats.threads_dispatched - dev->sub_threads0, max = gt_max_threads(dev);
+    if (n > max || done > max - n)
+        return gt_error(dev, GTSIM_ERR_WATCHDOG,
+                        "watchdog: %" PRIu64 " more hardware threads would make %" PRIu64 " dispatched in one "
+                        "submission, more than max_threads = %" PRIu64 " (gtsim run --max-threads)",
+                        n, done + n < done ? UINT64_MAX : done + n, max);
+    GT_STAT_ADD(dev, threads_dispatched, n);
+    return GTSIM_OK;
 }
 
 const char *gtsim_last_error(const gtsim_device *dev)

@@ -7,6 +7,7 @@
 #define GT_H
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -60,7 +61,15 @@ struct gtsim_device {
     struct gt_kcache *kcache;
     struct gt_media *media; /* created on first media command (gt_media_of) */
     struct gt_elsp *elsp; /* render ELSP submission latch, src/device.c */
-    gtsim_stats stats;
+    gtsim_stats stats;    /* updated with GT_STAT_ADD (read by gtsim_get_stats on any thread) */
+    atomic_int interrupt; /* gtsim_interrupt request (sticky until gtsim_interrupt_clear) */
+    /* Bounds of the current submission (gt_work_begin, gt_poll). */
+    uint64_t sub_eu0;     /* stats.eu_instructions at the submission's start */
+    uint64_t sub_threads0;/* stats.threads_dispatched at the submission's start */
+    uint64_t sub_t0_ns;   /* CLOCK_MONOTONIC at the submission's start */
+    uint64_t deadline_ns; /* CLOCK_MONOTONIC deadline of the submission, 0 = none */
+    unsigned poll_count;  /* polls since the clock was last read */
+    gt_mem_budget hostmem;/* host memory of dev->mem and dev->gsm (cfg.max_host_memory) */
     int status;           /* first error status, GTSIM_OK if none */
     char err[2048];       /* report of the last error */
 };
@@ -75,6 +84,43 @@ int gt_error(gtsim_device *dev, int status, const char *fmt, ...)
 void gt_warn(gtsim_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Print an informational line when cfg.trace_commands is set. */
 void gt_trace(gtsim_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Statistics counters: one writer (the thread running the work), readers
+ * on any thread (gtsim_get_stats); relaxed atomics compile to plain moves. */
+#define GT_STAT_ADD(dev, field, n)                                                                 \
+    __atomic_store_n(&(dev)->stats.field, __atomic_load_n(&(dev)->stats.field, __ATOMIC_RELAXED) + (n), \
+                     __ATOMIC_RELAXED)
+
+/* ---- bounds and interruption (src/device.c) ---- */
+
+/* EU instructions a thread runs between two polls (exec.c): a few tens of
+ * microseconds of simulation, so an interrupt is seen within milliseconds. */
+#define GT_POLL_INSNS 8192u
+
+/* Start of a submission: per-submission counters and the deadline
+ * (cfg.timeout_ms).  Returns GTSIM_ERR_INTERRUPTED (with a report) if an
+ * interrupt is pending. */
+int gt_work_begin(gtsim_device *dev);
+/* Poll between units of work (each command, each thread group or media
+ * thread dispatch, every GT_POLL_INSNS EU instructions).  GTSIM_OK, or
+ * records a report of why the work must stop (interrupt, timeout,
+ * max_total_eu_instructions) and returns its status; the caller adds where
+ * execution was. */
+int gt_poll(gtsim_device *dev);
+/* Count n hardware threads about to be dispatched against max_threads per
+ * submission: GTSIM_OK (the threads are counted in the statistics) or
+ * GTSIM_ERR_WATCHDOG with a report (nothing counted); the caller adds
+ * where. */
+int gt_threads_dispatch(gtsim_device *dev, uint64_t n);
+/* The threads bound (cfg.max_threads or its default). */
+uint64_t gt_max_threads(const gtsim_device *dev);
+
+/* When vm's last failed access (gt_vm_ptr/read/write returning NULL/-1)
+ * failed for host memory rather than an unmapped page, record a "host
+ * memory limit" (or host out-of-memory) report for the access `what` at GPU
+ * address addr and return GTSIM_ERR_NOMEM; otherwise return GTSIM_OK (a
+ * real page fault: the caller reports it). */
+int gt_vm_host_error(gtsim_device *dev, const gt_vm *vm, const char *what, uint64_t addr);
 
 /* Gen7 PPGTT: re-read PP_DIR_BASE (plat->pp_dir_base_reg) and point
  * dev->ppgtt at the page directory it names (src/device.c).  Called when

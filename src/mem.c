@@ -12,7 +12,55 @@ struct gt_mem {
     uint8_t **pages;
     size_t cap;         /* power of two */
     size_t count;
+    gt_mem_budget *budget; /* NULL = none */
+    int fail;           /* enum gt_mem_fail of the last refused allocation */
+    uint64_t fail_pa;
 };
+
+#define TABLE_BYTES(cap) ((uint64_t)(cap) * (sizeof(uint64_t) + sizeof(uint8_t *)))
+
+void gt_mem_set_budget(gt_mem *m, gt_mem_budget *b)
+{
+    if (m->budget)
+        m->budget->used -= TABLE_BYTES(m->cap) + (uint64_t)m->count * GT_PAGE_SIZE;
+    m->budget = b;
+    if (b)
+        b->used += TABLE_BYTES(m->cap) + (uint64_t)m->count * GT_PAGE_SIZE;
+}
+
+int gt_mem_failure(const gt_mem *m, uint64_t *pa)
+{
+    if (pa)
+        *pa = m->fail_pa;
+    return m->fail;
+}
+
+void gt_mem_clear_failure(gt_mem *m)
+{
+    m->fail = GT_MEM_FAIL_NONE;
+    m->fail_pa = 0;
+}
+
+/* Take bytes from the budget; 0, or -1 (and the failure recorded) when it
+ * would go past the limit. */
+static int budget_take(gt_mem *m, uint64_t bytes, uint64_t pa)
+{
+    gt_mem_budget *b = m->budget;
+    if (b && (b->used > b->limit || bytes > b->limit - b->used)) {
+        m->fail = GT_MEM_FAIL_LIMIT;
+        m->fail_pa = pa;
+        return -1;
+    }
+    if (b)
+        b->used += bytes;
+    return 0;
+}
+
+static void budget_give(gt_mem *m, uint64_t bytes)
+{
+    if (m->budget)
+        m->budget->used -= bytes;
+}
 
 gt_mem *gt_mem_create(void)
 {
@@ -33,6 +81,7 @@ void gt_mem_destroy(gt_mem *m)
 {
     if (!m)
         return;
+    gt_mem_set_budget(m, NULL);
     if (m->pages)
         for (size_t i = 0; i < m->cap; i++)
             free(m->pages[i]);
@@ -47,16 +96,22 @@ static inline size_t slot_hash(uint64_t key, size_t cap)
     return (size_t)(key >> 32) & (cap - 1);
 }
 
-static int grow(gt_mem *m)
+static int grow(gt_mem *m, uint64_t pa)
 {
     size_t ncap = m->cap * 2;
+    if (budget_take(m, TABLE_BYTES(ncap), pa))
+        return -1;
     uint64_t *nk = calloc(ncap, sizeof(*nk));
     uint8_t **np = calloc(ncap, sizeof(*np));
     if (!nk || !np) {
         free(nk);
         free(np);
+        budget_give(m, TABLE_BYTES(ncap));
+        m->fail = GT_MEM_FAIL_HOST;
+        m->fail_pa = pa;
         return -1;
     }
+    budget_give(m, TABLE_BYTES(m->cap));
     for (size_t i = 0; i < m->cap; i++) {
         if (!m->keys[i])
             continue;
@@ -86,13 +141,19 @@ uint8_t *gt_mem_page(gt_mem *m, uint64_t pa, int create)
     if (!create)
         return NULL;
     if ((m->count + 1) * 2 > m->cap) {
-        if (grow(m))
+        if (grow(m, pa))
             return NULL;
         return gt_mem_page(m, pa, create);
     }
-    uint8_t *p = calloc(1, GT_PAGE_SIZE);
-    if (!p)
+    if (budget_take(m, GT_PAGE_SIZE, pa))
         return NULL;
+    uint8_t *p = calloc(1, GT_PAGE_SIZE);
+    if (!p) {
+        budget_give(m, GT_PAGE_SIZE);
+        m->fail = GT_MEM_FAIL_HOST;
+        m->fail_pa = pa;
+        return NULL;
+    }
     m->keys[s] = key;
     m->pages[s] = p;
     m->count++;
@@ -248,11 +309,16 @@ uint8_t *gt_vm_ptr(gt_vm *vm, uint64_t va)
     if (te->vpn == vpn)
         return te->host + (va & GT_PAGE_MASK);
     uint64_t pa;
-    if (gt_vm_translate(vm, va, &pa))
+    if (gt_vm_translate(vm, va, &pa)) {
+        vm->host_fail = 0;
         return NULL;
+    }
     uint8_t *page = gt_mem_page(vm->mem, pa, 1);
-    if (!page)
+    if (!page) {
+        vm->host_fail = 1;
+        vm->fail_pa = pa;
         return NULL;
+    }
     te->vpn = vpn;
     te->host = page;
     return page + (va & GT_PAGE_MASK);

@@ -21,12 +21,31 @@
 
 typedef struct gt_mem gt_mem;
 
+/* A host-memory budget shared by the memories of one device
+ * (gtsim_config.max_host_memory): pages and hash tables are counted in
+ * `used`; an allocation that would take it past `limit` is refused. */
+typedef struct gt_mem_budget {
+    uint64_t limit;  /* bytes; UINT64_MAX = none */
+    uint64_t used;   /* bytes allocated by the memories using the budget */
+} gt_mem_budget;
+
+/* Why gt_mem_page(create) last returned NULL (gt_mem_failure). */
+enum gt_mem_fail { GT_MEM_FAIL_NONE, GT_MEM_FAIL_LIMIT, GT_MEM_FAIL_HOST };
+
 gt_mem *gt_mem_create(void);
 void gt_mem_destroy(gt_mem *m);
+/* Count m's allocations against b (NULL = none; set before the first
+ * write: what was allocated before is counted then). */
+void gt_mem_set_budget(gt_mem *m, gt_mem_budget *b);
+/* The last refused allocation: enum gt_mem_fail, and the address whose page
+ * it was for (*pa, may be NULL).  Cleared by gt_mem_clear_failure. */
+int gt_mem_failure(const gt_mem *m, uint64_t *pa);
+void gt_mem_clear_failure(gt_mem *m);
 /* Host pointer to the 4 KiB page containing pa.  When the page was never
  * written: create != 0 allocates a zeroed page, create == 0 returns NULL. */
 uint8_t *gt_mem_page(gt_mem *m, uint64_t pa, int create);
-/* Byte-granular copies; never fail except on host out-of-memory (-1). */
+/* Byte-granular copies; never fail except on host out-of-memory or the
+ * budget (-1; gt_mem_failure says which). */
 int gt_mem_read(gt_mem *m, uint64_t pa, void *out, size_t len);
 int gt_mem_write(gt_mem *m, uint64_t pa, const void *data, size_t len);
 /* Number of host pages allocated (for statistics). */
@@ -73,6 +92,10 @@ typedef struct gt_vm {
                         * of the page directory in the GGTT entry table (gsm)
                         * in PPGTT_GEN7 mode */
     const gt_gtt_format *fmt; /* entry format; NULL = gt_gtt_gen8 */
+    int host_fail;     /* the last failed gt_vm_ptr: 1 = the address is mapped but
+                        * its page could not be allocated (gt_mem_failure), 0 =
+                        * not mapped */
+    uint64_t fail_pa;  /* physical address of that page */
     gt_tlb_entry tlb[GT_TLB_SIZE];
 } gt_vm;
 

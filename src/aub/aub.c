@@ -313,6 +313,11 @@ int gtsim_aub_replay(gtsim_device *dev, const char *path, gtsim_aub_stats *stats
     char msg[256];
     while (status == GTSIM_OK) {
         uint64_t rec_off = r.off;
+        if (gtsim_interrupted(dev)) {
+            status = gtsim_report_error(dev, GTSIM_ERR_INTERRUPTED, "interrupted (gtsim_interrupt) before the "
+                                        "AUB record at file offset 0x%" PRIx64, rec_off);
+            break;
+        }
         uint32_t hdr;
         int e = rd(&r, &hdr, 4);
         if (e == 1)

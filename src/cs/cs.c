@@ -639,7 +639,7 @@ static int cs_gpgpu_walker(struct gt_cs *cs, const uint64_t *f)
     }
     w.right_mask = (uint32_t)f[GW_RIGHT_MASK];
     w.bottom_mask = (uint32_t)f[GW_BOTTOM_MASK];
-    dev->stats.walkers++;
+    GT_STAT_ADD(dev, walkers, 1);
     return gt_pipe_walker(dev, &w);
 }
 
@@ -884,7 +884,13 @@ static int cs_run(struct gt_cs *cs)
                             "command streamer watchdog: more than %" PRIu64 " commands parsed in one "
                             "submission (a batch loop?); next command at %s",
                             max, WHERE(cs));
-        int st = cs_fetch(cs, cs->dw, 0, 1);
+        int st = gt_poll(dev);
+        if (st) {
+            char why[sizeof(dev->err)];
+            snprintf(why, sizeof(why), "%s", dev->err);
+            return gt_error(dev, st, "%s\n  in the command streamer before the command at %s", why, WHERE(cs));
+        }
+        st = cs_fetch(cs, cs->dw, 0, 1);
         if (st)
             return st;
         uint32_t header = cs->dw[0];
@@ -912,7 +918,7 @@ static int cs_run(struct gt_cs *cs)
         unsigned nread = len <= CS_MAX_READ ? len : 1;
         if (nread > 1 && (st = cs_fetch(cs, cs->dw, 1, nread - 1)))
             return st;
-        dev->stats.commands++;
+        GT_STAT_ADD(dev, commands, 1);
         if (dev->cfg.trace_commands) {
             char text[1024];
             gt_cmd_format(d, cs->dw, nread, text, sizeof(text));

@@ -2464,6 +2464,20 @@ static void apply_fenv(xctx *c)
     fesetround(modes[c->rm]);
 }
 
+/* The thread was stopped by gt_poll (its report is in dev->err): add the
+ * instruction it was about to execute. */
+static int eu_stopped(xctx *c, uint32_t ip, int status)
+{
+    char why[sizeof(c->dev->err)];
+    snprintf(why, sizeof(why), "%s", c->dev->err);
+    uint32_t idx = ip >> 3;
+    const gt_xinst *x = idx < c->k->nslot && !(ip & 7) ? c->k->slot[idx] : NULL;
+    if (x)
+        return report(c, x, status, why);
+    c->t->state = GT_THREAD_FAULTED;
+    return gt_error(c->dev, status, "EU: %s at kernel GVA 0x%" PRIx64 " ip 0x%x", why, c->k->gva, ip);
+}
+
 int gt_eu_run(gtsim_device *dev, gt_thread *t)
 {
     if (t->state == GT_THREAD_DONE || t->state == GT_THREAD_FAULTED)
@@ -2498,14 +2512,31 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     /* debug aids (trace, coverage) share one predictable branch per instruction */
     const int cov = gt_eu_cov_enabled();
     const int dbg = trace | cov;
+    /* stop_at: the next poll (interrupt, timeout, submission bounds) or
+     * the thread's watchdog, whichever comes first; one compare per
+     * instruction covers both. */
+    uint64_t stop_at = t->instructions < limit && limit - t->instructions > GT_POLL_INSNS
+                           ? t->instructions + GT_POLL_INSNS : limit;
     for (;;) {
-        if (t->instructions + ninst >= limit) {
-            status = gt_error(dev, GTSIM_ERR_WATCHDOG,
-                              "EU: watchdog: thread %u executed %" PRIu64 " instructions "
-                              "without ending (kernel GVA 0x%" PRIx64 ", ip 0x%x)",
-                              t->tid, t->instructions + ninst, t->kernel_gva, ip);
-            t->state = GT_THREAD_FAULTED;
-            break;
+        if (__builtin_expect(t->instructions + ninst >= stop_at, 0)) {
+            if (t->instructions + ninst >= limit) {
+                status = gt_error(dev, GTSIM_ERR_WATCHDOG,
+                                  "EU: watchdog: thread %u executed %" PRIu64 " instructions "
+                                  "without ending (kernel GVA 0x%" PRIx64 ", ip 0x%x)",
+                                  t->tid, t->instructions + ninst, t->kernel_gva, ip);
+                t->state = GT_THREAD_FAULTED;
+                break;
+            }
+            /* account what ran so far (progress readers see it), then poll */
+            t->instructions += ninst;
+            GT_STAT_ADD(dev, eu_instructions, ninst);
+            GT_STAT_ADD(dev, eu_channels, nchan);
+            ninst = nchan = 0;
+            stop_at = limit - t->instructions > GT_POLL_INSNS ? t->instructions + GT_POLL_INSNS : limit;
+            if ((status = gt_poll(dev)) != GTSIM_OK) {
+                status = eu_stopped(&c, ip, status);
+                break;
+            }
         }
         if (t->wait_mask)
             cf_arrive(t, ip);
@@ -2557,8 +2588,8 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
         }
     }
     t->instructions += ninst;
-    dev->stats.eu_instructions += ninst;
-    dev->stats.eu_channels += nchan;
+    GT_STAT_ADD(dev, eu_instructions, ninst);
+    GT_STAT_ADD(dev, eu_channels, nchan);
     fesetround(saved_round);
     return status;
 }

@@ -367,7 +367,6 @@ static void slot_start(struct gt_media *m, int si, const media_req *r, const uin
     m->in_flight++;
     if (s->root)
         m->roots_in_flight++;
-    m->dev->stats.threads_dispatched++;
 }
 
 /* R0 of a generic-mode root thread (seed 000 §1.7.1.1). */
@@ -408,6 +407,22 @@ static int urb_rows_ok(uint32_t first, uint32_t n) { return first < MEDIA_URB_RO
 
 /* Dispatch one request from the queues if possible: 1 dispatched, 0
  * nothing can be dispatched now, <0 error. */
+/* Before a thread is dispatched: poll (interrupt, timeout, submission
+ * bounds) and count it against max_threads. */
+static int dispatch_allowed(struct gt_media *m, const media_req *r)
+{
+    gtsim_device *dev = m->dev;
+    int st = gt_poll(dev);
+    if (st == GTSIM_OK)
+        st = gt_threads_dispatch(dev, 1);
+    if (st == GTSIM_OK)
+        return GTSIM_OK;
+    char prev[sizeof(dev->err)];
+    snprintf(prev, sizeof(prev), "%s", dev->err);
+    return gt_error(dev, st, "%s\n  dispatching a %s thread of %s at batch 0x%" PRIx64, prev,
+                    r->root ? "root" : "child", r->cmd ? r->cmd : "media object", r->batch_addr);
+}
+
 static int try_dispatch(struct gt_media *m)
 {
     gtsim_device *dev = m->dev;
@@ -432,6 +447,8 @@ static int try_dispatch(struct gt_media *m)
                                 "thread spawn message: child payload at URB row %u + %u, %u rows, runs past the "
                                 "URB (%u rows)",
                                 c->urb_handle, c->urb_offset, c->urb_len + 1, MEDIA_URB_ROWS);
+            if ((st = dispatch_allowed(m, c)) != GTSIM_OK)
+                return st;
             media_req copy = *c; /* without payload */
             m->cq_head = (m->cq_head + 1) % MEDIA_CHILDQ;
             m->cq_count--;
@@ -474,6 +491,8 @@ static int try_dispatch(struct gt_media *m)
         return 0;
     const uint32_t *idd = idd_of(m, r->idd_offset, r->cmd, r->batch_addr, &st);
     if (!idd)
+        return st;
+    if ((st = dispatch_allowed(m, r)) != GTSIM_OK)
         return st;
     slot_start(m, si, r, idd);
     media_slot *s = &m->slot[si];
@@ -555,7 +574,9 @@ static int media_run(struct gt_media *m, int drain)
 {
     gtsim_device *dev = m->dev;
     for (;;) {
-        int progress = 0;
+        int progress = 0, pst = gt_poll(dev);
+        if (pst != GTSIM_OK)
+            return media_fail(m, pst, NULL, NULL);
         for (;;) {
             int d = try_dispatch(m);
             if (d < 0)
@@ -913,7 +934,15 @@ static int go_run_group(struct gt_media *m)
     m->go_tg.threads = m->go_ptr;
     m->go_tg.barrier_arrived = 0;
     m->go_tg.done = 0;
-    dev->stats.threads_dispatched += n;
+    int pst = gt_poll(dev);
+    if (pst == GTSIM_OK)
+        pst = gt_threads_dispatch(dev, n);
+    if (pst != GTSIM_OK) {
+        char prev[sizeof(dev->err)];
+        snprintf(prev, sizeof(prev), "%s", dev->err);
+        return gt_error(dev, pst, "%s\n  dispatching the GPGPU_OBJECT thread group ending at batch 0x%" PRIx64
+                        " (%u threads)", prev, m->go_batch[n - 1], n);
+    }
     for (;;) {
         uint32_t live = 0, progress = 0;
         for (uint32_t i = 0; i < n; i++) {

@@ -153,11 +153,29 @@ static int pipe_reserve(struct gt_pipe *p, uint32_t nthreads, uint32_t slm, uint
 static int walker_fail(gtsim_device *dev, int st, const gt_walker *w, const uint32_t g[3], uint32_t t,
                        uint32_t n, const char *what)
 {
-    char prev[sizeof(dev->err)];
+    char prev[sizeof(dev->err)], thr[48] = "";
     snprintf(prev, sizeof(prev), "%s", what ? what : dev->err);
-    return gt_error(dev, st, "%s\n  in GPGPU_WALKER at batch 0x%" PRIx64 ", thread group (%u, %u, %u), "
-                    "thread %u of %u",
-                    prev, w->batch_addr, g[0], g[1], g[2], t, n);
+    if (t != UINT32_MAX)
+        snprintf(thr, sizeof(thr), ", thread %u of %u", t, n);
+    else
+        snprintf(thr, sizeof(thr), " (%u threads)", n);
+    return gt_error(dev, st, "%s\n  in GPGPU_WALKER at batch 0x%" PRIx64 ", thread group (%u, %u, %u)%s",
+                    prev, w->batch_addr, g[0], g[1], g[2], thr);
+}
+
+/* Decimal text of a 128-bit count (buf: 48 bytes). */
+static const char *u128_str(unsigned __int128 v, char *buf)
+{
+    char tmp[48];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + (int)(v % 10));
+        v /= 10;
+    } while (v);
+    for (int i = 0; i < n; i++)
+        buf[i] = tmp[n - 1 - i];
+    buf[n] = 0;
+    return buf;
 }
 
 int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
@@ -202,6 +220,36 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
                             where, 'X' + i, w->start[i], w->dim[i]);
     if (!w->dim[0] || !w->dim[1] || !w->dim[2])
         return GTSIM_OK; /* no thread groups */
+    /* Threads per group: seed 000 §1.8 GPGPU_WALKER (Gen7) bounds the
+     * product of the thread counters to 64 for SIMD8/SIMD16 and 32 for
+     * SIMD32; seed 004 GPGPU_WALKER ties it to the interface descriptor's
+     * thread count, which no generation lets exceed 64 (Gen9: 56 threads
+     * per subslice).  The 6-bit counters alone would allow 262,144. */
+    uint32_t max_group = w->simd == 32 ? 32 : 64;
+    if (nthreads > max_group)
+        return gt_error(dev, GTSIM_ERR_ILLEGAL,
+                        "GPGPU_WALKER at %s: %u x %u x %u = %u threads per thread group (Thread Width/Height/"
+                        "Depth Counter Maximum %u/%u/%u); at most %u SIMD%u threads form a group",
+                        where, w->wmax + 1, w->hmax + 1, w->dmax + 1, nthreads, w->wmax, w->hmax, w->dmax,
+                        max_group, w->simd);
+    /* Total work, checked before anything runs: groups from the starting
+     * IDs to the end, X fastest (the same walk as below), times threads. */
+    {
+        unsigned __int128 dx = w->dim[0], dy = w->dim[1], dz = w->dim[2];
+        unsigned __int128 groups = dx * dy * dz - ((unsigned __int128)w->start[2] * dy * dx +
+                                                   (unsigned __int128)w->start[1] * dx + w->start[0]);
+        unsigned __int128 total = groups * nthreads;
+        uint64_t max = gt_max_threads(dev);
+        if (total > max) {
+            char g[48], tt[48];
+            return gt_error(dev, GTSIM_ERR_WATCHDOG,
+                            "GPGPU_WALKER at %s: %s thread groups (Thread Group ID X/Y/Z Dimension %u x %u x %u, "
+                            "starting at (%u, %u, %u)) of %u threads = %s hardware threads, more than "
+                            "max_threads = %" PRIu64 " per walker (gtsim run --max-threads); nothing dispatched",
+                            where, u128_str(groups, g), w->dim[0], w->dim[1], w->dim[2], w->start[0], w->start[1],
+                            w->start[2], nthreads, u128_str(total, tt), max);
+        }
+    }
 
     /* The payload source: indirect data, or the CURBE. */
     uint32_t need = 32u * (cross + nthreads * per);
@@ -256,7 +304,13 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
     uint32_t g[3] = {w->start[0], w->start[1], w->start[2]};
     uint32_t group_index = 0;
     for (;;) {
-        /* one thread group */
+        /* one thread group: poll (interrupt, timeout, submission bounds)
+         * and count its threads against max_threads per submission */
+        int pst = gt_poll(dev);
+        if (pst == GTSIM_OK)
+            pst = gt_threads_dispatch(dev, nthreads);
+        if (pst != GTSIM_OK)
+            return walker_fail(dev, pst, w, g, UINT32_MAX, nthreads, NULL);
         gt_tgroup tg;
         memset(&tg, 0, sizeof(tg));
         tg.nthreads = nthreads;
@@ -296,7 +350,6 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
             th->tid = t;
             th->simd = w->simd;
         }
-        dev->stats.threads_dispatched += nthreads;
 
         /* Run round-robin until every thread has ended. */
         for (;;) {
@@ -318,6 +371,10 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
             }
             if (!live)
                 break;
+            /* a pass of threads that each ran briefly (barriers): poll */
+            int pst2 = gt_poll(dev);
+            if (pst2 != GTSIM_OK)
+                return walker_fail(dev, pst2, w, g, UINT32_MAX, nthreads, NULL);
             if (!progress) {
                 char what[1024];
                 size_t n = (size_t)snprintf(what, sizeof(what),

@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <time.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "harness.h"
@@ -872,6 +874,70 @@ static void test_faults(void **st)
     assert_int_equal(H.t->instructions, 1000);
 }
 
+/* ---- gtsim_interrupt from another thread stops a running thread within
+ * milliseconds; the submission bounds (total EU instructions, timeout) end
+ * an endless kernel with their reports ---- */
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void *interrupter(void *arg)
+{
+    usleep(50000);
+    gtsim_interrupt(arg);
+    return NULL;
+}
+
+static void test_interrupt_and_bounds(void **st)
+{
+    (void)st;
+    h_load(&H, "L:\n(W) jmpi (1|M0) L\n");
+    h_thread(&H, 0xff);
+    assert_int_equal(gt_work_begin(H.dev), GTSIM_OK);
+    pthread_t th;
+    double t0 = now_s();
+    assert_int_equal(pthread_create(&th, NULL, interrupter, H.dev), 0);
+    int s = h_run(&H);
+    double dt = now_s() - t0;
+    pthread_join(th, NULL);
+    assert_int_equal(s, GTSIM_ERR_INTERRUPTED);
+    assert_true(dt < 1.0);
+    assert_true(H.t->instructions > 0);
+    assert_non_null(strstr(H.dev->err, "interrupted"));
+    assert_non_null(strstr(H.dev->err, "jmpi")); /* the instruction it was at */
+    /* sticky until cleared: the next submission stops at once */
+    assert_true(gtsim_interrupted(H.dev));
+    assert_int_equal(gt_work_begin(H.dev), GTSIM_ERR_INTERRUPTED);
+    gtsim_interrupt_clear(H.dev);
+    assert_false(gtsim_interrupted(H.dev));
+
+    /* max_total_eu_instructions: counted over the submission */
+    h_thread(&H, 0xff);
+    H.dev->cfg.max_total_eu_instructions = 100000;
+    assert_int_equal(gt_work_begin(H.dev), GTSIM_OK);
+    s = h_run(&H);
+    H.dev->cfg.max_total_eu_instructions = 0;
+    assert_int_equal(s, GTSIM_ERR_WATCHDOG);
+    assert_non_null(strstr(H.dev->err, "max_total_eu_instructions = 100000"));
+    assert_true(H.t->instructions > 100000 && H.t->instructions <= 100000 + GT_POLL_INSNS);
+
+    /* timeout_ms */
+    h_thread(&H, 0xff);
+    H.dev->cfg.timeout_ms = 100;
+    assert_int_equal(gt_work_begin(H.dev), GTSIM_OK);
+    t0 = now_s();
+    s = h_run(&H);
+    dt = now_s() - t0;
+    H.dev->cfg.timeout_ms = 0;
+    gt_work_begin(H.dev); /* a new submission: no deadline */
+    assert_int_equal(s, GTSIM_ERR_WATCHDOG);
+    assert_non_null(strstr(H.dev->err, "timeout"));
+    assert_true(dt >= 0.1 && dt < 1.0);
+}
+
 /* ---- wait n0: blocks while zero, clears and continues ---- */
 static void test_wait(void **st)
 {
@@ -982,6 +1048,7 @@ int main(void)
         cmocka_unit_test(test_indirect),
         cmocka_unit_test(test_indirect_vxh),
         cmocka_unit_test(test_faults),
+        cmocka_unit_test(test_interrupt_and_bounds),
         cmocka_unit_test(test_wait),
         cmocka_unit_test(test_3src_misc),
         cmocka_unit_test(test_perf),
