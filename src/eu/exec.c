@@ -183,17 +183,6 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
             }
             p->type = o->type == GT_TYPE_V ? GT_TYPE_W : GT_TYPE_UW;
             p->scalar = 0;
-            /* The expanded vector is eight words (128 bits) that channels
-             * read at the destination's byte position: with a word-strided
-             * destination (the form seed 001 §3.3.4 asks for) channel i gets
-             * element i; with a DWord-strided one (Gen8+ allows it) channel i
-             * gets word 2i, so only four channels have their own element.
-             * Intel's compiler relies on this: for `add (4) r:ud r:uw
-             * 0x0C080400:uv` it means 0, 4, 8, 12 (the interleaved form of
-             * 0xC840; offsets of a DWord scatter write). */
-            if (!is_dst && !in->align16 && in->dst.hstride * gt_type_size(in->dst.type) == 4)
-                for (int i = 0; i < 32; i++)
-                    p->off[i] = (uint16_t)(((2 * i) & 7) * 8);
             break;
         }
         case GT_TYPE_VF: {
