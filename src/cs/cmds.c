@@ -285,6 +285,7 @@ const gt_cmd_set gt_cmds_gen9 = {
     .name = "gen9", .cmds = gt_cmds, .ncmds = COUNT(gt_cmds), .names = gt_cmd_names,
     .nnames = COUNT(gt_cmd_names), .idd = gt_idd_fields, .nidd = GT_NF_IDD,
     .scratch_bytes = gen9_scratch_bytes, .slm_bytes = gen9_slm_bytes, .payload_cross_first = 0,
+    .walker_roll_to_start = 1,
 };
 
 const gt_cmd_desc *gt_cmd_lookup(const gt_cmd_set *s, uint32_t header)

@@ -403,6 +403,12 @@ typedef struct gt_cmd_set {
     /* GPGPU thread payload order: 1 = cross-thread constant data before the
      * per-thread data in the GRF (seed 000, Gen7), 0 = after it (Gen9/NEO) */
     uint8_t payload_cross_first;
+    /* GPGPU_WALKER thread group IDs: 1 = an X (Y) counter that reaches its
+     * dimension rolls around to its Thread Group ID Starting X (Y) value
+     * (seed 004 GPGPU_WALKER; Gen9, whose runtime walks the remainder
+     * regions of non-uniform work-groups as walkers starting at X/Y > 0),
+     * 0 = to 0 (seed 000 GPGPU_WALKER, Gen7) */
+    uint8_t walker_roll_to_start;
 } gt_cmd_set;
 
 extern const gt_cmd_set gt_cmds_gen9, gt_cmds_gen7, gt_cmds_gen75;

@@ -235,9 +235,12 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
     /* Total work, checked before anything runs: groups from the starting
      * IDs to the end, X fastest (the same walk as below), times threads. */
     {
-        unsigned __int128 dx = w->dim[0], dy = w->dim[1], dz = w->dim[2];
-        unsigned __int128 groups = dx * dy * dz - ((unsigned __int128)w->start[2] * dy * dx +
-                                                   (unsigned __int128)w->start[1] * dx + w->start[0]);
+        unsigned __int128 dx = w->dim[0], dy = w->dim[1], dz = w->dim[2], groups;
+        if (set->walker_roll_to_start)
+            groups = (dx - w->start[0]) * (dy - w->start[1]) * (dz - w->start[2]);
+        else
+            groups = dx * dy * dz - ((unsigned __int128)w->start[2] * dy * dx +
+                                     (unsigned __int128)w->start[1] * dx + w->start[0]);
         unsigned __int128 total = groups * nthreads;
         uint64_t max = gt_max_threads(dev);
         if (total > max) {
@@ -392,14 +395,15 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
         }
 
         /* next group: X fastest; a counter that reaches its dimension rolls
-         * over to 0, not to its starting value (seed 000 GPGPU_WALKER) */
+         * over to its starting value (seed 004, Gen9) or to 0 (seed 000,
+         * Gen7): gt_cmd_set.walker_roll_to_start */
         group_index++;
         if (++g[0] < w->dim[0])
             continue;
-        g[0] = 0;
+        g[0] = set->walker_roll_to_start ? w->start[0] : 0;
         if (++g[1] < w->dim[1])
             continue;
-        g[1] = 0;
+        g[1] = set->walker_roll_to_start ? w->start[1] : 0;
         if (++g[2] < w->dim[2])
             continue;
         break;
