@@ -3,21 +3,28 @@
  *
  *   gtsim run TRACE.aub[.gz] [--platform P] [--dump VA:SIZE:FILE]...
  *             [--check EXPECT.txt] [--stats] [--trace-commands]
- *             [--max-eu-instructions N] [--max-commands N]
+ *             [--max-eu-instructions N] [--max-commands N] [--timeout SECONDS]
+ *             [--max-total-eu-instructions N] [--max-threads N]
+ *             [--max-host-memory BYTES] [--progress | --no-progress]
  *   gtsim disasm [--platform P] [--syntax iga|gen4] FILE
  *   gtsim serve [--platform P] [--host ADDR] [--port N] [--once] ...   (tools/serve.c)
  *   gtsim exec [--platform P] -- PROGRAM ARGS...                      (tools/serve.c)
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gtsim.h"
 #include "gtsim_aub.h"
+#include "progress.h"
 #include "serve.h"
 
 /* The options of gtsim itself (usage() ends with them).  Every command and
@@ -42,6 +49,16 @@ static void usage(FILE *f)
             "      --trace-commands        print every command the command streamer parses\n"
             "      --max-eu-instructions N watchdog per EU thread (default 1e9)\n"
             "      --max-commands N        watchdog on commands per submission (default 1e8)\n"
+            "      --max-total-eu-instructions N\n"
+            "                              bound on EU instructions per submission (default 1e11)\n"
+            "      --max-threads N         bound on hardware threads per walker and per\n"
+            "                              submission (default 67108864 = 2^26)\n"
+            "      --max-host-memory BYTES host memory for simulated memory, suffixes K M G T\n"
+            "                              (default: half of the machine's physical memory)\n"
+            "      --timeout SECONDS       wall-clock limit of the run (default: none)\n"
+            "      --progress, --no-progress\n"
+            "                              show or hide the progress line on stderr\n"
+            "                              (default: shown when stderr is a terminal)\n"
             "  gtsim disasm [--platform P] [--syntax iga|gen4] FILE\n"
             "                                       disassemble a raw kernel binary (IGA syntax;\n"
             "                                       ivb/vlv: intel-gen4disasm syntax)\n"
@@ -49,15 +66,77 @@ static void usage(FILE *f)
     fputs(usage_general, f);
 }
 
+/* A non-negative integer, decimal or 0x hexadecimal: no sign, no spaces,
+ * nothing after it, no overflow. */
 static int parse_u64(const char *s, uint64_t *out)
 {
     char *end;
+    if (!s || !isdigit((unsigned char)s[0]))
+        return -1;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 0);
     if (errno || end == s || *end)
         return -1;
     *out = v;
     return 0;
+}
+
+/* A byte count: an integer with an optional binary suffix K, M, G or T
+ * (KiB, MiB, ... ; "B" or "iB" may follow), e.g. 512M. */
+static int parse_size(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!s || !isdigit((unsigned char)s[0]))
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || end == s)
+        return -1;
+    unsigned shift = 0;
+    switch (toupper((unsigned char)*end)) {
+    case 'K': shift = 10; break;
+    case 'M': shift = 20; break;
+    case 'G': shift = 30; break;
+    case 'T': shift = 40; break;
+    default: break;
+    }
+    if (shift) {
+        end++;
+        if (*end == 'i')
+            end++;
+        if (*end == 'B')
+            end++;
+    } else if (*end == 'B') {
+        end++;
+    }
+    if (*end || (shift && v > (UINT64_MAX >> shift)))
+        return -1;
+    *out = (uint64_t)v << shift;
+    return 0;
+}
+
+/* A positive count of at least 1 (the bounds: 0 would mean "the default"
+ * in gtsim_config, which the option could not say). */
+static int parse_count(const char *opt, const char *s, uint64_t *out)
+{
+    if (parse_u64(s, out) || *out == 0) {
+        fprintf(stderr, "gtsim: %s wants a whole number from 1 to %" PRIu64 ", not '%s'\n", opt, UINT64_MAX,
+                s ? s : "");
+        return -1;
+    }
+    return 0;
+}
+
+/* SIGINT / SIGTERM during gtsim run: stop the simulation (gtsim_interrupt
+ * is async-signal-safe) and report where it was; a second signal of the
+ * same kind acts as usual (SA_RESETHAND). */
+static gtsim_device *volatile run_dev;
+static volatile sig_atomic_t run_signal;
+
+static void on_signal(int sig)
+{
+    run_signal = sig;
+    gtsim_interrupt(run_dev);
 }
 
 static int read_file(const char *path, uint8_t **data, size_t *len)
@@ -87,22 +166,33 @@ static int read_file(const char *path, uint8_t **data, size_t *len)
     return 0;
 }
 
-/* Dump SIZE bytes at VA of the last context to FILE. */
+/* GPU virtual addresses of --dump: the 48-bit PPGTT (seed 004 PPGTT). */
+#define DUMP_VA_LIMIT (1ull << 48)
+
+/* Dump SIZE bytes at VA of the last context to FILE, in chunks (no
+ * allocation of SIZE).  Returns GTSIM_OK, the read's (negative) status
+ * with its report in gtsim_last_error, or 1 when FILE cannot be written
+ * (reported here). */
 static int dump_range(gtsim_device *dev, uint64_t va, uint64_t size, const char *file)
 {
-    uint8_t *buf = malloc(size ? size : 1);
-    if (!buf)
-        return -1;
-    int st = gtsim_gva_read(dev, va, buf, size);
-    if (st == GTSIM_OK) {
-        FILE *f = fopen(file, "wb");
-        if (!f || fwrite(buf, 1, size, f) != size) {
-            fprintf(stderr, "gtsim: cannot write %s: %s\n", file, strerror(errno));
-            st = -1;
-        }
-        if (f)
-            fclose(f);
+    enum { CHUNK = 1 << 20 };
+    uint8_t *buf = malloc(CHUNK);
+    if (!buf) {
+        fprintf(stderr, "gtsim: --dump: out of host memory\n");
+        return 1;
     }
+    FILE *f = fopen(file, "wb");
+    int st = f ? GTSIM_OK : 1;
+    for (uint64_t off = 0; st == GTSIM_OK && off < size; off += CHUNK) {
+        size_t n = size - off < CHUNK ? (size_t)(size - off) : CHUNK;
+        st = gtsim_gva_read(dev, va + off, buf, n);
+        if (st == GTSIM_OK && fwrite(buf, 1, n, f) != n)
+            st = 1;
+    }
+    if (f && fclose(f) && st == GTSIM_OK)
+        st = 1;
+    if (st == 1)
+        fprintf(stderr, "gtsim: --dump: cannot write %s: %s\n", file, strerror(errno));
     free(buf);
     return st;
 }
@@ -180,7 +270,8 @@ static int cmd_run(int argc, char **argv)
 {
     const char *trace = NULL, *platform = NULL, *expect = NULL;
     struct dump_req dumps[64];
-    int ndumps = 0, stats = 0;
+    int ndumps = 0, stats = 0, progress = -1;
+    double timeout_s = 0;
     gtsim_config cfg;
     memset(&cfg, 0, sizeof(cfg));
     for (int i = 0; i < argc; i++) {
@@ -194,10 +285,27 @@ static int cmd_run(int argc, char **argv)
                 return 2;
             }
             *c1 = *c2 = 0;
-            if (parse_u64(spec, &dumps[ndumps].va) || parse_u64(c1 + 1, &dumps[ndumps].size)) {
-                fprintf(stderr, "gtsim: --dump: bad VA or SIZE\n");
+            uint64_t va, size;
+            if (parse_u64(spec, &va)) {
+                fprintf(stderr, "gtsim: --dump: VA '%s' is not a number (0x hexadecimal or decimal)\n", spec);
                 return 2;
             }
+            if (parse_size(c1 + 1, &size) || size == 0) {
+                fprintf(stderr, "gtsim: --dump: SIZE '%s' is not a byte count of at least 1 (suffixes K M G T)\n",
+                        c1 + 1);
+                return 2;
+            }
+            if (va >= DUMP_VA_LIMIT || size > DUMP_VA_LIMIT - va) {
+                fprintf(stderr, "gtsim: --dump: 0x%" PRIx64 " + %" PRIu64 " bytes runs past the 48-bit GPU virtual "
+                        "address space (end 0x%llx)\n", va, size, DUMP_VA_LIMIT);
+                return 2;
+            }
+            if (!c2[1]) {
+                fprintf(stderr, "gtsim: --dump: FILE is empty\n");
+                return 2;
+            }
+            dumps[ndumps].va = va;
+            dumps[ndumps].size = size;
             dumps[ndumps++].file = c2 + 1;
         } else if (!strcmp(a, "--check") && i + 1 < argc) {
             expect = argv[++i];
@@ -211,6 +319,33 @@ static int cmd_run(int argc, char **argv)
         } else if (!strcmp(a, "--max-commands") && i + 1 < argc) {
             if (parse_u64(argv[++i], &cfg.max_commands))
                 return fprintf(stderr, "gtsim: bad --max-commands\n"), 2;
+        } else if (!strcmp(a, "--max-total-eu-instructions") && i + 1 < argc) {
+            if (parse_count(a, argv[++i], &cfg.max_total_eu_instructions))
+                return 2;
+        } else if (!strcmp(a, "--max-threads") && i + 1 < argc) {
+            if (parse_count(a, argv[++i], &cfg.max_threads))
+                return 2;
+        } else if (!strcmp(a, "--max-host-memory") && i + 1 < argc) {
+            if (parse_size(argv[++i], &cfg.max_host_memory) || !cfg.max_host_memory) {
+                fprintf(stderr, "gtsim: --max-host-memory wants a byte count of at least 1 (suffixes K M G T), "
+                        "not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(a, "--timeout") && i + 1 < argc) {
+            char *end;
+            const char *v = argv[++i];
+            errno = 0;
+            timeout_s = isdigit((unsigned char)v[0]) || v[0] == '.' ? strtod(v, &end) : -1;
+            if (timeout_s == -1 || errno || *end || !isfinite(timeout_s) || timeout_s <= 0 || timeout_s > 1e9) {
+                fprintf(stderr, "gtsim: --timeout wants seconds, more than 0 and at most 1e9, not '%s'\n", v);
+                return 2;
+            }
+            /* each submission too, so the report says where it was */
+            cfg.timeout_ms = (uint64_t)ceil(timeout_s * 1000);
+        } else if (!strcmp(a, "--progress")) {
+            progress = 1;
+        } else if (!strcmp(a, "--no-progress")) {
+            progress = 0;
         } else if (a[0] == '-') {
             fprintf(stderr, "gtsim: unknown option %s\n", a);
             usage(stderr);
@@ -251,13 +386,41 @@ static int cmd_run(int argc, char **argv)
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    run_dev = dev;
+    run_signal = 0;
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    if (progress < 0)
+        progress = isatty(STDERR_FILENO);
+    gtsim_monitor *mon = gtsim_monitor_start(dev, stderr, progress, timeout_s);
+    if ((progress || timeout_s > 0) && !mon)
+        fprintf(stderr, "gtsim: warning: cannot start the progress/timeout thread%s\n",
+                timeout_s > 0 ? "; --timeout bounds each submission only" : "");
     gtsim_aub_stats ast;
     int st = gtsim_aub_replay(dev, trace, &ast);
     if (st == GTSIM_OK)
         st = gtsim_run(dev);
+    int timed_out = gtsim_monitor_timed_out(mon);
+    gtsim_monitor_stop(mon);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     int rc = 0;
-    if (st != GTSIM_OK) {
+    if (run_signal) {
+        fprintf(stderr, "gtsim: %s: stopped by %s after %.1f s: %s\n", trace,
+                run_signal == SIGINT ? "SIGINT" : "SIGTERM",
+                (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9, gtsim_last_error(dev));
+        rc = 128 + run_signal;
+    } else if (timed_out) {
+        fprintf(stderr, "gtsim: %s: timeout: the run took more than %g s (--timeout): %s\n", trace, timeout_s,
+                gtsim_last_error(dev));
+        rc = 1;
+    } else if (st != GTSIM_OK) {
         fprintf(stderr, "gtsim: %s: replay failed: %s\n", trace, gtsim_last_error(dev));
         rc = 1;
     } else if (ast.compare_failures) {
@@ -266,12 +429,14 @@ static int cmd_run(int argc, char **argv)
         rc = 1;
     }
     if (rc == 0) {
-        for (int i = 0; i < ndumps; i++)
-            if (dump_range(dev, dumps[i].va, dumps[i].size, dumps[i].file)) {
+        for (int i = 0; i < ndumps; i++) {
+            int ds = dump_range(dev, dumps[i].va, dumps[i].size, dumps[i].file);
+            if (ds < 0)
                 fprintf(stderr, "gtsim: --dump 0x%" PRIx64 ":%" PRIu64 " failed: %s\n", dumps[i].va,
                         dumps[i].size, gtsim_last_error(dev));
+            if (ds)
                 rc = 1;
-            }
+        }
         if (expect) {
             int bad = check_expect(dev, expect);
             printf("%s: %s\n", trace, bad == 0 ? "outputs match the expected results" : "MISMATCH");
@@ -296,6 +461,7 @@ static int cmd_run(int argc, char **argv)
                esecs > 0 ? s.eu_channels / esecs / 1e6 : 0.0);
         printf("peak host memory   %ld KiB\n", ru.ru_maxrss);
     }
+    run_dev = NULL;
     gtsim_destroy(dev);
     return rc;
 }

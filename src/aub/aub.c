@@ -372,6 +372,12 @@ int gtsim_aub_replay(gtsim_device *dev, const char *path, gtsim_aub_stats *stats
         case MT_MEMORY_WRITE:
         case MT_MEMORY_COMPARE:
             status = do_memory(dev, &st, sub, &r, rec_off);
+            if (status == GTSIM_ERR_NOMEM) { /* say which record (host memory limit) */
+                char why[1024];
+                snprintf(why, sizeof(why), "%s", gtsim_last_error(dev));
+                status = gtsim_report_error(dev, status, "%s (AUB record at file offset 0x%" PRIx64 ")", why,
+                                            rec_off);
+            }
             break;
         case MT_MEMORY_POLL:
             status = do_memory_poll(dev, &st, r.buf, ndw, rec_off, &r);

@@ -144,6 +144,13 @@ static int cs_mem(struct gt_cs *cs, const char *name, int write, int ggtt, uint6
     addr = cs_canon(ggtt, addr);
     int r = write ? gt_vm_write(cs_vm(dev, ggtt), addr, buf, len, &fault)
                   : gt_vm_read(cs_vm(dev, ggtt), addr, buf, len, &fault);
+    if (r) {
+        char what[192];
+        snprintf(what, sizeof(what), "%s at %s: %s %zu bytes", name, WHERE(cs), write ? "writing" : "reading",
+                 len);
+        if (gt_vm_host_error(dev, cs_vm(dev, ggtt), what, fault))
+            return GTSIM_ERR_NOMEM;
+    }
     if (r)
         return gt_error(dev, GTSIM_ERR_FAULT,
                         "%s at %s: GPU page fault %s %zu bytes at %s address 0x%" PRIx64
@@ -175,6 +182,12 @@ static int cs_fetch(struct gt_cs *cs, uint32_t *out, unsigned first, unsigned n)
             ggtt = cs->bb_ggtt[cs->level];
         }
         a = cs_canon(ggtt, a);
+        if (gt_vm_read(cs_vm(dev, ggtt), a, &out[i], 4, &fault)) {
+            char what[160];
+            snprintf(what, sizeof(what), "command streamer: fetching a command at %s", WHERE(cs));
+            if (gt_vm_host_error(dev, cs_vm(dev, ggtt), what, a))
+                return GTSIM_ERR_NOMEM;
+        }
         if (gt_vm_read(cs_vm(dev, ggtt), a, &out[i], 4, &fault))
             return gt_error(dev, GTSIM_ERR_FAULT,
                             "command streamer: GPU page fault fetching %s at %s address 0x%" PRIx64

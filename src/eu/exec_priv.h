@@ -61,6 +61,8 @@ typedef struct gt_kkernel {
     const gt_vm *vm;
     gt_xinst **slot;      /* nslot entries, NULL = not decoded yet */
     uint32_t nslot;
+    gt_mem_budget *budget;/* the device's host-memory budget (NULL = none) */
+    uint64_t charged;     /* bytes of it this kernel's records hold */
 } gt_kkernel;
 
 /* Find (or create) the cache record of the kernel starting at gva in vm.

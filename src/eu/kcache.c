@@ -39,6 +39,8 @@ static void free_kernel(gt_kkernel *k)
     for (uint32_t i = 0; i < k->nslot; i++)
         free(k->slot[i]);
     free(k->slot);
+    if (k->budget)
+        k->budget->used -= k->charged;
     free(k);
 }
 
@@ -147,6 +149,10 @@ const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint
         /* The instruction may be a compacted one at the end of a mapping. */
         avail = 8;
         if (gt_vm_read(vm, gva, code, 8, &fva)) {
+            char what[96];
+            snprintf(what, sizeof(what), "EU: instruction fetch (kernel GVA 0x%" PRIx64 ", ip 0x%x)", k->gva, ip);
+            if ((*status = gt_vm_host_error(dev, vm, what, fva)) != GTSIM_OK)
+                return NULL;
             *status = gt_error(dev, GTSIM_ERR_FAULT,
                                "EU: instruction fetch page fault at GVA 0x%" PRIx64
                                " (kernel GVA 0x%" PRIx64 ", ip 0x%x)", fva, k->gva, ip);
@@ -178,10 +184,27 @@ const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint
     x->ip = ip;
     gt_exec_plan(dev, x);
 
+    /* The slot table grows with the highest IP reached (a jump far ahead
+     * asks for up to 4 GiB): it and the records count against the
+     * device's host-memory budget. */
+    if (!k->budget && dev->hostmem.limit)
+        k->budget = &dev->hostmem;
+    uint32_t n = k->nslot ? k->nslot : 64;
+    while (n <= idx)
+        n *= 2;
+    uint64_t need = sizeof(*x) + (idx >= k->nslot ? (uint64_t)(n - k->nslot) * sizeof(*k->slot) : 0);
+    gt_mem_budget *b = k->budget;
+    if (b && (b->used > b->limit || need > b->limit - b->used)) {
+        free(x);
+        *status = gt_error(dev, GTSIM_ERR_NOMEM,
+                           "host memory limit: decoding the instruction at kernel GVA 0x%" PRIx64 " ip 0x%x needs "
+                           "%" PRIu64 " bytes of host memory for the decoded-kernel table, but simulated memory "
+                           "already holds %" PRIu64 " of the %" PRIu64 " bytes allowed (max_host_memory; gtsim "
+                           "run --max-host-memory)",
+                           k->gva, ip, need, b->used, b->limit);
+        return NULL;
+    }
     if (idx >= k->nslot) {
-        uint32_t n = k->nslot ? k->nslot : 64;
-        while (n <= idx)
-            n *= 2;
         gt_xinst **ns = realloc(k->slot, n * sizeof(*ns));
         if (!ns) {
             free(x);
@@ -194,5 +217,9 @@ const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint
         k->nslot = n;
     }
     k->slot[idx] = x;
+    if (b) {
+        b->used += need;
+        k->charged += need;
+    }
     return x;
 }

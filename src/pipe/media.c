@@ -679,11 +679,16 @@ static int make_req(struct gt_media *m, const gt_media_obj *o, media_req *r)
         memcpy(r->payload, o->inline_data, o->inline_len);
     if (o->indirect_len) {
         uint64_t va = (ps->indirect_object_base + o->indirect_start) & ADDR48, fault = 0;
-        if (gt_vm_read(&dev->ppgtt, va, r->payload + 32u * inl, o->indirect_len, &fault))
+        if (gt_vm_read(&dev->ppgtt, va, r->payload + 32u * inl, o->indirect_len, &fault)) {
+            char what[128];
+            snprintf(what, sizeof(what), "%s at batch 0x%" PRIx64 ": reading indirect data", o->cmd, o->batch_addr);
+            if (gt_vm_host_error(dev, &dev->ppgtt, what, fault))
+                return GTSIM_ERR_NOMEM;
             return gt_error(dev, GTSIM_ERR_FAULT,
                             "%s at batch 0x%" PRIx64 ": GPU page fault reading %u bytes of indirect data at PPGTT "
                             "0x%" PRIx64 " (unmapped page 0x%" PRIx64 ")",
                             o->cmd, o->batch_addr, o->indirect_len, va, fault);
+        }
     }
     r->nregs = inl + ind;
     return GTSIM_OK;
@@ -1056,10 +1061,15 @@ int gt_media_gpgpu_object(gtsim_device *dev, const gt_gpgpu_obj *o)
                         "exceeds the GRF", o->batch_addr, at, ind);
     if (ind) {
         uint64_t va = (ps->indirect_object_base + o->indirect_start) & ADDR48, fault = 0;
-        if (gt_vm_read(&dev->ppgtt, va, t->grf + 32u * at, o->indirect_len, &fault))
+        if (gt_vm_read(&dev->ppgtt, va, t->grf + 32u * at, o->indirect_len, &fault)) {
+            char what[128];
+            snprintf(what, sizeof(what), "GPGPU_OBJECT at batch 0x%" PRIx64 ": reading indirect data", o->batch_addr);
+            if (gt_vm_host_error(dev, &dev->ppgtt, what, fault))
+                return GTSIM_ERR_NOMEM;
             return gt_error(dev, GTSIM_ERR_FAULT, "GPGPU_OBJECT at batch 0x%" PRIx64 ": GPU page fault reading %u "
                             "bytes of indirect data at PPGTT 0x%" PRIx64 " (unmapped page 0x%" PRIx64 ")",
                             o->batch_addr, o->indirect_len, va, fault);
+        }
     }
     t->disp = &m->go_disp;
     t->tg = &m->go_tg;

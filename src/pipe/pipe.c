@@ -56,7 +56,14 @@ static int pipe_read(gtsim_device *dev, uint64_t gva, void *out, size_t len, con
 {
     uint64_t fault = 0;
     gva &= PIPE_ADDR48;
-    if (gt_vm_read(&dev->ppgtt, gva, out, len, &fault))
+    int r = gt_vm_read(&dev->ppgtt, gva, out, len, &fault);
+    if (r) {
+        char w[160];
+        snprintf(w, sizeof(w), "%s at %s: reading %zu bytes", what, where, len);
+        if (gt_vm_host_error(dev, &dev->ppgtt, w, fault))
+            return GTSIM_ERR_NOMEM;
+    }
+    if (r)
         return gt_error(dev, GTSIM_ERR_FAULT,
                         "%s at %s: GPU page fault reading %zu bytes at PPGTT 0x%" PRIx64
                         " (unmapped page 0x%" PRIx64 ")",

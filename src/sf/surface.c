@@ -123,6 +123,8 @@ void sf_surface_print(const sf_msg *m, const sf_surface *s, char *buf, size_t le
     }
 }
 
+static int fault(sf_msg *m, uint64_t va);
+
 int sf_surface_bti(sf_msg *m, uint32_t bti, sf_surface *s)
 {
     const gt_dispatch *d = m->t->disp;
@@ -132,12 +134,18 @@ int sf_surface_bti(sf_msg *m, uint32_t bti, sf_surface *s)
         return sf_fail(m, GTSIM_ERR_INVALID, "thread has no dispatch address space");
     uint64_t bt_va = d->binding_table + 4ull * bti, fva = 0;
     uint32_t entry;
-    if (gt_vm_read(d->vm, bt_va, &entry, 4, &fva) != 0)
+    int r = gt_vm_read(d->vm, bt_va, &entry, 4, &fva);
+    if (r && d->vm->host_fail)
+        return fault(m, fva); /* host memory, not a page fault */
+    if (r)
         return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading binding table entry %u at GVA 0x%llx",
                        bti, (unsigned long long)fva);
     s->ss_va = d->surface_state_base + (entry & l->bt_ptr_mask);
     uint32_t dw[RSS_MAX_DWORDS];
-    if (gt_vm_read(d->vm, s->ss_va, dw, 4u * l->dwords, &fva) != 0)
+    r = gt_vm_read(d->vm, s->ss_va, dw, 4u * l->dwords, &fva);
+    if (r && d->vm->host_fail)
+        return fault(m, fva);
+    if (r)
         return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading %s of BTI %u at GVA 0x%llx", l->name,
                        bti, (unsigned long long)fva);
     gt_fields_unpack(l->fields, l->nfields, dw, l->dwords, s->f);
@@ -251,6 +259,12 @@ static inline bool oob(const sf_space *s, uint64_t off, unsigned len)
 
 static int fault(sf_msg *m, uint64_t va)
 {
+    const gt_vm *vm = m->t && m->t->disp ? m->t->disp->vm : NULL;
+    if (vm && gt_vm_host_error(m->dev, vm, "data port access", va)) {
+        char why[sizeof(m->dev->err)];
+        snprintf(why, sizeof(why), "%s", m->dev->err);
+        return sf_fail(m, GTSIM_ERR_NOMEM, "%s", why);
+    }
     return sf_fail(m, GTSIM_ERR_FAULT, "GPU page fault at GVA 0x%012llx (unmapped page)",
                    (unsigned long long)va);
 }

@@ -11,6 +11,10 @@
  *   store           MI_STORE_DATA_IMM of 0x600df00d to OUT_GVA (a valid run)
  *   unknown-record  "store", preceded by a memtrace record of an unknown type
  *   kernel          GPGPU_WALKER of one SIMD8 thread running KERNEL.bin
+ *   walker          mkaub walker OUT.aub KERNEL.bin X Y Z: GPGPU_WALKER of X x Y x Z
+ *                   thread groups (Thread Group ID Dimensions) of one SIMD8 thread
+ *   page-storm      mkaub page-storm OUT.aub N: N one-DWord physical memory writes,
+ *                   one to each of N distinct 4 KiB pages (a host-memory storm)
  *   batch-loop      a batch that jumps to itself forever
  *   batch-unmapped  a ring that jumps to an unmapped batch address
  *   unknown-cmd     a batch holding a command header no engine defines
@@ -176,7 +180,7 @@ static void store_scenario(void)
     submit(BATCH_GVA);
 }
 
-static void kernel_scenario(const char *kernel_path)
+static void kernel_scenario(const char *kernel_path, const uint32_t dim[3])
 {
     FILE *k = fopen(kernel_path, "rb");
     if (!k) {
@@ -213,9 +217,9 @@ static void kernel_scenario(const char *kernel_path)
     b[n++] = 0x71050000u | (15 - 2); /* GPGPU_WALKER: 1 group of 1 SIMD8 thread */
     b[n++] = 0; b[n++] = 0; b[n++] = 0;
     b[n++] = 0u << 30; /* SIMD8, width/height/depth counter max 0 */
-    b[n++] = 0; b[n++] = 0; b[n++] = 1; /* X start, reserved, X dim */
-    b[n++] = 0; b[n++] = 0; b[n++] = 1; /* Y */
-    b[n++] = 0; b[n++] = 1;             /* Z */
+    b[n++] = 0; b[n++] = 0; b[n++] = dim[0]; /* X start, reserved, X dim */
+    b[n++] = 0; b[n++] = 0; b[n++] = dim[1]; /* Y */
+    b[n++] = 0; b[n++] = dim[2];             /* Z */
     b[n++] = 0xff; b[n++] = 0xffffffffu; /* right / bottom execution masks */
     b[n++] = 0x70040000u; b[n++] = 0;   /* MEDIA_STATE_FLUSH */
     b[n++] = 0x05000000u; b[n++] = 0;   /* MI_BATCH_BUFFER_END */
@@ -244,7 +248,19 @@ int main(int argc, char **argv)
         dw(2);
         store_scenario();
     } else if (!strcmp(sc, "kernel") && argc > 3) {
-        kernel_scenario(argv[3]);
+        static const uint32_t one[3] = {1, 1, 1};
+        kernel_scenario(argv[3], one);
+    } else if (!strcmp(sc, "walker") && argc > 6) {
+        uint32_t dim[3];
+        for (int i = 0; i < 3; i++)
+            dim[i] = (uint32_t)strtoul(argv[4 + i], NULL, 0);
+        kernel_scenario(argv[3], dim);
+    } else if (!strcmp(sc, "page-storm") && argc > 3) {
+        unsigned long n = strtoul(argv[3], NULL, 0);
+        for (unsigned long i = 0; i < n; i++) {
+            uint32_t v = (uint32_t)i;
+            phys_write(0x100000000ull + (uint64_t)i * 4096, &v, 4);
+        }
     } else if (!strcmp(sc, "batch-loop")) {
         uint32_t b[] = {0, 0x18800101u, (uint32_t)BATCH_GVA, (uint32_t)(BATCH_GVA >> 32)};
         batch(b, 4);
