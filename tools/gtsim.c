@@ -397,7 +397,9 @@ static int cmd_run(int argc, char **argv)
     sigaction(SIGTERM, &sa, &old_term);
     if (progress < 0)
         progress = isatty(STDERR_FILENO);
-    gtsim_monitor *mon = gtsim_monitor_start(dev, stderr, progress, timeout_s);
+    /* the whole run's deadline; a little later than each submission's
+     * (cfg.timeout_ms), whose report is the more precise */
+    gtsim_monitor *mon = gtsim_monitor_start(dev, stderr, progress, timeout_s > 0 ? timeout_s + 0.25 : 0);
     if ((progress || timeout_s > 0) && !mon)
         fprintf(stderr, "gtsim: warning: cannot start the progress/timeout thread%s\n",
                 timeout_s > 0 ? "; --timeout bounds each submission only" : "");
@@ -417,8 +419,8 @@ static int cmd_run(int argc, char **argv)
                 (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9, gtsim_last_error(dev));
         rc = 128 + run_signal;
     } else if (timed_out) {
-        fprintf(stderr, "gtsim: %s: timeout: the run took more than %g s (--timeout): %s\n", trace, timeout_s,
-                gtsim_last_error(dev));
+        fprintf(stderr, "gtsim: %s: timeout: the run took more than %g s (--timeout); it was stopped here: %s\n",
+                trace, timeout_s, gtsim_last_error(dev));
         rc = 1;
     } else if (st != GTSIM_OK) {
         fprintf(stderr, "gtsim: %s: replay failed: %s\n", trace, gtsim_last_error(dev));

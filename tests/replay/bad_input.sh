@@ -96,6 +96,90 @@ sends (8|M0) null:w r11 r19 0x4C 0x040681FF
 $eot"
     "$mkaub" kernel kf.aub kf.bin || exit 1
     expect 1 '0x0*dead0000' -- "$gtsim" run kf.aub ;;
+walker-2e96) # 0xffffffff^3 thread groups of a 2-instruction kernel: refused at once on max_threads
+    asm k2 "$hdr
+$eot"
+    "$mkaub" walker w96.aub k2.bin 0xffffffff 0xffffffff 0xffffffff || exit 1
+    expect 1 'GPGPU_WALKER at batch 0x0*100000084: 79228162458924105385300197375 thread groups .*more than max_threads = 67108864' \
+        -- timeout 20 "$gtsim" run w96.aub ;;
+walker-total) # 2^20 groups: the submission's EU instruction bound ends it, naming the walker and group
+    asm k2 "$hdr
+$eot"
+    "$mkaub" walker w20.aub k2.bin 0x100000 1 1 || exit 1
+    expect 1 'more than max_total_eu_instructions = 100000 .*' -- timeout 20 "$gtsim" run w20.aub \
+        --max-total-eu-instructions 100000
+    grep -qE 'in GPGPU_WALKER at batch 0x0*100000084, thread group \(50000, 0, 0\)' "$case.log" ||
+        { echo "FAIL: no walker/group in the report"; exit 1; }
+    # and the per-submission thread bound
+    expect 1 '1048576 thread groups .* = 1048576 hardware threads, more than max_threads = 1000 per walker' \
+        -- timeout 20 "$gtsim" run w20.aub --max-threads 1000 ;;
+timeout) # an endless kernel against --timeout 0.5: ends on time with where it was
+    asm kl "$hdr
+L16:
+(W) jmpi (1|M0) L16
+$eot"
+    "$mkaub" kernel kl.aub kl.bin || exit 1
+    t0=$(date +%s%N)
+    expect 1 'timeout: (the submission ran for [0-9]+ ms, more than timeout_ms = 500|the run took more than 0.5 s).*ip 0x10: `\(W\) jmpi' -- \
+        timeout 20 "$gtsim" run kl.aub --max-eu-instructions 1000000000000 --timeout 0.5
+    ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+    echo "stopped after $ms ms"
+    [ "$ms" -lt 5000 ] || { echo "FAIL: took $ms ms"; exit 1; } ;;
+sigterm|sigint) # a signal stops a running kernel within a second, with where it was
+    sig=${case#sig}; sig=${sig^^}
+    asm kl "$hdr
+L16:
+(W) jmpi (1|M0) L16
+$eot"
+    "$mkaub" kernel kl.aub kl.bin || exit 1
+    "$gtsim" run kl.aub --max-eu-instructions 1000000000000 >"$case.log" 2>&1 &
+    pid=$!
+    sleep 1
+    t0=$(date +%s%N)
+    kill -"$sig" "$pid"
+    wait "$pid"
+    rc=$?
+    ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+    cat "$case.log"
+    echo "exit status $rc, stopped $ms ms after SIG$sig"
+    want=$(( 128 + $(kill -l "$sig") ))
+    [ "$rc" = "$want" ] || { echo "FAIL: exit status $rc, expected $want"; exit 1; }
+    grep -qE "stopped by SIG$sig after .*interrupted.*ip 0x10: \`\(W\) jmpi" "$case.log" ||
+        { echo "FAIL: no report of where it was"; exit 1; }
+    grep -qE 'in GPGPU_WALKER at batch 0x0*100000084' "$case.log" || { echo "FAIL: no walker"; exit 1; }
+    [ "$ms" -lt 2000 ] || { echo "FAIL: took $ms ms"; exit 1; } ;;
+progress) # --progress draws one updating line (walkers, threads, EU instructions, elapsed); off when
+    # stderr is not a terminal
+    asm kl "$hdr
+L16:
+(W) jmpi (1|M0) L16
+$eot"
+    "$mkaub" kernel kl.aub kl.bin || exit 1
+    expect 1 $'\r\e\\[Kgtsim: 1 walkers, 1 threads, [0-9.]+[MG]? EU instructions, [0-9]+\\.[0-9] s' -- \
+        "$gtsim" run kl.aub --max-eu-instructions 1000000000000 --timeout 1.2 --progress
+    expect 1 'timeout' -- "$gtsim" run kl.aub --max-eu-instructions 1000000000000 --timeout 1.2
+    if grep -q 'EU instructions,' "$case.log"; then echo "FAIL: progress shown on a non-terminal"; exit 1; fi ;;
+page-storm) # one-DWord writes to 1e6 distinct pages stop at the host memory budget
+    "$mkaub" page-storm ps.aub 1000000 || exit 1
+    gzip -1f ps.aub || exit 1
+    expect 1 'host memory limit: writing 0x4 bytes at physical address 0x[0-9a-f]+ .* 67108864 of the 67108864 bytes allowed .*AUB record at file offset 0x[0-9a-f]+' \
+        -- timeout 20 "$gtsim" run ps.aub.gz --max-host-memory 64M
+    if grep -q 'page fault' "$case.log"; then echo "FAIL: reported as a page fault"; exit 1; fi ;;
+dump-range) # --dump SIZE and VA checked: clear errors, no huge allocation
+    "$mkaub" store s.aub || exit 1
+    expect 2 'runs past the 48-bit GPU virtual address space' -- "$gtsim" run s.aub \
+        --dump 0x100050000:18446744073709551615:o.bin
+    expect 2 'runs past the 48-bit GPU virtual address space' -- "$gtsim" run s.aub --dump 0xffffffffffff0000:4:o.bin
+    expect 2 "SIZE '-4' is not a byte count" -- "$gtsim" run s.aub --dump 0x100050000:-4:o.bin
+    expect 2 "VA '-1' is not a number" -- "$gtsim" run s.aub --dump -1:4:o.bin
+    expect 2 "SIZE '0' is not a byte count" -- "$gtsim" run s.aub --dump 0x100050000:0:o.bin
+    expect 1 'not mapped' -- "$gtsim" run s.aub --dump 0x100050000:1G:o.bin
+    expect 2 "--max-threads wants a whole number from 1" -- "$gtsim" run s.aub --max-threads 0
+    expect 2 "--timeout wants seconds" -- "$gtsim" run s.aub --timeout nan
+    expect 2 "--max-host-memory wants a byte count" -- "$gtsim" run s.aub --max-host-memory 99999999999T
+    expect 0 '' -- "$gtsim" run s.aub --dump 0x100050000:4:o.bin --max-host-memory 16M --timeout 10 \
+        --max-threads 1 --max-total-eu-instructions 1
+    [ "$(od -An -tx4 o.bin | tr -d ' ')" = 600df00d ] || { echo "FAIL: stored $(od -An -tx4 o.bin)"; exit 1; } ;;
 *)
     echo "unknown case $case"; exit 2 ;;
 esac
