@@ -159,6 +159,19 @@ $eot"
         "$gtsim" run kl.aub --max-eu-instructions 1000000000000 --timeout 1.2 --progress
     expect 1 'timeout' -- "$gtsim" run kl.aub --max-eu-instructions 1000000000000 --timeout 1.2
     if grep -q 'EU instructions,' "$case.log"; then echo "FAIL: progress shown on a non-terminal"; exit 1; fi ;;
+kernel-storm) # a kernel writing one DWord per 4 KiB page of a 1 GiB page: host memory limit, not a page fault
+    asm ks "$hdr
+mov (8|M0) r11.0<1>:uq 0x4000000000:uq
+mov (8|M0) r19.0<1>:ud 0x7:ud
+L48:
+sends (8|M0) null:w r11 r19 0x4C 0x040681FF
+add (8|M0) r11.0<1>:q r11.0<4;4,1>:q 0x1000:d
+(W) jmpi (1|M0) L48
+$eot"
+    "$mkaub" kernel-1g ks.aub ks.bin || exit 1
+    expect 1 'A64 scattered write: host memory limit: data port access at PPGTT address 0x40[0-9a-f]{8} .*of the 16777216 bytes allowed.*ip 0x30: `sends' \
+        -- timeout 20 "$gtsim" run ks.aub --max-host-memory 16M
+    if grep -q 'page fault' "$case.log"; then echo "FAIL: reported as a page fault"; exit 1; fi ;;
 page-storm) # one-DWord writes to 1e6 distinct pages stop at the host memory budget
     "$mkaub" page-storm ps.aub 1000000 || exit 1
     gzip -1f ps.aub || exit 1

@@ -13,6 +13,7 @@
  *   kernel          GPGPU_WALKER of one SIMD8 thread running KERNEL.bin
  *   walker          mkaub walker OUT.aub KERNEL.bin X Y Z: GPGPU_WALKER of X x Y x Z
  *                   thread groups (Thread Group ID Dimensions) of one SIMD8 thread
+ *   kernel-1g       "kernel", with a 1 GiB page mapped at GVA 0x4000000000
  *   page-storm      mkaub page-storm OUT.aub N: N one-DWord physical memory writes,
  *                   one to each of N distinct 4 KiB pages (a host-memory storm)
  *   batch-loop      a batch that jumps to itself forever
@@ -255,6 +256,13 @@ int main(int argc, char **argv)
         for (int i = 0; i < 3; i++)
             dim[i] = (uint32_t)strtoul(argv[4 + i], NULL, 0);
         kernel_scenario(argv[3], dim);
+    } else if (!strcmp(sc, "kernel-1g") && argc > 3) {
+        /* a 1 GiB page (PDP entry with PS, seed 004 PPGTT) at GVA 0x4000000000
+         * -> physical 0x40000000, for kernels that touch many pages */
+        uint64_t e = 0x40000000ull | 0x83;
+        phys_write(PML4 + 0x1000 + ((0x4000000000ull >> 30) & 511) * 8, &e, 8);
+        static const uint32_t one[3] = {1, 1, 1};
+        kernel_scenario(argv[3], one);
     } else if (!strcmp(sc, "page-storm") && argc > 3) {
         unsigned long n = strtoul(argv[3], NULL, 0);
         for (unsigned long i = 0; i < n; i++) {
