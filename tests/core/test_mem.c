@@ -104,12 +104,63 @@ static void ggtt(void **state)
     gt_mem_destroy(gsm);
 }
 
+/* The host-memory budget: pages and hash tables counted (4 KiB per page,
+ * 16 bytes per table slot: the table starts at 1024 slots and doubles at
+ * half load), an allocation past the limit refused and reported with its
+ * address, what was held given back on destroy; a translation that fails
+ * for host memory is told apart from an unmapped page. */
+static void host_budget(void **state)
+{
+    (void)state;
+    gt_mem_budget b = {.limit = UINT64_MAX};
+    gt_mem *m = gt_mem_create();
+    gt_mem_set_budget(m, &b);
+    assert_int_equal(b.used, 1024 * 16);
+    for (uint64_t i = 0; i < 600; i++)
+        put64(m, i << 12, i);
+    /* 600 pages; the table grew to 2048 slots at the 512th */
+    assert_int_equal(b.used, 600 * 4096 + 2048 * 16);
+    b.limit = b.used + 4096;          /* room for exactly one more page */
+    put64(m, 1000ull << 12, 1);
+    assert_int_equal(gt_mem_failure(m, NULL), GT_MEM_FAIL_NONE);
+    uint64_t v = 7, pa = 0;
+    assert_int_equal(gt_mem_write(m, 1001ull << 12 | 8, &v, 8), -1);
+    assert_int_equal(gt_mem_failure(m, &pa), GT_MEM_FAIL_LIMIT);
+    assert_int_equal(pa, 1001ull << 12 | 8);
+    assert_int_equal(b.used, b.limit);
+    gt_mem_clear_failure(m);
+    assert_int_equal(gt_mem_failure(m, NULL), GT_MEM_FAIL_NONE);
+    /* existing pages stay writable at the limit */
+    put64(m, 5ull << 12, 9);
+
+    /* GGTT maps ggtt page 0x10 to the unwritten physical page 0x2000 (no
+     * room for it) and nothing at 0x11 */
+    gt_mem_budget gb = {.limit = UINT64_MAX};
+    gt_mem *gsm = gt_mem_create();
+    gt_mem_set_budget(gsm, &gb);
+    put64(gsm, 0x10 * 8, 0x2000000ull | 1);
+    gt_vm vm;
+    gt_vm_init(&vm, GT_VM_GGTT, m, gsm, 0);
+    uint64_t fault = 0;
+    uint32_t d;
+    assert_int_equal(gt_vm_read(&vm, 0x10004, &d, 4, &fault), -1);
+    assert_int_equal(vm.host_fail, 1);
+    assert_int_equal(vm.fail_pa, 0x2000004);
+    assert_int_equal(gt_vm_read(&vm, 0x11000, &d, 4, &fault), -1);
+    assert_int_equal(vm.host_fail, 0);
+    gt_mem_destroy(m);
+    assert_int_equal(b.used, 0);
+    gt_mem_destroy(gsm);
+    assert_int_equal(gb.used, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sparse_memory),
         cmocka_unit_test(ppgtt_walk),
         cmocka_unit_test(ggtt),
+        cmocka_unit_test(host_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
