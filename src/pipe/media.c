@@ -759,6 +759,19 @@ static int walker_emit(void *ctx, int32_t x, int32_t y, uint32_t color)
     return st ? st : 0;
 }
 
+/* Between global positions of the walk: interrupt, timeout, bounds. */
+static int walker_poll(void *ctx)
+{
+    walk_emit *w = ctx;
+    gtsim_device *dev = w->m->dev;
+    int st = gt_poll(dev);
+    if (st == GTSIM_OK)
+        return 0;
+    char prev[sizeof(dev->err)];
+    snprintf(prev, sizeof(prev), "%s", dev->err);
+    return gt_error(dev, st, "%s\n  in %s at batch 0x%" PRIx64 " (walking)", prev, w->o->cmd, w->o->batch_addr);
+}
+
 int gt_media_walker(gtsim_device *dev, const gt_media_obj *o, const gt_mw_params *p)
 {
     struct gt_media *m = gt_media_of(dev);
@@ -768,7 +781,7 @@ int gt_media_walker(gtsim_device *dev, const gt_media_obj *o, const gt_mw_params
     if (gt_mw_check(p, why, sizeof(why)))
         return gt_error(dev, GTSIM_ERR_INVALID, "%s at batch 0x%" PRIx64 ": %s", o->cmd, o->batch_addr, why);
     walk_emit w = {m, o};
-    int st = gt_mw_walk(p, walker_emit, &w);
+    int st = gt_mw_walk_poll(p, walker_emit, walker_poll, &w);
     if (st)
         return st;
     return dispatch_ready(m);

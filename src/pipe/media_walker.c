@@ -75,6 +75,7 @@ static int32_t clamp_to(int32_t v, int32_t n)
 typedef struct walk_ctx {
     const gt_mw_params *p;
     gt_mw_emit_fn emit;
+    int (*poll)(void *ctx);
     void *ctx;
     gt_mw_xy g;      /* current global position */
     gt_mw_xy blk;    /* adjusted local block */
@@ -158,9 +159,14 @@ static int local_loops(walk_ctx *w)
 
 int gt_mw_walk(const gt_mw_params *p, gt_mw_emit_fn emit, void *ctx)
 {
+    return gt_mw_walk_poll(p, emit, NULL, ctx);
+}
+
+int gt_mw_walk_poll(const gt_mw_params *p, gt_mw_emit_fn emit, int (*poll)(void *ctx), void *ctx)
+{
     if (gt_mw_check(p, NULL, 0))
         return -1;
-    walk_ctx w = {.p = p, .emit = emit, .ctx = ctx};
+    walk_ctx w = {.p = p, .emit = emit, .poll = poll, .ctx = ctx};
     gt_mw_xy outer = p->global_start;
     for (uint32_t n = 0; n <= p->global_exec_count; n++) {
         if (!global_in_bounds(outer, p->block_res, p->global_res))
@@ -168,7 +174,9 @@ int gt_mw_walk(const gt_mw_params *p, gt_mw_emit_fn emit, void *ctx)
         gt_mw_xy inner = outer;
         while (global_in_bounds(inner, p->block_res, p->global_res)) {
             w.g = inner;
-            int st = local_loops(&w);
+            int st = poll ? poll(ctx) : 0;
+            if (!st)
+                st = local_loops(&w);
             if (st)
                 return st;
             inner.x += p->global_inner_unit.x;

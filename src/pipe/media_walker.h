@@ -106,5 +106,10 @@ int gt_mw_check(const gt_mw_params *p, char *why, size_t why_len);
 /* Run the walk, calling emit for each generated thread.  Returns 0, the
  * first non-zero value returned by emit, or -1 if gt_mw_check fails. */
 int gt_mw_walk(const gt_mw_params *p, gt_mw_emit_fn emit, void *ctx);
+/* As gt_mw_walk, calling poll(ctx) (may be NULL) before the local loops of
+ * each global position: the walk can run ~2^47 loop steps (seed 000
+ * MEDIA_OBJECT_WALKER field widths), many of which generate no thread; a
+ * non-zero return stops the walk and is returned. */
+int gt_mw_walk_poll(const gt_mw_params *p, gt_mw_emit_fn emit, int (*poll)(void *ctx), void *ctx);
 
 #endif

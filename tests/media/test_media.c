@@ -172,6 +172,42 @@ static void walker_threads(void **state)
         }
 }
 
+/* The walker polls between global positions (an interrupt stops it while
+ * walking), and its threads count against max_threads per submission. */
+static void walker_bounds(void **state)
+{
+    fx *f = *state;
+    uint32_t inl[8];
+    xy_inline(inl, 4);
+    gt_media_obj o = {.cmd = "MEDIA_OBJECT_WALKER", .batch_addr = 0x1234, .idd_offset = 1,
+                      .inline_data = (const uint8_t *)inl, .inline_len = 32};
+    gt_mw_params p;
+    memset(&p, 0, sizeof(p));
+    p.block_res = p.global_res = (gt_mw_xy){4, 3};
+    p.global_outer_stride = (gt_mw_xy){4, 0};
+    p.global_inner_unit = (gt_mw_xy){0, 3};
+    p.local_outer_stride = (gt_mw_xy){1, 0};
+    p.local_inner_unit = (gt_mw_xy){-2, 1};
+    p.local_exec_count = 7;
+    p.color_count = 1;
+    gtsim_interrupt(f->dev);
+    assert_int_equal(gt_media_walker(f->dev, &o, &p), GTSIM_ERR_INTERRUPTED);
+    assert_non_null(strstr(gtsim_last_error(f->dev), "interrupted"));
+    assert_non_null(strstr(gtsim_last_error(f->dev), "in MEDIA_OBJECT_WALKER at batch 0x1234 (walking)"));
+    assert_int_equal(f->n, 0);
+    gtsim_interrupt_clear(f->dev);
+
+    f->dev->cfg.max_threads = 5;
+    assert_int_equal(gt_work_begin(f->dev), GTSIM_OK);
+    int st = gt_media_walker(f->dev, &o, &p);
+    if (st == GTSIM_OK)
+        st = gt_media_drain(f->dev);
+    f->dev->cfg.max_threads = 0;
+    assert_int_equal(st, GTSIM_ERR_WATCHDOG);
+    assert_non_null(strstr(gtsim_last_error(f->dev), "6 dispatched in one submission, more than max_threads = 5"));
+    assert_non_null(strstr(gtsim_last_error(f->dev), "root thread of MEDIA_OBJECT_WALKER at batch 0x1234"));
+}
+
 /* MEDIA_OBJECT: R0.0 scoreboard mask, R0.1 X/Y, R0.2 color; inline data in
  * r1, then the indirect data in r2 (rounded to whole GRFs). */
 static void object_payload(void **state)
@@ -450,6 +486,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(walker_threads, setup, teardown),
+        cmocka_unit_test_setup_teardown(walker_bounds, setup, teardown),
         cmocka_unit_test_setup_teardown(object_payload, setup, teardown),
         cmocka_unit_test_setup_teardown(scoreboard_wavefront, setup, teardown),
         cmocka_unit_test_setup_teardown(scoreboard_deadlock, setup, teardown),
