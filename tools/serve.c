@@ -4,36 +4,48 @@
  * TBX mode (NEOReadDebugKeys=1 SetCommandStreamReceiver=2
  * ProductFamilyOverride=<platform> TbxServer=<host> TbxPort=<port>).
  *
- * One thread polls the listening socket and the connected clients and
- * handles one message at a time (tools/tbx.c).  The runtime opens one
- * connection per command stream receiver (three for one OpenCL device),
- * each with its own GGTT, page tables and physical memory allocator; so each
- * connection gets its own fresh device (--keep-state: all connections share
- * one device that lives as long as the server).  Work submitted through ELSP
- * runs inside the MMIO write that submits it, so the next memory read
- * already sees its results.
+ * The main thread accepts connections, watches for stop signals and (exec)
+ * the program's death; each client gets a thread of its own that reads its
+ * messages and runs its work (tools/tbx.c), so a client that stalls,
+ * trickles, does not read its answers or submits long work delays nobody
+ * else.  The runtime opens one connection per command stream receiver
+ * (three for one OpenCL device), each with its own GGTT, page tables and
+ * physical memory allocator; so each connection gets its own fresh device,
+ * freed when it leaves (--keep-state: all connections share one device that
+ * lives as long as the server; its mutex serialises their operations).  Work
+ * submitted through ELSP runs inside the MMIO write that submits it (held
+ * back until the client next reads, see tools/tbx.c), so the next memory
+ * read already sees its results.
+ *
+ * Stopping: SIGINT/SIGTERM, or the death of the program under exec, make the
+ * main thread interrupt every device (gtsim_interrupt: running work ends
+ * within milliseconds with a report of where it was) and shut every
+ * connection down; the client threads then end and are joined.
  */
 #include "serve.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gtsim.h"
+#include "stats.h"
 #include "tbx.h"
-
-#define MAX_CLIENTS 16
 
 const char gtsim_serve_usage[] =
     "  gtsim serve [options]                serve Intel's OpenCL/Level Zero runtime in TBX mode\n"
@@ -43,46 +55,76 @@ const char gtsim_serve_usage[] =
     "      --allow-remote          allow a non-loopback ADDR (the protocol has no authentication)\n"
     "      --once                  exit when the first client disconnects (status 1 if it was dropped)\n"
     "      --keep-state            one device for all clients instead of a fresh one per connection\n"
-    "      --timeout MS            drop a client that stalls mid-message this long (default 30000)\n"
+    "      --timeout MS            drop a client that stalls this long mid-message, does not take an\n"
+    "                              answer, or sends nothing after connecting (default 30000)\n"
+    "      --idle-timeout MS       drop a client idle this long between messages (default 0: never;\n"
+    "                              a runtime may compute on the host for hours between messages)\n"
+    "      --max-clients N         connections served at once (default 1024); each has a thread\n"
+    "      --max-host-memory BYTES host memory for simulated memory, per client device\n"
     "      --max-eu-instructions N, --max-commands N, --trace-commands   as for run\n"
+    "      --stats                 at the end, per client and in total: what run --stats prints\n"
     "      -v, --verbose           log connections and per-client statistics (-vv: every message)\n"
     "      Clients: NEOReadDebugKeys=1 SetCommandStreamReceiver=2 ProductFamilyOverride=P\n"
     "               TbxServer=ADDR TbxPort=N PROGRAM\n"
-    "  gtsim exec [--platform P] [-v] [--keep-state] [--timeout MS] [--max-...] [--] PROGRAM ARGS...\n"
+    "      SIGINT/SIGTERM stop running work within a second (reporting where it was) and exit 0.\n"
+    "  gtsim exec [serve options but --host/--port/--once/--allow-remote] [--] PROGRAM ARGS...\n"
     "                                       run PROGRAM on the simulated GPU (private server on a\n"
-    "                                       free loopback port); exits with PROGRAM's status\n";
+    "                                       free loopback port); exits with PROGRAM's status\n"
+    "                                       (128+N if a signal N ended it); when PROGRAM dies, or on\n"
+    "                                       SIGINT/SIGTERM, its simulation stops within a second\n"
+    "      --no-client-lock        do not preload libgtsim_tbxlock.so, which makes each TBX\n"
+    "                              request/answer exchange of the program atomic across its threads\n"
+    "                              (Intel's runtime polls completion outside its lock)\n";
+
+struct server;
 
 struct client {
+    struct client *next;
+    struct server *s;
+    pthread_t th;
     int fd;
     unsigned id;
     char peer[80];
     tbx_conn *conn;
-    tbx_device own; /* the client's device unless --keep-state */
+    tbx_device own;        /* the client's device unless --keep-state */
+    tbx_device *dev;       /* &own, or the shared device */
+    gtsim_stats at_start;  /* shared device: its counters when the client came */
+    gtsim_stats used;      /* what the client's work did (filled when it ends) */
+    struct timespec t0;
+    double secs;           /* connected this long */
+    int result;            /* tbx_step's last result */
+    atomic_int finished;   /* the thread has ended: join it */
 };
 
 struct server {
     const char *tag; /* "gtsim serve" / "gtsim exec" */
     const char *platform;
     gtsim_config cfg;
-    int keep_state, once, verbose, timeout_ms;
+    int keep_state, once, verbose, stats, timeout_ms, idle_timeout_ms;
+    unsigned max_clients;
     int lfd;
+    int wake[2]; /* a client thread writes a byte to wake[1] when it ends */
     tbx_device shared;
-    struct client cl[MAX_CLIENTS];
-    int ncl;
-    unsigned next_id;
-    int dropped; /* a client was dropped */
-    int done;    /* --once: the first client has gone */
+    pthread_mutex_t lock; /* guards the client list */
+    struct client *clients;
+    unsigned ncl, next_id, served;
+    int dropped;   /* a client was dropped */
+    int done;      /* --once: the first client has gone */
+    int stopping;  /* a stop signal came or the program died: ends are expected */
+    int quiet_end; /* the program exited normally: say nothing about ends */
+    gtsim_stats total;
+    struct timespec t0;
 };
 
-static volatile sig_atomic_t g_stop;
-/* SIGINT/SIGTERM stay blocked except while the server waits in ppoll(), so
- * a stop signal cannot slip in between the g_stop check and the wait. */
+static volatile sig_atomic_t g_stop; /* the stop signal that came */
+/* SIGINT/SIGTERM stay blocked except while the main thread waits in
+ * ppoll() (client threads inherit the blocked mask), so a stop signal cannot
+ * slip in between the g_stop check and the wait. */
 static sigset_t g_wait_mask, g_orig_mask;
 
 static void on_stop_signal(int sig)
 {
-    (void)sig;
-    g_stop = 1;
+    g_stop = sig;
 }
 
 static void install_signals(void)
@@ -199,37 +241,122 @@ static int listen_on(const char *tag, const char *host, unsigned port, int allow
     return fd;
 }
 
-static void drop_client(struct server *s, int i, int result)
+static double since(const struct timespec *t0)
 {
-    struct client *c = &s->cl[i];
-    tbx_stats *st = &c->conn->stats;
-    if (result == TBX_DROP) {
-        s->dropped = 1;
-        fprintf(stderr, "%s: client %u (%s) dropped: %s\n", s->tag, c->id, c->peer, c->conn->reason);
-    } else if (s->verbose) {
-        fprintf(stderr, "%s: client %u (%s) disconnected: %s\n", s->tag, c->id, c->peer, c->conn->reason);
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void stats_sub(gtsim_stats *a, const gtsim_stats *b)
+{
+    a->eu_instructions -= b->eu_instructions;
+    a->eu_channels -= b->eu_channels;
+    a->threads_dispatched -= b->threads_dispatched;
+    a->commands -= b->commands;
+    a->walkers -= b->walkers;
+    a->exec_ns -= b->exec_ns;
+}
+
+/* A client's thread: its messages, one after another, until it leaves or
+ * is dropped; then its device is freed at once. */
+static void *client_main(void *arg)
+{
+    struct client *c = arg;
+    struct server *s = c->s;
+    int res;
+    do
+        res = tbx_step(c->conn);
+    while (res == TBX_CONTINUE);
+    c->result = res;
+    c->secs = since(&c->t0);
+    tbx_device_stats(c->dev, &c->used);
+    if (s->keep_state)
+        stats_sub(&c->used, &c->at_start);
+    else
+        tbx_device_close(&c->own);
+    atomic_store(&c->finished, 1);
+    char b = 1;
+    if (write(s->wake[1], &b, 1) < 0) { /* the pipe is non-blocking: full means awake already */
     }
-    if (s->verbose)
+    return NULL;
+}
+
+/* Report a client that has gone and free it (main thread, after join). */
+static void end_client(struct server *s, struct client *c)
+{
+    tbx_stats *st = &c->conn->stats;
+    if (c->result == TBX_DROP && !s->quiet_end) {
+        if (s->stopping) {
+            fprintf(stderr, "%s: client %u (%s) stopped: %s\n", s->tag, c->id, c->peer, c->conn->reason);
+        } else {
+            s->dropped = 1;
+            fprintf(stderr, "%s: client %u (%s) dropped: %s\n", s->tag, c->id, c->peer, c->conn->reason);
+        }
+    } else if (s->verbose) {
+        fprintf(stderr, "%s: client %u (%s) %s: %s\n", s->tag, c->id, c->peer,
+                c->result == TBX_DROP ? "ended" : "disconnected", c->conn->reason);
+    }
+    if (s->verbose || s->stats)
         fprintf(stderr,
                 "%s: client %u: %" PRIu64 " messages (%" PRIu64 " MMIO, %" PRIu64 " GTT, %" PRIu64
                 " memory writes, %" PRIu64 " memory reads), %" PRIu64 " bytes written, %" PRIu64 " bytes read\n",
                 s->tag, c->id, st->messages, st->by_type[TBX_MMIO_REQ], st->by_type[TBX_GTT_REQ],
                 st->by_type[TBX_WRITE_DATA_REQ], st->by_type[TBX_READ_DATA_REQ], st->bytes_written, st->bytes_read);
-    if (s->verbose && !s->keep_state) {
-        gtsim_stats ds;
-        gtsim_get_stats(c->own.dev, &ds);
+    if (s->verbose && !s->keep_state)
         fprintf(stderr,
                 "%s: client %u: device ran %" PRIu64 " commands, %" PRIu64 " walkers, %" PRIu64
                 " EU threads, %" PRIu64 " EU instructions\n",
-                s->tag, c->id, ds.commands, ds.walkers, ds.threads_dispatched, ds.eu_instructions);
+                s->tag, c->id, c->used.commands, c->used.walkers, c->used.threads_dispatched,
+                c->used.eu_instructions);
+    if (s->stats && c->used.commands) {
+        char prefix[96];
+        snprintf(prefix, sizeof(prefix), "%s: client %u: ", s->tag, c->id);
+        gtsim_print_stats(stderr, prefix, &c->used, c->secs, 0);
     }
+    gtsim_stats_add(&s->total, &c->used);
     if (s->once && c->id == 1)
         s->done = 1;
     close(c->fd);
     free(c->conn);
-    if (!s->keep_state)
-        tbx_device_close(&c->own);
-    s->cl[i] = s->cl[--s->ncl];
+    free(c);
+}
+
+/* Join and report the clients whose threads have ended (all = wait for
+ * every client). */
+static void reap_clients(struct server *s, int all)
+{
+    for (;;) {
+        pthread_mutex_lock(&s->lock);
+        struct client **pp = &s->clients, *c = NULL;
+        for (; *pp; pp = &(*pp)->next)
+            if (all || atomic_load(&(*pp)->finished)) {
+                c = *pp;
+                *pp = c->next;
+                s->ncl--;
+                break;
+            }
+        pthread_mutex_unlock(&s->lock);
+        if (!c)
+            return;
+        pthread_join(c->th, NULL);
+        end_client(s, c);
+    }
+}
+
+/* Stop every client: running work is interrupted (it reports where it
+ * was), connections are shut down so blocked reads and writes return. */
+static void stop_clients(struct server *s)
+{
+    pthread_mutex_lock(&s->lock);
+    if (s->keep_state)
+        tbx_device_interrupt(&s->shared);
+    for (struct client *c = s->clients; c; c = c->next) {
+        if (!s->keep_state)
+            tbx_device_interrupt(&c->own);
+        shutdown(c->fd, SHUT_RDWR);
+    }
+    pthread_mutex_unlock(&s->lock);
 }
 
 static void accept_client(struct server *s)
@@ -245,88 +372,125 @@ static void accept_client(struct server *s)
     unsigned id = ++s->next_id;
     char peer[80];
     format_addr((struct sockaddr *)&ss, peer, sizeof(peer));
-    if (s->ncl == MAX_CLIENTS) {
-        fprintf(stderr, "%s: client %u (%s) refused: already %d clients connected\n", s->tag, id, peer,
-                MAX_CLIENTS);
+    if (s->ncl >= s->max_clients) {
+        fprintf(stderr, "%s: client %u (%s) refused: already %u clients connected (--max-clients)\n", s->tag, id,
+                peer, s->ncl);
         close(fd);
         return;
     }
-    struct client *c = &s->cl[s->ncl];
-    memset(c, 0, sizeof(*c));
-    c->conn = malloc(sizeof(*c->conn));
-    if (!c->conn || (!s->keep_state && tbx_device_open(&c->own, s->platform, &s->cfg))) {
-        fprintf(stderr, "%s: client %u (%s) refused: out of memory creating its device\n", s->tag, id, peer);
-        free(c->conn);
+    struct client *c = calloc(1, sizeof(*c));
+    tbx_conn *conn = malloc(sizeof(*conn));
+    if (!c || !conn || (!s->keep_state && tbx_device_open(&c->own, s->platform, &s->cfg))) {
+        fprintf(stderr, "%s: client %u (%s) refused: out of host memory creating its device\n", s->tag, id, peer);
+        free(conn);
+        free(c);
         close(fd);
         return;
     }
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)); /* answers are small and awaited */
+    c->s = s;
     c->fd = fd;
     c->id = id;
+    c->conn = conn;
+    c->dev = s->keep_state ? &s->shared : &c->own;
     snprintf(c->peer, sizeof(c->peer), "%s", peer);
-    tbx_conn_init(c->conn, fd, fd, &tbx_device_ops, s->keep_state ? &s->shared : &c->own);
-    c->conn->timeout_ms = s->timeout_ms;
-    c->conn->trace = s->verbose > 1 ? stderr : NULL;
-    s->ncl++;
+    clock_gettime(CLOCK_MONOTONIC, &c->t0);
+    if (s->keep_state)
+        tbx_device_stats(&s->shared, &c->at_start);
+    tbx_conn_init(conn, fd, fd, &tbx_device_ops, c->dev);
+    conn->timeout_ms = s->timeout_ms;
+    conn->idle_timeout_ms = s->idle_timeout_ms > 0 ? s->idle_timeout_ms : -1;
+    conn->trace = s->verbose > 1 ? stderr : NULL;
     if (s->verbose)
         fprintf(stderr, "%s: client %u connected from %s%s\n", s->tag, id, peer,
                 s->keep_state ? "" : " (fresh device)");
+    pthread_mutex_lock(&s->lock);
+    int err = pthread_create(&c->th, NULL, client_main, c);
+    if (!err) {
+        struct client **pp = &s->clients; /* oldest first */
+        while (*pp)
+            pp = &(*pp)->next;
+        *pp = c;
+        s->ncl++;
+        s->served++;
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (err) {
+        fprintf(stderr, "%s: client %u (%s) refused: cannot start its thread: %s\n", s->tag, id, peer,
+                strerror(err));
+        if (!s->keep_state)
+            tbx_device_close(&c->own);
+        free(conn);
+        free(c);
+        close(fd);
+    }
 }
 
 /* Serve until --once is satisfied, a stop signal arrives, or (exec) the
  * child exits; *child_status then holds its wait status. */
 static void serve_loop(struct server *s, pid_t child, int *child_status)
 {
-    struct pollfd pfd[MAX_CLIENTS + 1];
-    int killed = 0;
-    while (!s->done) {
-        if (g_stop) {
+    double kill_at = 0; /* exec, after a stop signal: SIGKILL the program if it is still there then */
+    for (;;) {
+        reap_clients(s, 0);
+        if (s->done)
+            break;
+        if (g_stop && !s->stopping) {
+            s->stopping = 1;
+            fprintf(stderr, "%s: %s: stopping\n", s->tag, strsignal(g_stop));
+            stop_clients(s);
             if (!child)
                 break;
-            if (!killed) {
-                kill(child, SIGTERM);
-                killed = 1;
+            kill(child, SIGTERM);
+            kill_at = since(&s->t0) + 1.5;
+        }
+        if (child) {
+            pid_t w = waitpid(child, child_status, WNOHANG);
+            if (w == child || (w < 0 && errno == ECHILD)) {
+                if (!s->stopping) {
+                    s->stopping = 1;
+                    /* A program that exited normally is done with its
+                     * connections; one that was killed may have left work
+                     * running: stop it, and say where it was. */
+                    s->quiet_end = w == child && WIFEXITED(*child_status) && !s->verbose;
+                    if (w == child && WIFSIGNALED(*child_status))
+                        fprintf(stderr, "%s: the program was killed by signal %d (%s): stopping its simulation\n",
+                                s->tag, WTERMSIG(*child_status), strsignal(WTERMSIG(*child_status)));
+                }
+                stop_clients(s);
+                break;
+            }
+            if (kill_at > 0 && since(&s->t0) > kill_at) {
+                kill(child, SIGKILL);
+                kill_at = 0;
             }
         }
-        if (child && waitpid(child, child_status, WNOHANG) == child)
-            break;
-        int n = 0, pending = 0;
-        pfd[n++] = (struct pollfd){.fd = s->lfd, .events = POLLIN};
-        for (int i = 0; i < s->ncl; i++) {
-            pfd[n++] = (struct pollfd){.fd = s->cl[i].fd, .events = POLLIN};
-            pending |= tbx_pending(s->cl[i].conn) != 0;
-        }
-        struct timespec ts = {0, pending ? 0 : 50000000L};
-        int r = ppoll(pfd, (nfds_t)n, pending || child ? &ts : NULL, &g_wait_mask);
+        /* No new clients once stopping (exec: until the program is gone). */
+        struct pollfd pfd[2] = {{.fd = s->wake[0], .events = POLLIN}, {.fd = s->lfd, .events = POLLIN}};
+        struct timespec ts = {0, 50000000L};
+        int r = ppoll(pfd, s->stopping ? 1 : 2, child ? &ts : NULL, &g_wait_mask);
         if (r < 0 && errno != EINTR) {
             fprintf(stderr, "%s: poll: %s\n", s->tag, strerror(errno));
             break;
         }
-        /* Clients first (their slots move when one leaves: walk backwards
-         * over the snapshot taken for poll). */
-        for (int i = n - 2; i >= 0; i--) {
-            struct client *c = &s->cl[i];
-            if (!(r > 0 && pfd[i + 1].revents) && !tbx_pending(c->conn))
-                continue;
-            int res, budget = 256;
-            do
-                res = tbx_step(c->conn);
-            while (res == TBX_CONTINUE && tbx_pending(c->conn) && --budget);
-            if (res != TBX_CONTINUE)
-                drop_client(s, i, res);
+        if (r > 0 && (pfd[0].revents & POLLIN)) {
+            char b[64];
+            while (read(s->wake[0], b, sizeof(b)) > 0)
+                ;
         }
-        if (r > 0 && (pfd[0].revents & POLLIN))
+        if (r > 0 && !s->stopping && (pfd[1].revents & POLLIN))
             accept_client(s);
     }
-    while (s->ncl)
-        drop_client(s, s->ncl - 1, TBX_CLOSED);
+    /* --once, a stop, or the program's end: the rest of the clients go. */
+    stop_clients(s);
+    reap_clients(s, 1);
 }
 
 struct opts {
     const char *platform, *host;
-    unsigned port;
-    int allow_remote, once, keep_state, verbose, timeout_ms;
+    unsigned port, max_clients;
+    int allow_remote, once, keep_state, verbose, stats, timeout_ms, idle_timeout_ms, no_client_lock;
     gtsim_config cfg;
     int prog; /* exec: index of PROGRAM in argv */
 };
@@ -340,6 +504,7 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
     o->host = "127.0.0.1";
     o->port = 4321;
     o->timeout_ms = 30000;
+    o->max_clients = 1024;
     o->prog = -1;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -357,7 +522,7 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
             o->host = argv[++i];
         } else if (!exec && !strcmp(a, "--port") && has) {
             if (parse_num(argv[++i], 65535, &v))
-                return fprintf(stderr, "%s: bad --port %s\n", tag, argv[i]), 2;
+                return fprintf(stderr, "%s: bad --port %s (0 to 65535)\n", tag, argv[i]), 2;
             o->port = (unsigned)v;
         } else if (!exec && !strcmp(a, "--allow-remote")) {
             o->allow_remote = 1;
@@ -367,8 +532,19 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
             o->keep_state = 1;
         } else if (!strcmp(a, "--timeout") && has) {
             if (parse_num(argv[++i], 86400000, &v) || v == 0)
-                return fprintf(stderr, "%s: bad --timeout %s\n", tag, argv[i]), 2;
+                return fprintf(stderr, "%s: bad --timeout %s (1 to 86400000 ms)\n", tag, argv[i]), 2;
             o->timeout_ms = (int)v;
+        } else if (!strcmp(a, "--idle-timeout") && has) {
+            if (parse_num(argv[++i], 2000000000, &v))
+                return fprintf(stderr, "%s: bad --idle-timeout %s (0 to 2000000000 ms)\n", tag, argv[i]), 2;
+            o->idle_timeout_ms = (int)v;
+        } else if (!strcmp(a, "--max-clients") && has) {
+            if (parse_num(argv[++i], 65536, &v) || v == 0)
+                return fprintf(stderr, "%s: bad --max-clients %s (1 to 65536)\n", tag, argv[i]), 2;
+            o->max_clients = (unsigned)v;
+        } else if (!strcmp(a, "--max-host-memory") && has) {
+            if (parse_num(argv[++i], UINT64_MAX, &o->cfg.max_host_memory) || o->cfg.max_host_memory == 0)
+                return fprintf(stderr, "%s: bad --max-host-memory %s (bytes)\n", tag, argv[i]), 2;
         } else if (!strcmp(a, "--max-eu-instructions") && has) {
             if (parse_num(argv[++i], UINT64_MAX, &o->cfg.max_eu_instructions))
                 return fprintf(stderr, "%s: bad --max-eu-instructions\n", tag), 2;
@@ -377,6 +553,10 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
                 return fprintf(stderr, "%s: bad --max-commands\n", tag), 2;
         } else if (!strcmp(a, "--trace-commands")) {
             o->cfg.trace_commands = 1;
+        } else if (exec && !strcmp(a, "--no-client-lock")) {
+            o->no_client_lock = 1;
+        } else if (!strcmp(a, "--stats")) {
+            o->stats = 1;
         } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
             o->verbose++;
         } else if (!strcmp(a, "-vv")) {
@@ -405,21 +585,30 @@ static int server_start(struct server *s, const char *tag, const struct opts *o,
     s->keep_state = o->keep_state;
     s->once = o->once;
     s->verbose = o->verbose;
+    s->stats = o->stats;
     s->timeout_ms = o->timeout_ms;
+    s->idle_timeout_ms = o->idle_timeout_ms;
+    s->max_clients = o->max_clients;
     s->lfd = -1;
-    tbx_device probe;
-    if (tbx_device_open(&probe, o->platform, &o->cfg)) {
+    s->wake[0] = s->wake[1] = -1;
+    clock_gettime(CLOCK_MONOTONIC, &s->t0);
+    if (tbx_device_open(&s->shared, o->platform, &o->cfg)) {
         fprintf(stderr, "%s: unknown platform '%s'\n", tag, o->platform);
         return 2;
     }
-    if (s->keep_state)
-        s->shared = probe;
-    else
-        tbx_device_close(&probe);
+    if (!s->keep_state)
+        tbx_device_close(&s->shared); /* it only checked the platform */
+    if (pipe2(s->wake, O_CLOEXEC | O_NONBLOCK)) {
+        fprintf(stderr, "%s: pipe: %s\n", tag, strerror(errno));
+        tbx_device_close(&s->shared);
+        return 1;
+    }
+    pthread_mutex_init(&s->lock, NULL);
     s->lfd = listen_on(tag, host, port, o->allow_remote, where, wlen);
     if (s->lfd < 0) {
-        if (s->keep_state)
-            tbx_device_close(&s->shared);
+        tbx_device_close(&s->shared);
+        close(s->wake[0]);
+        close(s->wake[1]);
         return 1;
     }
     install_signals();
@@ -428,10 +617,20 @@ static int server_start(struct server *s, const char *tag, const struct opts *o,
 
 static void server_stop(struct server *s)
 {
+    if (s->stats) {
+        gtsim_stats total = s->total;
+        if (s->keep_state) /* all clients' work, and nothing twice */
+            tbx_device_stats(&s->shared, &total);
+        char prefix[64];
+        snprintf(prefix, sizeof(prefix), "%s: total: ", s->tag);
+        fprintf(stderr, "%s%u clients\n", prefix, s->served);
+        gtsim_print_stats(stderr, prefix, &total, since(&s->t0), 1);
+    }
     if (s->lfd >= 0)
         close(s->lfd);
-    if (s->keep_state)
-        tbx_device_close(&s->shared);
+    close(s->wake[0]);
+    close(s->wake[1]);
+    tbx_device_close(&s->shared);
 }
 
 int gtsim_cmd_serve(int argc, char **argv)
@@ -452,6 +651,29 @@ int gtsim_cmd_serve(int argc, char **argv)
     serve_loop(&s, 0, NULL);
     server_stop(&s);
     return s.once && s.dropped ? 1 : 0;
+}
+
+/* libgtsim_tbxlock.so (tools/tbxlock/tbxlock.c): next to the gtsim binary
+ * (build tree) or in ../lib/gtsim (installed).  0 when found. */
+static int find_lock_lib(char *out, size_t len)
+{
+    char exe[2048];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n <= 0)
+        return -1;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return -1;
+    *slash = 0;
+    const char *const where[] = {"%s/libgtsim_tbxlock.so", "%s/../lib/gtsim/libgtsim_tbxlock.so"};
+    for (unsigned i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
+        int k = snprintf(out, len, where[i], exe);
+        if (k > 0 && (size_t)k < len && access(out, R_OK) == 0)
+            return 0;
+    }
+    out[0] = 0;
+    return -1;
 }
 
 int gtsim_cmd_exec(int argc, char **argv)
@@ -475,6 +697,12 @@ int gtsim_cmd_exec(int argc, char **argv)
         fprintf(stderr, "%s: listening on %s (platform %s)\n", tag, where, o.platform);
     fflush(stdout);
     fflush(stderr);
+    char lock_lib[2200] = "";
+    if (!o.no_client_lock && find_lock_lib(lock_lib, sizeof(lock_lib)))
+        fprintf(stderr, "%s: warning: libgtsim_tbxlock.so not found next to gtsim or in ../lib/gtsim: a program "
+                        "that waits on the GPU from several threads at once may lose its TBX connection\n", tag);
+    else if (o.verbose && lock_lib[0])
+        fprintf(stderr, "%s: preloading %s into the program\n", tag, lock_lib);
     pid_t pid = fork();
     if (pid < 0) {
         fprintf(stderr, "%s: fork: %s\n", tag, strerror(errno));
@@ -491,6 +719,16 @@ int gtsim_cmd_exec(int argc, char **argv)
         setenv("ProductFamilyOverride", o.platform, 1);
         setenv("TbxServer", "127.0.0.1", 1);
         setenv("TbxPort", port, 1);
+        if (lock_lib[0]) {
+            /* Prepend: the program's own preloads stay. */
+            const char *pre = getenv("LD_PRELOAD");
+            size_t n = strlen(lock_lib) + (pre ? strlen(pre) : 0) + 2;
+            char *v = malloc(n);
+            if (v) {
+                snprintf(v, n, "%s%s%s", lock_lib, pre && *pre ? ":" : "", pre && *pre ? pre : "");
+                setenv("LD_PRELOAD", v, 1);
+            }
+        }
         execvp(argv[o.prog], argv + o.prog);
         fprintf(stderr, "%s: cannot run %s: %s\n", tag, argv[o.prog], strerror(errno));
         _exit(127);

@@ -24,6 +24,7 @@
 #include <poll.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static const char *const msg_names[TBX_NUM_MSG_TYPES] = {
@@ -50,6 +51,7 @@ void tbx_conn_init(tbx_conn *c, int in_fd, int out_fd, const tbx_ops *ops, void 
     c->ctx = ctx;
     c->max_transfer = 256u << 20;
     c->timeout_ms = 30000;
+    c->idle_timeout_ms = -1;
     c->defer_submission = 1;
 }
 
@@ -186,12 +188,35 @@ static int read_rest(tbx_conn *c, void *buf, size_t len, const char *what)
     return 0;
 }
 
+/* Bytes the client has sent that we have not handled yet. */
+static unsigned long unread_input(tbx_conn *c)
+{
+    int n = 0;
+    if (ioctl(c->in_fd, FIONREAD, &n) || n < 0)
+        n = 0;
+    return tbx_pending(c) + (unsigned long)n;
+}
+
 static int write_full(tbx_conn *c, const void *buf, size_t len)
 {
     size_t put = 0;
     while (put < len) {
         if (wait_fd(c->out_fd, POLLOUT, c->timeout_ms)) {
-            drop(c, "timed out after %d ms: the client does not take its answer", c->timeout_ms);
+            /* A runtime waits for each answer before it sends anything else
+             * on the connection; requests sent meanwhile mean several client
+             * threads share the connection and read each other's answers
+             * (NEO's TBX command stream receiver polls its tag allocation
+             * outside its lock: the runtime then prints "Out of sequence
+             * read data packet?"). */
+            unsigned long more = unread_input(c);
+            if (more)
+                drop(c,
+                     "timed out after %d ms: the client does not take its answer, and sent %lu more bytes of "
+                     "requests without reading it: several client threads use this connection at once and "
+                     "have read each other's answers (the client's protocol stream is out of step)",
+                     c->timeout_ms, more);
+            else
+                drop(c, "timed out after %d ms: the client does not take its answer", c->timeout_ms);
             return -1;
         }
         ssize_t n = write(c->out_fd, (const uint8_t *)buf + put, len - put);
@@ -367,9 +392,22 @@ int tbx_step(tbx_conn *c)
 {
     uint8_t hdr[TBX_HDR_BYTES], body[TBX_MAX_BODY];
     c->reason[0] = 0;
-    /* Between messages a client may stay idle as long as it likes. */
-    if (!tbx_pending(c) && wait_fd(c->in_fd, POLLIN, -1))
-        return drop(c, "poll error waiting for a message: %s", strerror(errno));
+    /* Between messages a live client may stay idle as long as it likes
+     * (idle_timeout_ms, default forever); a new connection must start its
+     * first message within timeout_ms (a runtime sends one at once). */
+    if (!tbx_pending(c)) {
+        int first = c->stats.messages == 0;
+        int t = first ? c->timeout_ms : c->idle_timeout_ms;
+        struct pollfd p = {.fd = c->in_fd, .events = POLLIN};
+        int n;
+        while ((n = poll(&p, 1, t)) < 0 && errno == EINTR)
+            ;
+        if (n < 0)
+            return drop(c, "poll error waiting for a message: %s", strerror(errno));
+        if (n == 0)
+            return drop(c, first ? "sent nothing within %d ms of connecting" : "idle for %d ms (--idle-timeout)",
+                        t);
+    }
     long n = read_full(c, hdr, sizeof(hdr), "a message header");
     if (n < 0)
         return TBX_DROP;

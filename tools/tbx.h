@@ -33,6 +33,7 @@
 #ifndef GTSIM_TBX_H
 #define GTSIM_TBX_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -95,8 +96,12 @@ typedef struct tbx_conn {
     const tbx_ops *ops;
     void *ctx;
     uint32_t max_transfer;  /* largest memory read/write payload accepted (bytes) */
-    int timeout_ms;         /* longest wait for the rest of a started message, or
-                               for the client to take an answer (< 0: forever) */
+    int timeout_ms;         /* longest wait for the rest of a started message, for
+                               the client to take an answer, or for the first
+                               message of a new connection (< 0: forever) */
+    int idle_timeout_ms;    /* longest wait between two messages (< 0: forever,
+                               the default: a live runtime may compute on the host
+                               for hours between messages) */
     FILE *trace;            /* when non-NULL, one line per message */
     /* Hold back execlist submit port (ELSP) writes until the client next
      * reads something (default on; see tools/tbx.c "Deferred submission"). */
@@ -119,14 +124,15 @@ enum tbx_step_result {
 };
 
 /* Initialise a connection with the default limits: max_transfer 256 MiB,
- * timeout_ms 30000, no trace, deferred submission.  Does not take ownership
- * of the fds. */
+ * timeout_ms 30000, idle_timeout_ms -1, no trace, deferred submission.  Does
+ * not take ownership of the fds. */
 void tbx_conn_init(tbx_conn *c, int in_fd, int out_fd, const tbx_ops *ops, void *ctx);
 
 /* Read one message from in_fd, apply it to the device and send its answer.
- * Blocks until the message's first byte arrives (call it when in_fd polls
- * readable to avoid that); after that never waits longer than timeout_ms
- * for any piece.  Never allocates: payloads stream through conn->buf. */
+ * Waits for the message's first byte at most timeout_ms on a connection
+ * that has sent nothing yet, idle_timeout_ms after that; then never waits
+ * longer than timeout_ms for any piece.  Never allocates: payloads stream
+ * through conn->buf. */
 int tbx_step(tbx_conn *c);
 
 /* Deliver held-back ELSP writes to the device now (the work runs).
@@ -141,11 +147,17 @@ static inline uint32_t tbx_pending(const tbx_conn *c)
 }
 
 /* The device side of a connection through the public API (tools/tbx_device.c):
- * ctx of tbx_device_ops is a tbx_device. */
+ * ctx of tbx_device_ops is a tbx_device.  Thread-safe: every operation
+ * holds op_lock, so several connections (threads) may share one device
+ * (gtsim serve --keep-state); tbx_device_interrupt may be called from any
+ * thread while an operation runs. */
 typedef struct tbx_device {
     gtsim_device *dev;
     const char *platform;
     gtsim_config cfg;
+    pthread_mutex_t op_lock;  /* held by each operation */
+    pthread_mutex_t dev_lock; /* guards the dev pointer (reset, close) against interrupts */
+    int stopped;              /* tbx_device_interrupt was called (under dev_lock) */
 } tbx_device;
 
 extern const tbx_ops tbx_device_ops;
@@ -153,6 +165,15 @@ extern const tbx_ops tbx_device_ops;
 /* Create the device (platform name as for gtsim_create).  0, or -1 when the
  * platform is unknown or memory is short. */
 int tbx_device_open(tbx_device *d, const char *platform, const gtsim_config *cfg);
+/* Destroy the device (waits for the operation in progress).  Interrupts and
+ * stats stay safe to call on d afterwards (they find no device). */
 void tbx_device_close(tbx_device *d);
+/* Stop the work running on the device now (gtsim_interrupt): the operation
+ * in progress returns GTSIM_ERR_INTERRUPTED with a report of where execution
+ * was, and so does every later one (also after a reset).  Thread-safe (not
+ * async-signal-safe: it takes dev_lock). */
+void tbx_device_interrupt(tbx_device *d);
+/* The device's counters (zero once closed); thread-safe. */
+void tbx_device_stats(tbx_device *d, gtsim_stats *out);
 
 #endif

@@ -1,0 +1,21 @@
+/*
+ * The --stats report shared by gtsim run, exec and serve (tools/stats.c).
+ */
+#ifndef GTSIM_STATS_H
+#define GTSIM_STATS_H
+
+#include <stdio.h>
+
+#include "gtsim.h"
+
+/* Print the device counters of s as `gtsim run --stats` does: commands and
+ * walkers, threads dispatched, EU instructions, active channels (lane-ops),
+ * host time (host_secs: wall-clock seconds of the whole run; s->exec_ns:
+ * time spent executing), and, when peak_memory is set, the process's peak
+ * resident memory.  Every line starts with prefix (may be ""). */
+void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double host_secs, int peak_memory);
+
+/* Add the counters of b to a. */
+void gtsim_stats_add(gtsim_stats *a, const gtsim_stats *b);
+
+#endif
