@@ -286,7 +286,10 @@ static void *client_main(void *arg)
 static void end_client(struct server *s, struct client *c)
 {
     tbx_stats *st = &c->conn->stats;
-    if (c->result == TBX_DROP && !s->quiet_end) {
+    /* Once stopping, ends are expected: only work that was cut short
+     * (its report says where it was) is worth a line. */
+    int cut = strstr(c->conn->reason, "on the device") != NULL;
+    if (c->result == TBX_DROP && !s->quiet_end && (!s->stopping || cut)) {
         if (s->stopping) {
             fprintf(stderr, "%s: client %u (%s) stopped: %s\n", s->tag, c->id, c->peer, c->conn->reason);
         } else {

@@ -12,6 +12,13 @@
  *     garbage       send an unknown message type; expect to be dropped
  *     oversized     announce a 4 GiB memory write; expect to be dropped
  *     half          send half a header and disconnect
+ *   Hostile clients for the fairness test; each stays until killed:
+ *     idle          connect and send nothing
+ *     hello-idle    send the opening control message, then nothing
+ *     stall-header  send half a header, then nothing
+ *     trickle       announce a 1 MiB memory write, then send one byte of it
+ *                   every 200 ms
+ *     no-drain      ask for a 64 MiB memory read and never read the answer
  * Exit status 0 when the scenario behaves as expected.
  */
 #include <arpa/inet.h>
@@ -139,9 +146,32 @@ int main(int argc, char **argv)
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, (struct sockaddr *)&a, sizeof(a)))
         fail("connect");
+    if (!strcmp(sc, "idle"))
+        for (;;)
+            pause();
     /* NEO's opening control message: HAS mode on, no time advance, no
      * asynchronous messages (values bits 15:0, masks bits 31:16). */
     msg(11, (uint32_t[]){1u << 1 | 1u << 17 | 1u << 20 | 1u << 21}, 1);
+    if (!strcmp(sc, "hello-idle"))
+        for (;;)
+            pause();
+    if (!strcmp(sc, "stall-header")) {
+        send_all("\x05\x00\x00\x00\x01\x00", 6);
+        for (;;)
+            pause();
+    }
+    if (!strcmp(sc, "trickle")) {
+        msg(4, (uint32_t[]){0, 0x200000, 1u << 20}, 3);
+        for (;;) {
+            send_all("t", 1);
+            usleep(200000);
+        }
+    }
+    if (!strcmp(sc, "no-drain")) {
+        msg(5, (uint32_t[]){0, 0x400000, 64u << 20}, 3);
+        for (;;)
+            pause();
+    }
     if (!strcmp(sc, "smoke")) {
         uint8_t data[5000], back[5000];
         for (int i = 0; i < 5000; i++)
