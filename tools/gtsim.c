@@ -26,6 +26,7 @@
 #include "gtsim_aub.h"
 #include "progress.h"
 #include "serve.h"
+#include "stats.h"
 
 /* The options of gtsim itself (usage() ends with them).  Every command and
  * option of the usage text is documented in man/gtsim.1 (ctest
@@ -450,18 +451,9 @@ static int cmd_run(int argc, char **argv)
         gtsim_stats s;
         gtsim_get_stats(dev, &s);
         double secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
         printf("records            %" PRIu64 " (%" PRIu64 " memory writes, %" PRIu64 " MMIO writes, %" PRIu64
                " skipped)\n", ast.records, ast.mem_writes, ast.mmio_writes, ast.skipped);
-        printf("commands           %" PRIu64 " (%" PRIu64 " walkers)\n", s.commands, s.walkers);
-        printf("threads dispatched %" PRIu64 "\n", s.threads_dispatched);
-        printf("EU instructions    %" PRIu64 "\n", s.eu_instructions);
-        printf("active channels    %" PRIu64 " (lane-ops)\n", s.eu_channels);
-        double esecs = s.exec_ns / 1e9;
-        printf("host time          %.3f s total, %.3f s executing (%.1f M lane-ops/s)\n", secs, esecs,
-               esecs > 0 ? s.eu_channels / esecs / 1e6 : 0.0);
-        printf("peak host memory   %ld KiB\n", ru.ru_maxrss);
+        gtsim_print_stats(stdout, "", &s, secs, 1); /* as exec/serve --stats (tools/stats.c) */
     }
     run_dev = NULL;
     gtsim_destroy(dev);

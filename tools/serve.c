@@ -59,19 +59,27 @@ const char gtsim_serve_usage[] =
     "                              answer, or sends nothing after connecting (default 30000)\n"
     "      --idle-timeout MS       drop a client idle this long between messages (default 0: never;\n"
     "                              a runtime may compute on the host for hours between messages)\n"
-    "      --max-clients N         connections served at once (default 1024); each has a thread\n"
+    "      --max-clients N         clients served at once, a thread each (default 1024)\n"
     "      --max-host-memory BYTES host memory for simulated memory, per client device\n"
+    "                              (default: half of the machine's)\n"
+    "      --max-total-eu-instructions N  EU instructions per submission (default 1e11)\n"
+    "      --max-threads N         EU threads per walker and per submission (default 2^26)\n"
+    "      --work-timeout MS       wall-clock bound per submission (default 0: none)\n"
     "      --max-eu-instructions N, --max-commands N, --trace-commands   as for run\n"
     "      --stats                 at the end, per client and in total: what run --stats prints\n"
     "      -v, --verbose           log connections and per-client statistics (-vv: every message)\n"
     "      Clients: NEOReadDebugKeys=1 SetCommandStreamReceiver=2 ProductFamilyOverride=P\n"
     "               TbxServer=ADDR TbxPort=N PROGRAM\n"
-    "      SIGINT/SIGTERM stop running work within a second (reporting where it was) and exit 0.\n"
-    "  gtsim exec [serve options but --host/--port/--once/--allow-remote] [--] PROGRAM ARGS...\n"
+    "      SIGINT/SIGTERM stop running work within a second (reporting where it was); exit status 0.\n"
+    "  gtsim exec [options] [--] PROGRAM ARGS...\n"
     "                                       run PROGRAM on the simulated GPU (private server on a\n"
     "                                       free loopback port); exits with PROGRAM's status\n"
-    "                                       (128+N if a signal N ended it); when PROGRAM dies, or on\n"
+    "                                       (128+N if signal N ended it); when PROGRAM dies, or on\n"
     "                                       SIGINT/SIGTERM, its simulation stops within a second\n"
+    "      --platform P, --keep-state, --timeout MS, --idle-timeout MS, --max-clients N,\n"
+    "      --max-host-memory BYTES, --max-total-eu-instructions N, --max-threads N,\n"
+    "      --work-timeout MS, --max-eu-instructions N, --max-commands N, --trace-commands,\n"
+    "      --stats, -v, --verbose  as for serve (--stats and -v report on stderr)\n"
     "      --no-client-lock        do not preload libgtsim_tbxlock.so, which makes each TBX\n"
     "                              request/answer exchange of the program atomic across its threads\n"
     "                              (Intel's runtime polls completion outside its lock)\n";
@@ -442,11 +450,15 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
         if (g_stop && !s->stopping) {
             s->stopping = 1;
             fprintf(stderr, "%s: %s: stopping\n", s->tag, strsignal(g_stop));
+            /* The program first: it should end by the signal, not by its
+             * connections closing under it. */
+            if (child) {
+                kill(child, SIGTERM);
+                kill_at = since(&s->t0) + 1.5;
+            }
             stop_clients(s);
             if (!child)
                 break;
-            kill(child, SIGTERM);
-            kill_at = since(&s->t0) + 1.5;
         }
         if (child) {
             pid_t w = waitpid(child, child_status, WNOHANG);
@@ -548,6 +560,15 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
         } else if (!strcmp(a, "--max-host-memory") && has) {
             if (parse_num(argv[++i], UINT64_MAX, &o->cfg.max_host_memory) || o->cfg.max_host_memory == 0)
                 return fprintf(stderr, "%s: bad --max-host-memory %s (bytes)\n", tag, argv[i]), 2;
+        } else if (!strcmp(a, "--max-total-eu-instructions") && has) {
+            if (parse_num(argv[++i], UINT64_MAX, &o->cfg.max_total_eu_instructions))
+                return fprintf(stderr, "%s: bad --max-total-eu-instructions %s\n", tag, argv[i]), 2;
+        } else if (!strcmp(a, "--max-threads") && has) {
+            if (parse_num(argv[++i], UINT64_MAX, &o->cfg.max_threads))
+                return fprintf(stderr, "%s: bad --max-threads %s\n", tag, argv[i]), 2;
+        } else if (!strcmp(a, "--work-timeout") && has) {
+            if (parse_num(argv[++i], UINT64_MAX / 2, &o->cfg.timeout_ms))
+                return fprintf(stderr, "%s: bad --work-timeout %s (milliseconds)\n", tag, argv[i]), 2;
         } else if (!strcmp(a, "--max-eu-instructions") && has) {
             if (parse_num(argv[++i], UINT64_MAX, &o->cfg.max_eu_instructions))
                 return fprintf(stderr, "%s: bad --max-eu-instructions\n", tag), 2;
@@ -656,8 +677,13 @@ int gtsim_cmd_serve(int argc, char **argv)
     return s.once && s.dropped ? 1 : 0;
 }
 
+#ifndef GTSIM_TBXLOCK_INSTALLED
+#define GTSIM_TBXLOCK_INSTALLED "../lib/gtsim/libgtsim_tbxlock.so"
+#endif
+
 /* libgtsim_tbxlock.so (tools/tbxlock/tbxlock.c): next to the gtsim binary
- * (build tree) or in ../lib/gtsim (installed).  0 when found. */
+ * (build tree) or where cmake --install puts it, relative to the binary's
+ * directory.  0 when found. */
 static int find_lock_lib(char *out, size_t len)
 {
     char exe[2048];
@@ -669,9 +695,9 @@ static int find_lock_lib(char *out, size_t len)
     if (!slash)
         return -1;
     *slash = 0;
-    const char *const where[] = {"%s/libgtsim_tbxlock.so", "%s/../lib/gtsim/libgtsim_tbxlock.so"};
+    const char *const where[] = {"libgtsim_tbxlock.so", GTSIM_TBXLOCK_INSTALLED};
     for (unsigned i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
-        int k = snprintf(out, len, where[i], exe);
+        int k = snprintf(out, len, "%s/%s", exe, where[i]);
         if (k > 0 && (size_t)k < len && access(out, R_OK) == 0)
             return 0;
     }
@@ -702,7 +728,8 @@ int gtsim_cmd_exec(int argc, char **argv)
     fflush(stderr);
     char lock_lib[2200] = "";
     if (!o.no_client_lock && find_lock_lib(lock_lib, sizeof(lock_lib)))
-        fprintf(stderr, "%s: warning: libgtsim_tbxlock.so not found next to gtsim or in ../lib/gtsim: a program "
+        fprintf(stderr, "%s: warning: libgtsim_tbxlock.so not found next to gtsim or in " GTSIM_TBXLOCK_INSTALLED
+                        ": a program "
                         "that waits on the GPU from several threads at once may lose its TBX connection\n", tag);
     else if (o.verbose && lock_lib[0])
         fprintf(stderr, "%s: preloading %s into the program\n", tag, lock_lib);

@@ -6,6 +6,12 @@
 #   live.sh GTSIM WORKDIR corpus NAME    tests/corpus/src/NAME.c must print "PASS NAME"
 #   live.sh GTSIM WORKDIR clinfo         clinfo must list the simulated Skylake GPU
 #   live.sh GTSIM WORKDIR ze             tests/tbx/ze_vscale.c must print "PASS ze_vscale"
+#   live.sh GTSIM WORKDIR threads        tests/tbx/cl_threads.c: 4 threads build and run programs
+#                                        for 3 s while one unloads the compiler (the runtime
+#                                        polls completion from several threads at once)
+#   live.sh GTSIM WORKDIR sleepy         tests/tbx/cl_threads.c: 1.2 s on the host between
+#                                        enqueue and read, under a 1 s --timeout (only stalls
+#                                        mid-message are timed)
 set -uo pipefail
 gtsim=$1 work=$2 kind=$3 name=${4:-$3}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,10 +20,11 @@ mkdir -p "$work"
 cc=${CC_FOR_LIVE_TESTS:-cc}
 fail() { echo "FAIL: $*"; exit 1; }
 
+exec_opts=()
 run_exec() { # log, program and args...
     local log=$1
     shift
-    timeout 600 "$gtsim" exec -v --platform skl -- "$@" >"$log.out" 2>"$log.err"
+    timeout 600 "$gtsim" exec -v --platform skl "${exec_opts[@]}" -- "$@" >"$log.out" 2>"$log.err"
     local rc=$?
     cat "$log.out"
     grep -v ': client [0-9]*: ' "$log.err" | grep -v 'connected' >&2
@@ -66,6 +73,21 @@ ze)
     rc=$?
     [ $rc -eq 0 ] || fail "ze_vscale exited with status $rc"
     grep -qx "PASS ze_vscale" "$work/ze.out" || fail "ze_vscale did not print 'PASS ze_vscale'"
+    ;;
+threads | sleepy)
+    "$cc" -std=c11 -O2 "$here/cl_threads.c" -o "$work/cl_threads" -lOpenCL -lpthread ||
+        fail "cannot build cl_threads.c (needs ocl-icd-opencl-dev, opencl-headers)"
+    if [ "$kind" = threads ]; then
+        run_exec "$work/$name" "$work/cl_threads" threads 4 3
+    else
+        exec_opts=(--timeout 1000)
+        run_exec "$work/$name" "$work/cl_threads" sleepy 2 1200
+    fi
+    rc=$?
+    [ $rc -eq 0 ] || fail "cl_threads $kind exited with status $rc"
+    grep -qx "PASS cl_threads $kind" "$work/$name.out" || fail "cl_threads did not print 'PASS cl_threads $kind'"
+    ! grep -q "Out of sequence" "$work/$name.err" || fail "the runtime read an answer meant for another thread"
+    ! grep -q "dropped" "$work/$name.err" || fail "a client was dropped"
     ;;
 *)
     fail "unknown kind $kind"

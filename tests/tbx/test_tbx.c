@@ -450,6 +450,56 @@ static void test_stall_mid_message(void **state)
     assert_true(s >= 0.09 && s < 5);
 }
 
+/* A new connection that sends nothing is dropped after timeout_ms; one that
+ * has talked may be idle (idle_timeout_ms: forever by default, or a bound). */
+static void test_first_message_and_idle(void **state)
+{
+    struct env *e = *state;
+    e->c->timeout_ms = 100;
+    assert_int_equal(tbx_step(e->c), TBX_DROP);
+    assert_non_null(strstr(e->c->reason, "sent nothing within 100 ms of connecting"));
+
+    send_msg(e->cli, 0, 1, (uint32_t[]){MMIO_WRITE, 0x40, 7}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    /* Idle 300 ms (3 x timeout_ms), then a message: still served. */
+    pid_t pid = fork();
+    if (pid == 0) {
+        usleep(300000);
+        send_msg(e->cli, 0, 2, (uint32_t[]){MMIO_WRITE, 0x44, 9}, 3);
+        _exit(0);
+    }
+    assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    assert_int_equal(e->f.regs[0x44 / 4], 9);
+    waitpid(pid, NULL, 0);
+    e->c->idle_timeout_ms = 150;
+    assert_int_equal(tbx_step(e->c), TBX_DROP);
+    assert_non_null(strstr(e->c->reason, "idle for 150 ms"));
+}
+
+/* A client that does not read a large answer but sends more requests
+ * (several threads on one connection) is dropped after timeout_ms with a
+ * reason that says its stream is out of step. */
+static void test_answer_not_taken(void **state)
+{
+    struct env *e = *state;
+    e->c->timeout_ms = 200;
+    send_msg(e->cli, 5, 1, (uint32_t[]){0, 0, 8u << 20}, 3);
+    send_msg(e->cli, 5, 2, (uint32_t[]){0, 0, 4096}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_DROP);
+    assert_non_null(strstr(e->c->reason, "does not take its answer, and sent 24 more bytes"));
+    assert_non_null(strstr(e->c->reason, "out of step"));
+}
+
+static void test_answer_not_taken_alone(void **state)
+{
+    struct env *e = *state;
+    e->c->timeout_ms = 200;
+    send_msg(e->cli, 5, 1, (uint32_t[]){0, 0, 8u << 20}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_DROP);
+    assert_non_null(strstr(e->c->reason, "the client does not take its answer"));
+    assert_null(strstr(e->c->reason, "out of step"));
+}
+
 static void test_control(void **state)
 {
     struct env *e = *state;
@@ -606,6 +656,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_disconnect_mid_header, setup, teardown),
         cmocka_unit_test_setup_teardown(test_disconnect_mid_payload, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stall_mid_message, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_first_message_and_idle, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_answer_not_taken, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_answer_not_taken_alone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_control, setup, teardown),
         cmocka_unit_test_setup_teardown(test_render_end, setup, teardown),
         cmocka_unit_test_setup_teardown(test_device_failure, setup, teardown),

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Stop signals and the program's death end a running kernel at once.  The
+# program (tests/tbx/cl_threads.c, mode hang) enqueues an OpenCL kernel that
+# loops forever and waits for it; once it runs (1 s after "ENQUEUED hang"):
+#   SIGINT to `gtsim serve`        -> serve exits 0 within 3 s
+#   SIGTERM to `gtsim exec`        -> exec exits 143 (the program got SIGTERM) within 3 s
+#   SIGKILL to the program of exec -> exec exits 137 within 3 s
+# each with a report of where the kernel was (EU IP, walker, thread group).
+# Without interruption the kernel runs until the per-thread watchdog, 1e9
+# instructions: many seconds.
+#   signals.sh GTSIM WORKDIR
+set -uo pipefail
+gtsim=$1 work=$2
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$work"
+fails=0
+check() { # description, command...
+    local d=$1
+    shift
+    if "$@"; then echo "ok: $d"; else echo "FAIL: $d"; fails=$((fails + 1)); fi
+}
+now() { date +%s.%N; }
+below() { # start, end, seconds
+    awk -v s="$1" -v e="$2" -v b="$3" 'BEGIN { d = e - s; printf "  (%.2f s, bound %s s)\n", d, b; exit !(d < b) }'
+}
+wait_enqueued() { # output file, pid
+    for _ in $(seq 600); do
+        grep -q "ENQUEUED hang" "$1" 2>/dev/null && { sleep 1; return 0; }
+        kill -0 "$2" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "FAIL: the program never enqueued its kernel"; cat "$1"
+    return 1
+}
+where_reported() { # log
+    grep -Eq 'stopped: .*interrupted.* at kernel GVA 0x[0-9a-f]+ ip 0x[0-9a-f]+' "$1" &&
+        grep -Eq 'in GPGPU_WALKER at batch 0x[0-9a-f]+, thread group' "$1"
+}
+
+cc -std=c11 -O2 "$here/cl_threads.c" -o "$work/cl_threads" -lOpenCL -lpthread ||
+    { echo "FAIL: cannot build cl_threads.c (needs ocl-icd-opencl-dev, opencl-headers)"; exit 1; }
+
+# 1. gtsim serve, SIGINT.
+"$gtsim" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
+srv=$!
+port=
+for _ in $(seq 100); do
+    port=$(sed -n 's/^gtsim serve: listening on .*:\([0-9]*\) (platform .*)$/\1/p' "$work/serve.out")
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+NEOReadDebugKeys=1 SetCommandStreamReceiver=2 ProductFamilyOverride=skl TbxServer=127.0.0.1 TbxPort=$port \
+    "$work/cl_threads" hang >"$work/prog1.out" 2>"$work/prog1.err" &
+prog=$!
+if wait_enqueued "$work/prog1.out" $prog; then
+    t0=$(now)
+    kill -INT $srv
+    wait $srv
+    rc=$?
+    t1=$(now)
+    check "serve: SIGINT during a runaway kernel: exit status 0" test $rc -eq 0
+    check "  ... within 3 s" below "$t0" "$t1" 3
+    check "  ... with a report of where the kernel was" where_reported "$work/serve.err"
+else
+    fails=$((fails + 1))
+    kill $srv
+fi
+kill -KILL $prog 2>/dev/null
+wait $prog 2>/dev/null
+
+# 2. gtsim exec, SIGTERM.
+"$gtsim" exec -- "$work/cl_threads" hang >"$work/exec2.out" 2>"$work/exec2.err" &
+ex=$!
+if wait_enqueued "$work/exec2.out" $ex; then
+    t0=$(now)
+    kill -TERM $ex
+    wait $ex
+    rc=$?
+    t1=$(now)
+    check "exec: SIGTERM during a runaway kernel: exit status 143" test $rc -eq 143
+    check "  ... within 3 s" below "$t0" "$t1" 3
+    check "  ... with a report of where the kernel was" where_reported "$work/exec2.err"
+else
+    fails=$((fails + 1))
+    kill -KILL $ex
+fi
+
+# 3. gtsim exec, the program is killed.
+"$gtsim" exec -- "$work/cl_threads" hang >"$work/exec3.out" 2>"$work/exec3.err" &
+ex=$!
+if wait_enqueued "$work/exec3.out" $ex; then
+    t0=$(now)
+    pkill -KILL -P $ex
+    wait $ex
+    rc=$?
+    t1=$(now)
+    check "exec: program killed during a runaway kernel: exit status 137" test $rc -eq 137
+    check "  ... the simulation stops within 3 s" below "$t0" "$t1" 3
+    check "  ... with a report of where the kernel was" where_reported "$work/exec3.err"
+    check "  ... saying the program was killed" grep -q "the program was killed by signal 9" "$work/exec3.err"
+else
+    fails=$((fails + 1))
+    kill -KILL $ex
+fi
+[ $fails -eq 0 ] || tail -n 5 "$work"/*.err
+echo "$fails failed"
+[ "$fails" -eq 0 ]
