@@ -82,38 +82,10 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-/* A byte count: an integer with an optional binary suffix K, M, G or T
- * (KiB, MiB, ... ; "B" or "iB" may follow), e.g. 512M. */
+/* A byte count with an optional K/M/G/T suffix (tools/stats.c). */
 static int parse_size(const char *s, uint64_t *out)
 {
-    char *end;
-    if (!s || !isdigit((unsigned char)s[0]))
-        return -1;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || end == s)
-        return -1;
-    unsigned shift = 0;
-    switch (toupper((unsigned char)*end)) {
-    case 'K': shift = 10; break;
-    case 'M': shift = 20; break;
-    case 'G': shift = 30; break;
-    case 'T': shift = 40; break;
-    default: break;
-    }
-    if (shift) {
-        end++;
-        if (*end == 'i')
-            end++;
-        if (*end == 'B')
-            end++;
-    } else if (*end == 'B') {
-        end++;
-    }
-    if (*end || (shift && v > (UINT64_MAX >> shift)))
-        return -1;
-    *out = (uint64_t)v << shift;
-    return 0;
+    return gtsim_parse_size(s, out);
 }
 
 /* A positive count of at least 1 (the bounds: 0 would mean "the default"

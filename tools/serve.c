@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include "gtsim.h"
+#include "progress.h"
 #include "stats.h"
 #include "tbx.h"
 
@@ -60,13 +61,15 @@ const char gtsim_serve_usage[] =
     "      --idle-timeout MS       drop a client idle this long between messages (default 0: never;\n"
     "                              a runtime may compute on the host for hours between messages)\n"
     "      --max-clients N         clients served at once, a thread each (default 1024)\n"
-    "      --max-host-memory BYTES host memory for simulated memory, per client device\n"
-    "                              (default: half of the machine's)\n"
+    "      --max-host-memory BYTES host memory for simulated memory, per client device,\n"
+    "                              suffixes K M G T (default: half of the machine's)\n"
     "      --max-total-eu-instructions N  EU instructions per submission (default 1e11)\n"
     "      --max-threads N         EU threads per walker and per submission (default 2^26)\n"
     "      --work-timeout MS       wall-clock bound per submission (default 0: none)\n"
     "      --max-eu-instructions N, --max-commands N, --trace-commands   as for run\n"
     "      --stats                 at the end, per client and in total: what run --stats prints\n"
+    "      --progress, --no-progress  show or hide a progress line on stderr while work runs\n"
+    "                              (default: shown when stderr is a terminal)\n"
     "      -v, --verbose           log connections and per-client statistics (-vv: every message)\n"
     "      Clients: NEOReadDebugKeys=1 SetCommandStreamReceiver=2 ProductFamilyOverride=P\n"
     "               TbxServer=ADDR TbxPort=N PROGRAM\n"
@@ -79,7 +82,7 @@ const char gtsim_serve_usage[] =
     "      --platform P, --keep-state, --timeout MS, --idle-timeout MS, --max-clients N,\n"
     "      --max-host-memory BYTES, --max-total-eu-instructions N, --max-threads N,\n"
     "      --work-timeout MS, --max-eu-instructions N, --max-commands N, --trace-commands,\n"
-    "      --stats, -v, --verbose  as for serve (--stats and -v report on stderr)\n"
+    "      --stats, --progress, --no-progress, -v, --verbose  as for serve (on stderr)\n"
     "      --no-client-lock        do not preload libgtsim_tbxlock.so, which makes each TBX\n"
     "                              request/answer exchange of the program atomic across its threads\n"
     "                              (Intel's runtime polls completion outside its lock)\n";
@@ -122,6 +125,10 @@ struct server {
     int quiet_end; /* the program exited normally: say nothing about ends */
     gtsim_stats total;
     struct timespec t0;
+    int progress;          /* draw a progress line on stderr (a terminal) */
+    int drawn;             /* the line is on the screen */
+    double last_draw, last_change;
+    uint64_t last_work;    /* EU instructions + threads at the last look */
 };
 
 static volatile sig_atomic_t g_stop; /* the stop signal that came */
@@ -290,10 +297,59 @@ static void *client_main(void *arg)
     return NULL;
 }
 
+/* Erase the progress line before printing anything else. */
+static void progress_clear(struct server *s)
+{
+    if (s->drawn) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+        s->drawn = 0;
+    }
+}
+
+/* Every quarter second: the work of all clients so far (tools/progress.c's
+ * format), drawn only while work runs, so the line does not stay under the
+ * program's own output. */
+static void progress_tick(struct server *s)
+{
+    double now = since(&s->t0);
+    if (!s->progress || now - s->last_draw < 0.25)
+        return;
+    s->last_draw = now;
+    gtsim_stats sum = s->total, one;
+    pthread_mutex_lock(&s->lock);
+    if (s->keep_state) {
+        tbx_device_stats(&s->shared, &sum);
+    } else {
+        for (struct client *c = s->clients; c; c = c->next) {
+            if (atomic_load(&c->finished))
+                continue; /* its figures are in total once reaped, and its device is gone */
+            tbx_device_stats(c->dev, &one);
+            gtsim_stats_add(&sum, &one);
+        }
+    }
+    pthread_mutex_unlock(&s->lock);
+    uint64_t work = sum.eu_instructions + sum.threads_dispatched + sum.commands;
+    if (work != s->last_work) {
+        s->last_work = work;
+        s->last_change = now;
+    }
+    if (now - s->last_change < 1.0 && now >= 0.5) {
+        char line[160];
+        gtsim_progress_format(&sum, now, line, sizeof(line));
+        fprintf(stderr, "\r\033[K%s", line);
+        fflush(stderr);
+        s->drawn = 1;
+    } else {
+        progress_clear(s);
+    }
+}
+
 /* Report a client that has gone and free it (main thread, after join). */
 static void end_client(struct server *s, struct client *c)
 {
     tbx_stats *st = &c->conn->stats;
+    progress_clear(s);
     /* Once stopping, ends are expected: only work that was cut short
      * (its report says where it was) is worth a line. */
     int cut = strstr(c->conn->reason, "on the device") != NULL;
@@ -447,7 +503,9 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
         reap_clients(s, 0);
         if (s->done)
             break;
+        progress_tick(s);
         if (g_stop && !s->stopping) {
+            progress_clear(s);
             s->stopping = 1;
             fprintf(stderr, "%s: %s: stopping\n", s->tag, strsignal(g_stop));
             /* The program first: it should end by the signal, not by its
@@ -463,6 +521,7 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
         if (child) {
             pid_t w = waitpid(child, child_status, WNOHANG);
             if (w == child || (w < 0 && errno == ECHILD)) {
+                progress_clear(s);
                 if (!s->stopping) {
                     s->stopping = 1;
                     /* A program that exited normally is done with its
@@ -484,7 +543,9 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
         /* No new clients once stopping (exec: until the program is gone). */
         struct pollfd pfd[2] = {{.fd = s->wake[0], .events = POLLIN}, {.fd = s->lfd, .events = POLLIN}};
         struct timespec ts = {0, 50000000L};
-        int r = ppoll(pfd, s->stopping ? 1 : 2, child ? &ts : NULL, &g_wait_mask);
+        if (!child && s->progress)
+            ts.tv_nsec = 250000000L;
+        int r = ppoll(pfd, s->stopping ? 1 : 2, child || s->progress ? &ts : NULL, &g_wait_mask);
         if (r < 0 && errno != EINTR) {
             fprintf(stderr, "%s: poll: %s\n", s->tag, strerror(errno));
             break;
@@ -494,9 +555,12 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
             while (read(s->wake[0], b, sizeof(b)) > 0)
                 ;
         }
-        if (r > 0 && !s->stopping && (pfd[1].revents & POLLIN))
+        if (r > 0 && !s->stopping && (pfd[1].revents & POLLIN)) {
+            progress_clear(s);
             accept_client(s);
+        }
     }
+    progress_clear(s);
     /* --once, a stop, or the program's end: the rest of the clients go. */
     stop_clients(s);
     reap_clients(s, 1);
@@ -505,7 +569,7 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
 struct opts {
     const char *platform, *host;
     unsigned port, max_clients;
-    int allow_remote, once, keep_state, verbose, stats, timeout_ms, idle_timeout_ms, no_client_lock;
+    int allow_remote, once, keep_state, verbose, stats, timeout_ms, idle_timeout_ms, no_client_lock, progress;
     gtsim_config cfg;
     int prog; /* exec: index of PROGRAM in argv */
 };
@@ -520,6 +584,7 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
     o->port = 4321;
     o->timeout_ms = 30000;
     o->max_clients = 1024;
+    o->progress = -1;
     o->prog = -1;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -558,8 +623,8 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
                 return fprintf(stderr, "%s: bad --max-clients %s (1 to 65536)\n", tag, argv[i]), 2;
             o->max_clients = (unsigned)v;
         } else if (!strcmp(a, "--max-host-memory") && has) {
-            if (parse_num(argv[++i], UINT64_MAX, &o->cfg.max_host_memory) || o->cfg.max_host_memory == 0)
-                return fprintf(stderr, "%s: bad --max-host-memory %s (bytes)\n", tag, argv[i]), 2;
+            if (gtsim_parse_size(argv[++i], &o->cfg.max_host_memory) || o->cfg.max_host_memory == 0)
+                return fprintf(stderr, "%s: bad --max-host-memory %s (bytes, suffixes K M G T)\n", tag, argv[i]), 2;
         } else if (!strcmp(a, "--max-total-eu-instructions") && has) {
             if (parse_num(argv[++i], UINT64_MAX, &o->cfg.max_total_eu_instructions))
                 return fprintf(stderr, "%s: bad --max-total-eu-instructions %s\n", tag, argv[i]), 2;
@@ -581,6 +646,10 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
             o->no_client_lock = 1;
         } else if (!strcmp(a, "--stats")) {
             o->stats = 1;
+        } else if (!strcmp(a, "--progress")) {
+            o->progress = 1;
+        } else if (!strcmp(a, "--no-progress")) {
+            o->progress = 0;
         } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
             o->verbose++;
         } else if (!strcmp(a, "-vv")) {
@@ -613,6 +682,8 @@ static int server_start(struct server *s, const char *tag, const struct opts *o,
     s->timeout_ms = o->timeout_ms;
     s->idle_timeout_ms = o->idle_timeout_ms;
     s->max_clients = o->max_clients;
+    /* -vv traces from the client threads would run into the line. */
+    s->progress = o->progress < 0 ? isatty(STDERR_FILENO) && o->verbose < 2 : o->progress;
     s->lfd = -1;
     s->wake[0] = s->wake[1] = -1;
     clock_gettime(CLOCK_MONOTONIC, &s->t0);

@@ -3,7 +3,10 @@
  */
 #include "stats.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 
 void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double host_secs, int peak_memory)
@@ -30,4 +33,38 @@ void gtsim_stats_add(gtsim_stats *a, const gtsim_stats *b)
     a->commands += b->commands;
     a->walkers += b->walkers;
     a->exec_ns += b->exec_ns;
+}
+
+/* A byte count: an integer with an optional binary suffix K, M, G or T
+ * (KiB, MiB, ... ; "B" or "iB" may follow), e.g. 512M. */
+int gtsim_parse_size(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!s || !isdigit((unsigned char)s[0]))
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || end == s)
+        return -1;
+    unsigned shift = 0;
+    switch (toupper((unsigned char)*end)) {
+    case 'K': shift = 10; break;
+    case 'M': shift = 20; break;
+    case 'G': shift = 30; break;
+    case 'T': shift = 40; break;
+    default: break;
+    }
+    if (shift) {
+        end++;
+        if (*end == 'i')
+            end++;
+        if (*end == 'B')
+            end++;
+    } else if (*end == 'B') {
+        end++;
+    }
+    if (*end || (shift && v > (UINT64_MAX >> shift)))
+        return -1;
+    *out = (uint64_t)v << shift;
+    return 0;
 }

@@ -1,9 +1,11 @@
 /*
- * The --stats report shared by gtsim run, exec and serve (tools/stats.c).
+ * What gtsim run, exec and serve share (tools/stats.c): the --stats report
+ * and the byte-count syntax of options such as --max-host-memory.
  */
 #ifndef GTSIM_STATS_H
 #define GTSIM_STATS_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "gtsim.h"
@@ -17,5 +19,10 @@ void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double
 
 /* Add the counters of b to a. */
 void gtsim_stats_add(gtsim_stats *a, const gtsim_stats *b);
+
+/* A byte count: an integer with an optional binary suffix K, M, G or T
+ * (KiB, MiB, ...; "B" or "iB" may follow), e.g. 512M.  0, or -1 when s is
+ * not one or it overflows 64 bits. */
+int gtsim_parse_size(const char *s, uint64_t *out);
 
 #endif

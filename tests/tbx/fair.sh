@@ -25,6 +25,7 @@ elapsed_below() { # start, seconds
 cc -std=c11 -D_GNU_SOURCE -O2 -ffp-contract=off "$root/tests/corpus/src/vadd.c" -o "$work/vadd" -lOpenCL -lm ||
     { echo "FAIL: cannot build vadd (needs ocl-icd-opencl-dev, opencl-headers)"; exit 1; }
 
+rm -f "$work/serve.out" # not a stale port of an earlier run
 "$gtsim" serve --port 0 --timeout 60000 --stats >"$work/serve.out" 2>"$work/serve.err" &
 srv=$!
 port=

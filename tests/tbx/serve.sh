@@ -17,6 +17,7 @@ check() { # description, command...
 start_server() { # log-prefix, args...
     local log=$1
     shift
+    rm -f "$log.out" # not a stale port of an earlier run
     "$gtsim" serve --port 0 "$@" >"$log.out" 2>"$log.err" &
     srv_pid=$!
     port=
@@ -50,6 +51,16 @@ check "keep-state: write" "$client" "$port" put-marker
 check "keep-state: next client sees it" "$client" "$port" marker-kept
 kill -TERM "$srv_pid"
 wait "$srv_pid"
+
+# A per-client host-memory budget: a client writing more pages than it
+# allows is dropped with a "host memory limit" report; the next client gets
+# a fresh device and budget.
+start_server "$work/budget" --max-host-memory 1M
+check "page storm past --max-host-memory is dropped" "$client" "$port" page-storm
+check "a client after it is served" "$client" "$port" smoke
+kill -TERM "$srv_pid"
+wait "$srv_pid"
+check "drop reason: host memory limit" grep -q "dropped: memory write failed on the device: host memory limit" "$work/budget.err"
 
 start_server "$work/once" --once
 check "--once: smoke" "$client" "$port" smoke

@@ -4,6 +4,7 @@
 # loops forever and waits for it; once it runs (1 s after "ENQUEUED hang"):
 #   SIGINT to `gtsim serve`        -> serve exits 0 within 3 s
 #   SIGTERM to `gtsim exec`        -> exec exits 143 (the program got SIGTERM) within 3 s
+#                                     (with --progress: the progress line showed the kernel)
 #   SIGKILL to the program of exec -> exec exits 137 within 3 s
 # each with a report of where the kernel was (EU IP, walker, thread group).
 # Without interruption the kernel runs until the per-thread watchdog, 1e9
@@ -41,6 +42,7 @@ cc -std=c11 -O2 "$here/cl_threads.c" -o "$work/cl_threads" -lOpenCL -lpthread ||
     { echo "FAIL: cannot build cl_threads.c (needs ocl-icd-opencl-dev, opencl-headers)"; exit 1; }
 
 # 1. gtsim serve, SIGINT.
+rm -f "$work/serve.out" "$work"/*.out # no stale port or "ENQUEUED" of an earlier run
 "$gtsim" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
 srv=$!
 port=
@@ -69,7 +71,7 @@ kill -KILL $prog 2>/dev/null
 wait $prog 2>/dev/null
 
 # 2. gtsim exec, SIGTERM.
-"$gtsim" exec -- "$work/cl_threads" hang >"$work/exec2.out" 2>"$work/exec2.err" &
+"$gtsim" exec --progress -- "$work/cl_threads" hang >"$work/exec2.out" 2>"$work/exec2.err" &
 ex=$!
 if wait_enqueued "$work/exec2.out" $ex; then
     t0=$(now)
@@ -80,6 +82,9 @@ if wait_enqueued "$work/exec2.out" $ex; then
     check "exec: SIGTERM during a runaway kernel: exit status 143" test $rc -eq 143
     check "  ... within 3 s" below "$t0" "$t1" 3
     check "  ... with a report of where the kernel was" where_reported "$work/exec2.err"
+    check "  ... --progress: a progress line while the kernel ran" \
+        grep -Eaq 'gtsim: [0-9.]+[MGT]? walkers, [0-9.]+[MGT]? threads, [0-9.]+[MGT]? EU instructions, [0-9.]+ s' \
+        "$work/exec2.err"
 else
     fails=$((fails + 1))
     kill -KILL $ex
@@ -98,6 +103,8 @@ if wait_enqueued "$work/exec3.out" $ex; then
     check "  ... the simulation stops within 3 s" below "$t0" "$t1" 3
     check "  ... with a report of where the kernel was" where_reported "$work/exec3.err"
     check "  ... saying the program was killed" grep -q "the program was killed by signal 9" "$work/exec3.err"
+    check "  ... no progress line when stderr is not a terminal" \
+        bash -c "! grep -aq 'EU instructions, [0-9.]* s' '$work/exec3.err'"
 else
     fails=$((fails + 1))
     kill -KILL $ex

@@ -12,6 +12,8 @@
  *     garbage       send an unknown message type; expect to be dropped
  *     oversized     announce a 4 GiB memory write; expect to be dropped
  *     half          send half a header and disconnect
+ *     page-storm    write 4 bytes to each of 1024 pages (4 MiB of host pages);
+ *                   expect to be dropped (serve --max-host-memory 1M)
  *   Hostile clients for the fairness test; each stays until killed:
  *     idle          connect and send nothing
  *     hello-idle    send the opening control message, then nothing
@@ -210,6 +212,21 @@ int main(int argc, char **argv)
         expect_dropped();
     } else if (!strcmp(sc, "oversized")) {
         msg(4, (uint32_t[]){0, 0x1000, 0xffffffffu}, 3);
+        expect_dropped();
+    } else if (!strcmp(sc, "page-storm")) {
+        /* Each write as one send; the server may drop us at any point. */
+        for (uint32_t i = 0; i < 1024; i++) {
+            uint8_t m[28];
+            put32(m, 4);
+            put32(m + 4, ++trans);
+            put32(m + 8, 12);
+            put32(m + 12, 0);
+            put32(m + 16, 0x10000000u + 4096u * i);
+            put32(m + 20, 4);
+            memcpy(m + 24, "page", 4);
+            if (send(fd, m, sizeof(m), MSG_NOSIGNAL) != (ssize_t)sizeof(m))
+                break;
+        }
         expect_dropped();
     } else if (!strcmp(sc, "half")) {
         send_all("\x05\x00\x00\x00\x01\x00", 6);
