@@ -75,13 +75,13 @@ ze)
     grep -qx "PASS ze_vscale" "$work/ze.out" || fail "ze_vscale did not print 'PASS ze_vscale'"
     ;;
 threads | sleepy)
-    "$cc" -std=c11 -O2 "$here/cl_threads.c" -o "$work/cl_threads" -lOpenCL -lpthread ||
+    "$cc" -std=c11 -O2 "$here/cl_threads.c" -o "$work/cl_threads_$kind" -lOpenCL -lpthread ||
         fail "cannot build cl_threads.c (needs ocl-icd-opencl-dev, opencl-headers)"
     if [ "$kind" = threads ]; then
-        run_exec "$work/$name" "$work/cl_threads" threads 4 3
+        run_exec "$work/$name" "$work/cl_threads_$kind" threads 4 3
     else
         exec_opts=(--timeout 1000)
-        run_exec "$work/$name" "$work/cl_threads" sleepy 2 1200
+        run_exec "$work/$name" "$work/cl_threads_$kind" sleepy 2 1200
     fi
     rc=$?
     [ $rc -eq 0 ] || fail "cl_threads $kind exited with status $rc"
