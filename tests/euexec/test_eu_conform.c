@@ -10,7 +10,10 @@
  *    the offsets 0, 4, 8, 12 of a DWord scatter write);
  *  - the rounding instructions rndd/rndu/rnde/rndz and frc on F and DF,
  *    for signed zeros, values that round to a zero, halfway cases,
- *    denormals, infinities and NaN (seed 004 rndd/frc pages, IEEE 754).
+ *    denormals, infinities and NaN (seed 004 rndd/frc pages, IEEE 754);
+ *  - 64-bit pointers: QWord regions from odd QWords, scalar and broadcast
+ *    QWords over two GRFs, DWord halves split and joined with stride 2,
+ *    (hi << 32) | lo, base + signed word offsets (A64 address payloads).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -283,6 +286,74 @@ static void test_igc_floor_df_tail(void **st)
     assert_true(same_bits_d(h_df(&H, 40)[3], -4.0));
 }
 
+
+/* ---- 64-bit values and addresses: the forms IGC uses to move, build and
+ * broadcast pointers (kernel argument pointers in r3/r4 as QWords) ---- */
+static void test_qword_pointer_forms(void **st)
+{
+    (void)st;
+    h_load(&H,
+           /* QWord region <2;2,1> from an odd QWord, scalar QWords */
+           "(W) mov (2|M0) r5.0<1>:q r3.1<2;2,1>:q\n"
+           "(W) mov (1|M0) r5.2<1>:q r3.3<0;1,0>:q\n"
+           "(W) mov (1|M0) r5.3<1>:q r4.0<0;1,0>:q\n"
+           /* broadcast of one QWord over two GRFs, then two overwritten */
+           "(W) mov (8|M0) r8.0<1>:q r5.0<0;1,0>:q\n"
+           "(W) mov (2|M0) r8.0<1>:q r5.0<2;2,1>:q\n"
+           /* the low and high DWords of four QWords, and back (strided DWords) */
+           "(W) mov (4|M0) r10.0<1>:d r5.4<4;4,1>:d\n"
+           "(W) mov (4|M0) r11.0<1>:ud r5.0<2;1,0>:ud\n"
+           "(W) mov (4|M0) r11.4<1>:ud r5.1<2;1,0>:ud\n"
+           "(W) mov (4|M0) r12.0<2>:ud r11.0<4;4,1>:ud\n"
+           "(W) mov (4|M0) r12.1<2>:ud r11.4<4;4,1>:ud\n"
+           /* a QWord built from DWord halves: (hi << 32) | lo */
+           "(W) shl (4|M0) r13.0<1>:q r11.4<4;4,1>:ud 32:w\n"
+           "(W) or (4|M0) r14.0<1>:q r13.0<4;4,1>:q r11.0<4;4,1>:ud\n"
+           /* base + word offsets (A64 address payloads) */
+           "(W) add (8|M0) r16.0<1>:uq r3.0<0;1,0>:uq r15.0<8;8,1>:w\n"
+           /* a QWord written through its two halves with DWord stride 2 */
+           "(W) mov (8|M0) r18.0<2>:d r20.0<8;8,1>:d\n"
+           "(W) mov (8|M0) r18.1<2>:d r21.0<8;8,1>:d\n"
+           END);
+    h_thread(&H, 0xff);
+    uint64_t q[8] = { 0x00007f1200001000ull, 0x00007f1200002040ull, 0x0000556677889900ull,
+                      0x00007ffe12345678ull, 0x00007f1200003000ull, 0xa0fe000000007fabull,
+                      0x000055e3000055e3ull, 0x1122334455667788ull };
+    memcpy(h_ub(&H, 3), q, 32);
+    memcpy(h_ub(&H, 4), q + 4, 32);
+    int16_t woff[8] = { 0, 8, 16, -8, 32767, -32768, 4, 0 };
+    memcpy(h_ub(&H, 15), woff, 16);
+    for (int i = 0; i < 16; i++)   /* r20 low halves, r21 high halves */
+        h_ud(&H, 20)[i] = 0x10000000u + (uint32_t)i * 0x01010101u;
+    run_ok();
+    uint64_t r5[4] = { q[1], q[2], q[3], q[4] };
+    assert_memory_equal(h_ub(&H, 5), r5, 32);
+    uint64_t r8[8];
+    memcpy(r8, h_ub(&H, 8), 64);
+    assert_true(r8[0] == q[1] && r8[1] == q[2]);
+    for (int i = 2; i < 8; i++)
+        assert_true(r8[i] == q[1]);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(h_ud(&H, 10)[i], (uint32_t)(r5[2 + i / 2] >> (32 * (i & 1))));
+        assert_int_equal(h_ud(&H, 11)[i], (uint32_t)r5[i]);
+        assert_int_equal(h_ud(&H, 11)[4 + i], (uint32_t)(r5[i] >> 32));
+    }
+    assert_memory_equal(h_ub(&H, 12), r5, 32);
+    uint64_t r14[4];
+    memcpy(r14, h_ub(&H, 14), 32);
+    for (int i = 0; i < 4; i++)
+        assert_true(r14[i] == r5[i]);
+    uint64_t r16[8];
+    memcpy(r16, h_ub(&H, 16), 64);
+    for (int i = 0; i < 8; i++)
+        assert_true(r16[i] == q[0] + (uint64_t)(int64_t)woff[i]);
+    uint64_t r18[8];
+    memcpy(r18, h_ub(&H, 18), 64);
+    for (int i = 0; i < 8; i++)
+        assert_true(r18[i] == ((uint64_t)(0x10000000u + (uint32_t)(i + 8) * 0x01010101u) << 32 |
+                               (0x10000000u + (uint32_t)i * 0x01010101u)));
+}
+
 int main(void)
 {
     if (system("command -v iga64 >/dev/null") != 0) {
@@ -294,6 +365,7 @@ int main(void)
         cmocka_unit_test(test_round_f),
         cmocka_unit_test(test_round_df),
         cmocka_unit_test(test_igc_floor_df_tail),
+        cmocka_unit_test(test_qword_pointer_forms),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
