@@ -36,7 +36,9 @@ enum gtsim_status {
     GTSIM_ERR_FAULT = -2,    /* GPU page fault / access to unmapped memory */
     GTSIM_ERR_UNIMPL = -3,   /* command or instruction gtsim does not implement */
     GTSIM_ERR_ILLEGAL = -4,  /* illegal instruction or command encoding */
-    GTSIM_ERR_WATCHDOG = -5, /* instruction/command budget exceeded (hang) */
+    GTSIM_ERR_WATCHDOG = -5, /* a watchdog or bound exceeded: max_eu_instructions, max_commands,
+                              * max_total_eu_instructions, max_threads, timeout_ms (a hang,
+                              * runaway work), or a deadlock */
     GTSIM_ERR_NOMEM = -6,    /* host memory: malloc failed or max_host_memory reached */
     GTSIM_ERR_INTERRUPTED = -7, /* stopped by gtsim_interrupt() */
 };
