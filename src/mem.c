@@ -324,6 +324,27 @@ uint8_t *gt_vm_ptr(gt_vm *vm, uint64_t va)
     return page + (va & GT_PAGE_MASK);
 }
 
+static const uint8_t zero_page[GT_PAGE_SIZE];
+
+const uint8_t *gt_vm_ptr_ro(gt_vm *vm, uint64_t va)
+{
+    uint64_t vpn = (va >> 12) + 1;
+    gt_tlb_entry *te = &vm->tlb[(va >> 12) & (GT_TLB_SIZE - 1)];
+    if (te->vpn == vpn)
+        return te->host + (va & GT_PAGE_MASK);
+    uint64_t pa;
+    if (gt_vm_translate(vm, va, &pa)) {
+        vm->host_fail = 0;
+        return NULL;
+    }
+    uint8_t *page = gt_mem_page(vm->mem, pa, 0);
+    if (!page)
+        return zero_page + (va & GT_PAGE_MASK); /* not cached: a write allocates it */
+    te->vpn = vpn;
+    te->host = page;
+    return page + (va & GT_PAGE_MASK);
+}
+
 int gt_vm_read(gt_vm *vm, uint64_t va, void *out, size_t len, uint64_t *fault_va)
 {
     uint8_t *o = out;
@@ -331,7 +352,7 @@ int gt_vm_read(gt_vm *vm, uint64_t va, void *out, size_t len, uint64_t *fault_va
         size_t n = GT_PAGE_SIZE - (va & GT_PAGE_MASK);
         if (n > len)
             n = len;
-        const uint8_t *p = gt_vm_ptr(vm, va);
+        const uint8_t *p = gt_vm_ptr_ro(vm, va);
         if (!p) {
             if (fault_va)
                 *fault_va = va;

@@ -107,8 +107,11 @@ int gt_vm_translate(gt_vm *vm, uint64_t va, uint64_t *pa);
 /* Host pointer to va (valid up to the end of its 4 KiB page), NULL when
  * unmapped.  Pages that are mapped but never written are allocated. */
 uint8_t *gt_vm_ptr(gt_vm *vm, uint64_t va);
+/* For reading: as gt_vm_ptr, but a mapped page that was never written is
+ * not allocated: the result then points into a shared page of zeros. */
+const uint8_t *gt_vm_ptr_ro(gt_vm *vm, uint64_t va);
 /* Copies across pages; -1 on the first unmapped page (*fault_va set if
- * fault_va != NULL). */
+ * fault_va != NULL).  gt_vm_read allocates no page (gt_vm_ptr_ro). */
 int gt_vm_read(gt_vm *vm, uint64_t va, void *out, size_t len, uint64_t *fault_va);
 int gt_vm_write(gt_vm *vm, uint64_t va, const void *data, size_t len, uint64_t *fault_va);
 

@@ -287,7 +287,7 @@ int sf_read(sf_msg *m, const sf_space *s, uint64_t off, void *out, unsigned len)
         return GTSIM_OK;
     }
     uint64_t va = space_va(s, off);
-    const uint8_t *p = gt_vm_ptr(s->vm, va);
+    const uint8_t *p = gt_vm_ptr_ro(s->vm, va);
     if (!p)
         return fault(m, va);
     unsigned in_page = GT_PAGE_SIZE - (unsigned)(va & GT_PAGE_MASK);
@@ -297,7 +297,7 @@ int sf_read(sf_msg *m, const sf_space *s, uint64_t off, void *out, unsigned len)
     }
     memcpy(out, p, in_page);
     uint64_t va2 = (va + in_page) & ((1ull << 48) - 1);
-    p = gt_vm_ptr(s->vm, va2);
+    p = gt_vm_ptr_ro(s->vm, va2);
     if (!p)
         return fault(m, va2);
     memcpy((uint8_t *)out + in_page, p, len - in_page);

@@ -141,13 +141,19 @@ static void host_budget(void **state)
     put64(gsm, 0x10 * 8, 0x2000000ull | 1);
     gt_vm vm;
     gt_vm_init(&vm, GT_VM_GGTT, m, gsm, 0);
-    uint64_t fault = 0;
-    uint32_t d;
-    assert_int_equal(gt_vm_read(&vm, 0x10004, &d, 4, &fault), -1);
+    uint64_t fault = 0, used = b.used;
+    uint32_t d = 5;
+    /* reading never-written memory allocates nothing: zeros */
+    assert_int_equal(gt_vm_read(&vm, 0x10004, &d, 4, &fault), 0);
+    assert_int_equal(d, 0);
+    assert_int_equal(b.used, used);
+    assert_int_equal(gt_vm_write(&vm, 0x10004, &d, 4, &fault), -1);
     assert_int_equal(vm.host_fail, 1);
     assert_int_equal(vm.fail_pa, 0x2000004);
-    assert_int_equal(gt_vm_read(&vm, 0x11000, &d, 4, &fault), -1);
+    assert_int_equal(fault, 0x10004);
+    assert_int_equal(gt_vm_write(&vm, 0x11000, &d, 4, &fault), -1);
     assert_int_equal(vm.host_fail, 0);
+    assert_int_equal(gt_vm_read(&vm, 0x11000, &d, 4, &fault), -1);
     gt_mem_destroy(m);
     assert_int_equal(b.used, 0);
     gt_mem_destroy(gsm);
