@@ -512,7 +512,7 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
             /* The program first: it should end by the signal, not by its
              * connections closing under it. */
             if (child) {
-                kill(child, SIGTERM);
+                kill(child, g_stop); /* SIGINT or SIGTERM, as it came */
                 kill_at = since(&s->t0) + 1.5;
             }
             stop_clients(s);

@@ -5,6 +5,7 @@
 #   SIGINT to `gtsim serve`        -> serve exits 0 within 3 s
 #   SIGTERM to `gtsim exec`        -> exec exits 143 (the program got SIGTERM) within 3 s
 #                                     (with --progress: the progress line showed the kernel)
+#   SIGINT to `gtsim exec`         -> exec exits 130 within 3 s
 #   SIGKILL to the program of exec -> exec exits 137 within 3 s
 # each with a report of where the kernel was (EU IP, walker, thread group).
 # Without interruption the kernel runs until the per-thread watchdog, 1e9
@@ -85,6 +86,23 @@ if wait_enqueued "$work/exec2.out" $ex; then
     check "  ... --progress: a progress line while the kernel ran" \
         grep -Eaq 'gtsim: [0-9.]+[MGT]? walkers, [0-9.]+[MGT]? threads, [0-9.]+[MGT]? EU instructions, [0-9.]+ s' \
         "$work/exec2.err"
+else
+    fails=$((fails + 1))
+    kill -KILL $ex
+fi
+
+# 2b. gtsim exec, SIGINT: passed on to the program.
+"$gtsim" exec -- "$work/cl_threads" hang >"$work/exec2b.out" 2>"$work/exec2b.err" &
+ex=$!
+if wait_enqueued "$work/exec2b.out" $ex; then
+    t0=$(now)
+    kill -INT $ex
+    wait $ex
+    rc=$?
+    t1=$(now)
+    check "exec: SIGINT during a runaway kernel: exit status 130" test $rc -eq 130
+    check "  ... within 3 s" below "$t0" "$t1" 3
+    check "  ... with a report of where the kernel was" where_reported "$work/exec2b.err"
 else
     fails=$((fails + 1))
     kill -KILL $ex
