@@ -362,6 +362,7 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
         }
 
         /* Run round-robin until every thread has ended. */
+        uint32_t passes = 0;
         for (;;) {
             uint32_t live = 0, progress = 0;
             for (uint32_t t = 0; t < nthreads; t++) {
@@ -381,10 +382,13 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
             }
             if (!live)
                 break;
-            /* a pass of threads that each ran briefly (barriers): poll */
-            int pst2 = gt_poll(dev);
-            if (pst2 != GTSIM_OK)
-                return walker_fail(dev, pst2, w, g, UINT32_MAX, nthreads, NULL);
+            /* many passes of threads that each run briefly (barriers): poll
+             * every 64th (the group's dispatch polled already) */
+            if (!(++passes & 63)) {
+                int pst2 = gt_poll(dev);
+                if (pst2 != GTSIM_OK)
+                    return walker_fail(dev, pst2, w, g, UINT32_MAX, nthreads, NULL);
+            }
             if (!progress) {
                 char what[1024];
                 size_t n = (size_t)snprintf(what, sizeof(what),
