@@ -108,9 +108,10 @@ $eot"
     "$mkaub" walker w20.aub k2.bin 0x100000 1 1 || exit 1
     expect 1 'more than max_total_eu_instructions = 100000 .*' -- timeout 20 "$gtsim" run w20.aub \
         --max-total-eu-instructions 100000
-    grep -qE 'in GPGPU_WALKER at batch 0x0*100000084, thread group \(50000, 0, 0\)' "$case.log" ||
+    grep -qE 'in GPGPU_WALKER at batch 0x0*100000084, thread group \(50001, 0, 0\)' "$case.log" ||
         { echo "FAIL: no walker/group in the report"; exit 1; }
-    # and the per-submission thread bound
+    # (groups 0..50000 ran 2 instructions each: 100002 > 100000 is seen before group 50001 is dispatched)
+    # and the per-walker thread bound
     expect 1 '1048576 thread groups .* = 1048576 hardware threads, more than max_threads = 1000 per walker' \
         -- timeout 20 "$gtsim" run w20.aub --max-threads 1000 ;;
 timeout) # an endless kernel against --timeout 0.5: ends on time with where it was
