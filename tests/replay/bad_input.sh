@@ -133,9 +133,10 @@ L16:
 (W) jmpi (1|M0) L16
 $eot"
     "$mkaub" kernel kl.aub kl.bin || exit 1
-    "$gtsim" run kl.aub --max-eu-instructions 1000000000000 >"$case.log" 2>&1 &
+    "$gtsim" run kl.aub --max-eu-instructions 1000000000000 --progress >"$case.log" 2>&1 &
     pid=$!
-    sleep 1
+    # wait until the kernel runs (the progress line shows the walker), at most 20 s
+    for _ in $(seq 200); do grep -q '1 walkers' "$case.log" && break; sleep 0.1; done
     t0=$(date +%s%N)
     kill -"$sig" "$pid"
     wait "$pid"
@@ -156,8 +157,10 @@ L16:
 (W) jmpi (1|M0) L16
 $eot"
     "$mkaub" kernel kl.aub kl.bin || exit 1
-    expect 1 $'\r\e\\[Kgtsim: 1 walkers, 1 threads, [0-9.]+[MG]? EU instructions, [0-9]+\\.[0-9] s' -- \
-        "$gtsim" run kl.aub --max-eu-instructions 1000000000000 --timeout 1.2 --progress
+    expect 1 $'\r\e\\[Kgtsim: [01] walkers, [01] threads, [0-9.]+[MG]? EU instructions, [0-9]+\\.[0-9] s' -- \
+        "$gtsim" run kl.aub --max-eu-instructions 1000000000000 --timeout 2 --progress
+    grep -qE $'\r\e\\[Kgtsim: 1 walkers, 1 threads, [0-9.]+[MG]? EU instructions' "$case.log" ||
+        { echo "FAIL: no progress line while the kernel ran"; exit 1; }
     expect 1 'timeout' -- "$gtsim" run kl.aub --max-eu-instructions 1000000000000 --timeout 1.2
     if grep -q 'EU instructions,' "$case.log"; then echo "FAIL: progress shown on a non-terminal"; exit 1; fi ;;
 kernel-storm) # a kernel writing one DWord per 4 KiB page of a 1 GiB page: host memory limit, not a page fault
