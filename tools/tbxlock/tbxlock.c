@@ -63,9 +63,12 @@ static ssize_t (*real_send)(int, const void *, size_t, int);
 static ssize_t (*real_recv)(int, void *, size_t, int);
 static struct conn *conns[MAX_FD];
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
 static uint16_t tbx_port;
 
-__attribute__((constructor)) static void init(void)
+/* At the first send/recv ($TbxPort is read then, as the runtime reads it
+ * when it connects). */
+static void init(void)
 {
     real_send = (ssize_t(*)(int, const void *, size_t, int))dlsym(RTLD_NEXT, "send");
     real_recv = (ssize_t(*)(int, void *, size_t, int))dlsym(RTLD_NEXT, "recv");
@@ -81,6 +84,7 @@ static uint32_t get32(const uint8_t *p)
 /* The state of a TBX connection on fd, or NULL for any other fd. */
 static struct conn *lookup(int fd)
 {
+    pthread_once(&once, init);
     if (!tbx_port || fd < 0 || fd >= MAX_FD)
         return NULL;
     struct sockaddr_in local, peer;
