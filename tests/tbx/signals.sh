@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Stop signals and the program's death end a running kernel at once.  The
 # program (tests/tbx/cl_threads.c, mode hang) enqueues an OpenCL kernel that
-# loops forever and waits for it; once it runs (1 s after "ENQUEUED hang"):
+# loops forever and waits for it; once it runs (seen in the -vv trace or the
+# --progress line; the SIGINT-to-exec case: 1 s after "ENQUEUED hang"):
 #   SIGINT to `gtsim serve`        -> serve exits 0 within 3 s
 #   SIGTERM to `gtsim exec`        -> exec exits 143 (the program got SIGTERM) within 3 s
 #                                     (with --progress: the progress line showed the kernel)
@@ -34,6 +35,18 @@ wait_enqueued() { # output file, pid
     echo "FAIL: the program never enqueued its kernel"; cat "$1"
     return 1
 }
+# The kernel runs: the server's -vv trace shows the held-back submission
+# delivered, or the --progress line counts EU instructions.
+wait_running() { # stderr log, pid
+    for _ in $(seq 600); do
+        grep -aq "(deferred submission)" "$1" 2>/dev/null && { sleep 0.3; return 0; }
+        grep -Eaq '[1-9][0-9.]*[MGT]? EU instructions' "$1" 2>/dev/null && { sleep 0.3; return 0; }
+        kill -0 "$2" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "FAIL: the kernel never started"; tail -n 3 "$1"
+    return 1
+}
 where_reported() { # log
     grep -Eq 'stopped: .*interrupted.* at kernel GVA 0x[0-9a-f]+ ip 0x[0-9a-f]+' "$1" &&
         grep -Eq 'in GPGPU_WALKER at batch 0x[0-9a-f]+, thread group' "$1"
@@ -44,7 +57,7 @@ cc -std=c11 -O2 "$here/cl_threads.c" -o "$work/cl_threads" -lOpenCL -lpthread ||
 
 # 1. gtsim serve, SIGINT.
 rm -f "$work/serve.out" "$work"/*.out # no stale port or "ENQUEUED" of an earlier run
-"$gtsim" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
+"$gtsim" serve --port 0 -vv >"$work/serve.out" 2>"$work/serve.err" &
 srv=$!
 port=
 for _ in $(seq 100); do
@@ -55,7 +68,7 @@ done
 NEOReadDebugKeys=1 SetCommandStreamReceiver=2 ProductFamilyOverride=skl TbxServer=127.0.0.1 TbxPort=$port \
     "$work/cl_threads" hang >"$work/prog1.out" 2>"$work/prog1.err" &
 prog=$!
-if wait_enqueued "$work/prog1.out" $prog; then
+if wait_enqueued "$work/prog1.out" $prog && wait_running "$work/serve.err" $srv; then
     t0=$(now)
     kill -INT $srv
     wait $srv
@@ -74,7 +87,7 @@ wait $prog 2>/dev/null
 # 2. gtsim exec, SIGTERM.
 "$gtsim" exec --progress -- "$work/cl_threads" hang >"$work/exec2.out" 2>"$work/exec2.err" &
 ex=$!
-if wait_enqueued "$work/exec2.out" $ex; then
+if wait_enqueued "$work/exec2.out" $ex && wait_running "$work/exec2.err" $ex; then
     t0=$(now)
     kill -TERM $ex
     wait $ex
@@ -103,15 +116,17 @@ if wait_enqueued "$work/exec2b.out" $ex; then
     check "exec: SIGINT during a runaway kernel: exit status 130" test $rc -eq 130
     check "  ... within 3 s" below "$t0" "$t1" 3
     check "  ... with a report of where the kernel was" where_reported "$work/exec2b.err"
+    check "  ... no progress line when stderr is not a terminal" \
+        bash -c "! grep -aq 'EU instructions, [0-9.]* s' '$work/exec2b.err'"
 else
     fails=$((fails + 1))
     kill -KILL $ex
 fi
 
 # 3. gtsim exec, the program is killed.
-"$gtsim" exec -- "$work/cl_threads" hang >"$work/exec3.out" 2>"$work/exec3.err" &
+"$gtsim" exec --progress -- "$work/cl_threads" hang >"$work/exec3.out" 2>"$work/exec3.err" &
 ex=$!
-if wait_enqueued "$work/exec3.out" $ex; then
+if wait_enqueued "$work/exec3.out" $ex && wait_running "$work/exec3.err" $ex; then
     t0=$(now)
     pkill -KILL -P $ex
     wait $ex
@@ -121,8 +136,6 @@ if wait_enqueued "$work/exec3.out" $ex; then
     check "  ... the simulation stops within 3 s" below "$t0" "$t1" 3
     check "  ... with a report of where the kernel was" where_reported "$work/exec3.err"
     check "  ... saying the program was killed" grep -q "the program was killed by signal 9" "$work/exec3.err"
-    check "  ... no progress line when stderr is not a terminal" \
-        bash -c "! grep -aq 'EU instructions, [0-9.]* s' '$work/exec3.err'"
 else
     fails=$((fails + 1))
     kill -KILL $ex
