@@ -171,8 +171,9 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
              * (the only legal form on Gen7, seed 001 §3.3.4), element 2i
              * for a DWord stride, 4i for a QWord stride (Gen9: IGC encodes
              * the DWord offsets 0, 4, 8, 12 of `add (4) r9.0<1>:ud
-             * r3.12<0;1,0>:uw 0xC080400:uv` that way). */
-            int sb = in->dst.hstride * gt_type_size(in->dst.type);
+             * r3.12<0;1,0>:uw 0xC080400:uv` that way).  Align16 operands
+             * keep element i. */
+            int sb = in->align16 ? 0 : in->dst.hstride * gt_type_size(in->dst.type);
             int step = sb > 2 ? sb / 2 : 1;
             for (int j = 0; j < 8; j++) {
                 int k = (j * step) & 7;
@@ -191,7 +192,7 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
              * bytes; as for V/UV, channel i reads the element at its
              * destination's byte offset (element i for a DWord stride, 2i
              * for a QWord stride). */
-            int sb = in->dst.hstride * gt_type_size(in->dst.type);
+            int sb = in->align16 ? 0 : in->dst.hstride * gt_type_size(in->dst.type);
             int step = sb > 4 ? sb / 4 : 1;
             for (int j = 0; j < 8; j++) {
                 uint32_t e = (uint32_t)(o->imm >> (8 * ((j * step) & 3))) & 0xff;
