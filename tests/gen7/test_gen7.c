@@ -663,6 +663,67 @@ static void test_pipeline_state(void **state)
     }
 }
 
+/* Walker bounds on Gen7 (seed 000 §1.8 GPGPU_WALKER): at most 64 threads per
+ * group (32 for SIMD32); a walker of more than max_threads threads is
+ * refused before it dispatches anything.  Gen7 counters roll over to 0, so
+ * from (5, 6, 7) in a 2^32-1 cube the groups are d^3 - (7 d^2 + 6 d + 5),
+ * d = 2^32 - 1: 79228162329796896903693074425 (computed with Python). */
+static void test_walker_bounds(void **state)
+{
+    (void)state;
+    static const struct {
+        uint32_t simd, wmax, hmax;
+        int st;
+        const char *msg;
+    } cases[] = {
+        {16, 63, 1, GTSIM_ERR_ILLEGAL, "64 x 2 x 1 = 128 threads per thread group"},
+        {32, 32, 0, GTSIM_ERR_ILLEGAL, "at most 32 SIMD32 threads form a group"},
+        {16, 3, 0, GTSIM_ERR_WATCHDOG,
+         "79228162329796896903693074425 thread groups (Thread Group ID X/Y/Z Dimension 4294967295 x "
+         "4294967295 x 4294967295, starting at (5, 6, 7)) of 4 threads = 316912649319187587614772297700 "
+         "hardware threads, more than max_threads = 67108864 per walker"},
+    };
+    FOR_PLAT(p) {
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+            g7s *s = begin(*p, 1);
+            g7s_ppgtt_enable(s);
+            uint32_t dyn = g7s_buffer(s, G7S_PPGTT, 8192, NULL);
+            uint32_t ins = g7s_buffer(s, G7S_PPGTT, 4096, NULL);
+            uint32_t batch = g7s_buffer(s, G7S_PPGTT, 4096, NULL);
+            g7s_idd d = {.ksp = 0x40, .threads = (cases[i].wmax + 1) * (cases[i].hmax + 1)};
+            uint32_t idd[8];
+            g7s_idd_pack(&d, idd);
+            g7s_write(s, G7S_PPGTT, dyn, idd, sizeof(idd));
+            g7s_cmds c;
+            g7s_cmds_init(&c);
+            g7s_pipeline_select(&c, G7S_PIPE_GPGPU);
+            g7s_sba sba = {.dynamic = dyn, .instruction = ins};
+            g7s_state_base_address(&c, &sba);
+            g7s_vfe vfe = {.max_threads = 32, .urb_entries = 2, .urb_entry_size = 2, .gpgpu_mode = 1,
+                           .bypass_gateway = 1};
+            g7s_vfe_state(&c, &vfe);
+            g7s_idd_load(&c, 32, 0);
+            g7s_walker w = {.simd = cases[i].simd, .wmax = cases[i].wmax, .hmax = cases[i].hmax,
+                            .start = {5, 6, 7}, .dim = {0xffffffffu, 0xffffffffu, 0xffffffffu},
+                            .right_mask = 0xffffffffu, .bottom_mask = 0xffffffffu};
+            g7s_gpgpu_walker(&c, &w);
+            g7s_mi_bbe(&c);
+            g7s_exec_batch(s, G7S_PPGTT, batch, &c);
+            g7s_cmds_free(&c);
+            int st;
+            gtsim_device *dev = replay(s, *p, &st);
+            if (!strstr(gtsim_last_error(dev), cases[i].msg))
+                fprintf(stderr, "%s: %s\n", *p, gtsim_last_error(dev));
+            assert_int_equal(st, cases[i].st);
+            assert_non_null(strstr(gtsim_last_error(dev), cases[i].msg));
+            gtsim_stats ss;
+            gtsim_get_stats(dev, &ss);
+            assert_int_equal(ss.threads_dispatched, 0);
+            done(dev);
+        }
+    }
+}
+
 /* ---- media objects through the command streamer ---- */
 
 typedef struct media_rec {
@@ -777,6 +838,7 @@ int main(void)
         cmocka_unit_test(test_unknown_commands),
         cmocka_unit_test(test_off_mapped_memory),
         cmocka_unit_test(test_pipeline_state),
+        cmocka_unit_test(test_walker_bounds),
         cmocka_unit_test(test_media_objects),
         cmocka_unit_test(test_kernel_load),
     };
