@@ -413,8 +413,9 @@ static void reap_clients(struct server *s, int all)
 }
 
 /* Stop every client: running work is interrupted (it reports where it
- * was), connections are shut down so blocked reads and writes return. */
-static void stop_clients(struct server *s)
+ * was); and_disconnect: connections are shut down so blocked reads and
+ * writes return. */
+static void stop_clients(struct server *s, int and_disconnect)
 {
     pthread_mutex_lock(&s->lock);
     if (s->keep_state)
@@ -422,7 +423,8 @@ static void stop_clients(struct server *s)
     for (struct client *c = s->clients; c; c = c->next) {
         if (!s->keep_state)
             tbx_device_interrupt(&c->own);
-        shutdown(c->fd, SHUT_RDWR);
+        if (and_disconnect)
+            shutdown(c->fd, SHUT_RDWR);
     }
     pthread_mutex_unlock(&s->lock);
 }
@@ -501,7 +503,11 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
 {
     double kill_at = 0; /* exec, after a stop signal: SIGKILL the program if it is still there then */
     for (;;) {
-        reap_clients(s, 0);
+        /* exec, stopping: the program should end by the signal it was
+         * sent, not by its connections closing under it (a reaped client's
+         * socket is closed): keep them until it is gone. */
+        if (!(child && s->stopping))
+            reap_clients(s, 0);
         if (s->done)
             break;
         progress_tick(s);
@@ -511,13 +517,13 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
             fprintf(stderr, "%s: %s: stopping\n", s->tag, strsignal(g_stop));
             /* The program first: it should end by the signal, not by its
              * connections closing under it. */
-            if (child) {
-                kill(child, g_stop); /* SIGINT or SIGTERM, as it came */
-                kill_at = since(&s->t0) + 1.5;
-            }
-            stop_clients(s);
-            if (!child)
+            if (!child) {
+                stop_clients(s, 1);
                 break;
+            }
+            kill(child, g_stop); /* SIGINT or SIGTERM, as it came */
+            kill_at = since(&s->t0) + 1.5;
+            stop_clients(s, 0);
         }
         if (child) {
             pid_t w = waitpid(child, child_status, WNOHANG);
@@ -533,7 +539,7 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
                         fprintf(stderr, "%s: the program was killed by signal %d (%s): stopping its simulation\n",
                                 s->tag, WTERMSIG(*child_status), strsignal(WTERMSIG(*child_status)));
                 }
-                stop_clients(s);
+                stop_clients(s, 1);
                 break;
             }
             if (kill_at > 0 && since(&s->t0) > kill_at) {
@@ -563,7 +569,7 @@ static void serve_loop(struct server *s, pid_t child, int *child_status)
     }
     progress_clear(s);
     /* --once, a stop, or the program's end: the rest of the clients go. */
-    stop_clients(s);
+    stop_clients(s, 1);
     reap_clients(s, 1);
 }
 
