@@ -20,6 +20,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "pipe/media.h"
 #include "sf/sf_int.h"
@@ -177,10 +178,21 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec
     if (s0->nr + m.mlen > GT_GRF_REGS || (m.exlen && s1->nr + m.exlen > GT_GRF_REGS))
         return sf_fail(&m, GTSIM_ERR_ILLEGAL, "payload r%u+%u / r%u+%u runs past r%u", s0->nr,
                        m.mlen, s1->nr, m.exlen, GT_GRF_REGS - 1);
-    for (unsigned k = 0; k < m.mlen; k++)
-        m.reg[k] = t->grf + (s0->nr + k) * 32;
-    for (unsigned k = 0; k < m.exlen; k++)
-        m.reg[m.mlen + k] = t->grf + (s1->nr + k) * 32;
+    /* The payload registers are sent to the shared function (a copy), and
+     * the response is written back afterwards (seed 004 send: src0/src1
+     * are the message payload, dst receives rlen response registers), so a
+     * response overlapping the payload (IGC: `send (16) r39 r40 ...`, its
+     * address registers inside the returned data) must not change the
+     * payload the message still reads. */
+    uint8_t payload[SF_MAX_MSG_REGS][32];
+    for (unsigned k = 0; k < m.mlen; k++) {
+        memcpy(payload[k], t->grf + (s0->nr + k) * 32, 32);
+        m.reg[k] = payload[k];
+    }
+    for (unsigned k = 0; k < m.exlen; k++) {
+        memcpy(payload[m.mlen + k], t->grf + (s1->nr + k) * 32, 32);
+        m.reg[m.mlen + k] = payload[m.mlen + k];
+    }
     if (in->dst.file == GT_FILE_GRF) {
         if (in->dst.indirect)
             return sf_fail(&m, GTSIM_ERR_UNIMPL, "indirect response destination");

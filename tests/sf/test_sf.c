@@ -510,6 +510,38 @@ static void read_only_ports(void **state)
     assert_int_equal(send(f, 0x4, 1, 10, 0, DESC(2, 1, 1, 5, 0, 0)), GTSIM_ERR_UNIMPL);
 }
 
+/* ---- response overlapping the payload ----
+ * The payload is sent before the response comes back: a destination that
+ * overlaps the payload registers (IGC: `send (16|M0) r39:w r40 ... untyped
+ * surface read with xyzw`, the addresses in r40-r41 inside the returned
+ * r39-r46) must not change the addresses or data the message uses.  Before
+ * the fix slot 0's y result overwrote slot 8's address (OpenCL-CTS
+ * integer_ops integer_mul_hi long8 read zeros). */
+static void response_overlaps_payload(void **state)
+{
+    fx *f = *state;
+    /* SIMD16 untyped surface read, RGBA: slot i at byte 16*i of the buffer;
+     * addresses in r10 (slots 0-7) and r11 (8-15), response r9..r16 */
+    for (int i = 0; i < 16; i++)
+        grf32(f, 10 + i / 8)[i % 8] = 16u * (uint32_t)i;
+    assert_int_equal(send(f, 0xC, 10, 9, 0xFFFF, DESC(2, 8, 0, 0x01, 0x10, 0)), GTSIM_OK);
+    for (int c = 0; c < 4; c++)
+        for (int i = 0; i < 16; i++)
+            assert_int_equal(grf32(f, 9 + 2 * c + i / 8)[i % 8], 0x1000u + 4u * (uint32_t)i + (uint32_t)c);
+    /* sends: SIMD8 untyped atomic add with return (op 7, bit 13 return,
+     * bit 12 SIMD8), addresses r20, data r21, result written over the data
+     * register: every slot adds the value it was given */
+    for (int i = 0; i < 8; i++) {
+        grf32(f, 20)[i] = 4u * (uint32_t)i;
+        grf32(f, 21)[i] = 0x100u * (uint32_t)(i + 1);
+    }
+    assert_int_equal(sends(f, 0xC, 20, 21, 1, 21, 0xFF, DESC(1, 1, 0, 0x02, 0x37, 0)), GTSIM_OK);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(grf32(f, 21)[i], 0x1000u + (uint32_t)i); /* old value */
+        assert_int_equal(r32(f, BUF + 4u * (uint32_t)i), 0x1000u + (uint32_t)i + 0x100u * (uint32_t)(i + 1));
+    }
+}
+
 /* ---- SLM and stateless ---- */
 
 static void slm(void **state)
@@ -780,6 +812,7 @@ int main(void)
         T(dword_scattered),
         T(oword_block),
         T(read_only_ports),
+        T(response_overlaps_payload),
         T(slm),
         T(stateless_and_fault),
         T(a64_untyped_and_scattered),
