@@ -97,3 +97,12 @@ int h_run(harness *h)
 {
     return gt_eu_run(h->dev, h->t);
 }
+
+void h_run_ok(harness *h)
+{
+    int st = h_run(h);
+    if (st)
+        fprintf(stderr, "run error: %s\n", h->dev->err);
+    assert_int_equal(st, GTSIM_OK);
+    assert_int_equal(h->t->state, GT_THREAD_BLOCKED);
+}

@@ -29,6 +29,9 @@ void h_load_raw(harness *h, const uint8_t *code, size_t n);
 void h_thread(harness *h, uint32_t dmask);
 /* Run; returns the gt_eu_run status. */
 int h_run(harness *h);
+/* Run and assert the thread ran to its final wait without error (prints
+ * the device's report otherwise). */
+void h_run_ok(harness *h);
 
 static inline float *h_f(harness *h, int reg) { return (float *)(h->t->grf + reg * 32); }
 static inline int32_t *h_d(harness *h, int reg) { return (int32_t *)(h->t->grf + reg * 32); }

@@ -33,14 +33,7 @@ static harness H;
 static int setup(void **st) { (void)st; h_init(&H); return 0; }
 static int teardown(void **st) { (void)st; h_fini(&H); return 0; }
 
-static void run_ok(void)
-{
-    int st = h_run(&H);
-    if (st)
-        fprintf(stderr, "run error: %s\n", H.dev->err);
-    assert_int_equal(st, GTSIM_OK);
-    assert_int_equal(H.t->state, GT_THREAD_BLOCKED);
-}
+static void run_ok(void) { h_run_ok(&H); }
 
 /* Element k of a packed V/UV immediate (seed 001 §2.2.3/2.2.4). */
 static int32_t vimm(uint32_t imm, int k, int is_signed)
