@@ -6,12 +6,7 @@
 set -uo pipefail
 gtsim=$1 client=$2 work=$3
 mkdir -p "$work"
-fails=0
-check() { # description, command...
-    local d=$1
-    shift
-    if "$@"; then echo "ok: $d"; else echo "FAIL: $d"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # Start a server in the background; sets srv_pid and port once it is ready.
 start_server() { # log-prefix, args...

@@ -16,13 +16,7 @@ set -uo pipefail
 gtsim=$1 work=$2
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
-fails=0
-check() { # description, command...
-    local d=$1
-    shift
-    if "$@"; then echo "ok: $d"; else echo "FAIL: $d"; fails=$((fails + 1)); fi
-}
-now() { date +%s.%N; }
+. "$(dirname "$0")/lib.sh"
 below() { # start, end, seconds
     awk -v s="$1" -v e="$2" -v b="$3" 'BEGIN { d = e - s; printf "  (%.2f s, bound %s s)\n", d, b; exit !(d < b) }'
 }
