@@ -11,6 +11,7 @@
 
 #include "gtsim.h"
 #include "gtsim_aub.h"
+#include "fuzz_config.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -26,11 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     char path[64];
     snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-    /* small bounds, so no input runs long or takes much memory (a
-     * walker of 2^96 groups, a page storm): no wall-clock timeout, results
-     * stay deterministic */
-    gtsim_config cfg = {.max_eu_instructions = 20000, .max_commands = 20000, .max_total_eu_instructions = 200000,
-                        .max_threads = 4096, .max_host_memory = 8u << 20, .log = devnull};
+    gtsim_config cfg = fuzz_config(devnull);
     gtsim_device *dev = gtsim_create("skl", &cfg);
     if (dev) {
         gtsim_aub_replay(dev, path, NULL);

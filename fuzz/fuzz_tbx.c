@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "gtsim.h"
+#include "fuzz_config.h"
 #include "tbx.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -31,8 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         close(fd);
         return 0;
     }
-    gtsim_config cfg = {.max_eu_instructions = 20000, .max_commands = 20000, .max_total_eu_instructions = 200000,
-                        .max_threads = 4096, .max_host_memory = 64u << 20, .log = devnull_log};
+    gtsim_config cfg = fuzz_config(devnull_log);
     tbx_device dev;
     if (tbx_device_open(&dev, "skl", &cfg) == 0) {
         tbx_conn_init(&conn, fd, devnull, &tbx_device_ops, &dev);

@@ -75,13 +75,11 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     dev->hostmem.limit = dev->cfg.max_host_memory;
     dev->mem = gt_mem_create();
     dev->gsm = gt_mem_create();
-    dev->mmio = calloc(1, GT_MMIO_SIZE);
     dev->elsp = calloc(1, sizeof(struct gt_elsp));
-    if (!dev->mem || !dev->gsm || !dev->mmio || !dev->elsp)
+    if (!dev->mem || !dev->gsm || !dev->elsp || gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, EXECLIST_STATUS_IDLE))
         goto fail;
     gt_mem_set_budget(dev->mem, &dev->hostmem);
     gt_mem_set_budget(dev->gsm, &dev->hostmem);
-    dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] = EXECLIST_STATUS_IDLE;
     gt_vm_init(&dev->ggtt, GT_VM_GGTT, dev->mem, dev->gsm, 0);
     gt_vm_init(&dev->ppgtt, GT_VM_NONE, dev->mem, NULL, 0);
     dev->ggtt.fmt = dev->ppgtt.fmt = plat->gtt;
@@ -109,9 +107,25 @@ void gtsim_destroy(gtsim_device *dev)
         gt_kcache_destroy(dev->kcache);
     gt_mem_destroy(dev->mem);
     gt_mem_destroy(dev->gsm);
-    free(dev->mmio);
+    for (size_t i = 0; i < sizeof(dev->mmio) / sizeof(dev->mmio[0]); i++)
+        free(dev->mmio[i]);
     free(dev->elsp);
     free(dev);
+}
+
+int gt_mmio_set(gtsim_device *dev, uint32_t off, uint32_t val)
+{
+    off &= (GT_MMIO_SIZE - 1) & ~3u;
+    uint32_t **blk = &dev->mmio[off / GT_MMIO_BLOCK];
+    if (!*blk) {
+        if (!val)
+            return GTSIM_OK; /* an absent block reads 0 already */
+        if (!(*blk = calloc(1, GT_MMIO_BLOCK)))
+            return gt_error(dev, GTSIM_ERR_NOMEM, "host memory: cannot allocate the MMIO register block at 0x%x",
+                            off & ~(GT_MMIO_BLOCK - 1));
+    }
+    (*blk)[(off % GT_MMIO_BLOCK) >> 2] = val;
+    return GTSIM_OK;
 }
 
 void gt_dev_ppgtt_reload(gtsim_device *dev)
@@ -154,7 +168,7 @@ static int elsp_write(gtsim_device *dev, uint32_t value)
     /* New work: the driver may have rewritten kernels and page tables. */
     gt_kcache_flush(dev->kcache);
     gt_vm_flush(&dev->ggtt);
-    dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] &= ~EXECLIST_STATUS_IDLE;
+    gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, gt_mmio_reg(dev, RCS_EXECLIST_STATUS_LO) & ~EXECLIST_STATUS_IDLE);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int st = gt_work_begin(dev);
@@ -164,7 +178,7 @@ static int elsp_write(gtsim_device *dev, uint32_t value)
         st = gt_cs_submit(dev, elem1);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     GT_STAT_ADD(dev, exec_ns, (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec)));
-    dev->mmio[RCS_EXECLIST_STATUS_LO >> 2] |= EXECLIST_STATUS_IDLE;
+    gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, gt_mmio_reg(dev, RCS_EXECLIST_STATUS_LO) | EXECLIST_STATUS_IDLE);
     return st;
 }
 
@@ -175,7 +189,8 @@ int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value)
                         value, offset);
     if (dev->plat->submit == GT_SUBMIT_EXECLIST && offset == RCS_ELSP)
         return elsp_write(dev, value);
-    dev->mmio[offset >> 2] = value;
+    if (gt_mmio_set(dev, offset, value))
+        return GTSIM_ERR_NOMEM;
     if (dev->plat->pp_dir_base_reg && offset == dev->plat->pp_dir_base_reg)
         gt_dev_ppgtt_reload(dev);
     if (dev->plat->submit == GT_SUBMIT_RING && offset == GT_RCS_RING_TAIL) {
@@ -194,7 +209,7 @@ uint32_t gtsim_mmio_read(gtsim_device *dev, uint32_t offset)
 {
     if (offset >= GT_MMIO_SIZE || (offset & 3))
         return 0;
-    return dev->mmio[offset >> 2];
+    return gt_mmio_reg(dev, offset);
 }
 
 /* The report of a refused host page of m (gt_mem_failure): what, at

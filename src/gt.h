@@ -16,6 +16,7 @@
 #include "mem.h"
 
 #define GT_MMIO_SIZE (2u << 20) /* bytes of MMIO register space modelled */
+#define GT_MMIO_BLOCK 4096u     /* bytes of register file allocated at a time */
 
 struct gt_cs;      /* command streamer, src/cs/ */
 struct gt_pipe;    /* media/GPGPU pipeline, src/pipe/ */
@@ -55,7 +56,10 @@ struct gtsim_device {
     gt_mem *gsm;          /* GGTT page-table entries, indexed by entry byte offset */
     gt_vm ggtt;           /* the global GTT address space */
     gt_vm ppgtt;          /* PPGTT of the current/last context */
-    uint32_t *mmio;       /* GT_MMIO_SIZE bytes of register file */
+    /* The register file, GT_MMIO_SIZE bytes in GT_MMIO_BLOCK-byte blocks
+     * allocated on first write (a register never written reads 0): a
+     * device touches a few dozen blocks, so creating one stays cheap. */
+    uint32_t *mmio[GT_MMIO_SIZE / GT_MMIO_BLOCK];
     struct gt_cs *cs;     /* render command streamer */
     struct gt_pipe *pipe; /* media/GPGPU pipeline */
     struct gt_kcache *kcache;
@@ -135,9 +139,17 @@ static inline uint64_t gt_bits64(uint64_t v, int hi, int lo)
 {
     return (v >> lo) & ((hi - lo == 63) ? ~0ull : ((1ull << (hi - lo + 1)) - 1));
 }
+/* The register at byte offset off (wrapped into GT_MMIO_SIZE, DWord aligned). */
 static inline uint32_t gt_mmio_reg(const gtsim_device *dev, uint32_t off)
 {
-    return dev->mmio[(off & (GT_MMIO_SIZE - 1)) >> 2];
+    off &= (GT_MMIO_SIZE - 1) & ~3u;
+    const uint32_t *blk = dev->mmio[off / GT_MMIO_BLOCK];
+    return blk ? blk[(off % GT_MMIO_BLOCK) >> 2] : 0;
 }
+
+/* Store val in the register at byte offset off (wrapped, DWord aligned).
+ * Returns GTSIM_OK, or GTSIM_ERR_NOMEM (reported) when the block cannot
+ * be allocated (src/device.c). */
+int gt_mmio_set(gtsim_device *dev, uint32_t off, uint32_t val);
 
 #endif

@@ -67,7 +67,7 @@ gt_mem *gt_mem_create(void)
     gt_mem *m = calloc(1, sizeof(*m));
     if (!m)
         return NULL;
-    m->cap = 1024;
+    m->cap = 64; /* grows by doubling at half load */
     m->keys = calloc(m->cap, sizeof(*m->keys));
     m->pages = calloc(m->cap, sizeof(*m->pages));
     if (!m->keys || !m->pages) {

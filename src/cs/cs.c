@@ -83,13 +83,13 @@ uint32_t gt_cs_reg_read(gtsim_device *dev, uint32_t off)
         return (uint32_t)cs_timestamp(dev);
     if (off == GT_RCS_TIMESTAMP + 4)
         return (uint32_t)(cs_timestamp(dev) >> 32);
-    return dev->mmio[off >> 2];
+    return gt_mmio_reg(dev, off);
 }
 
 void gt_cs_reg_write(gtsim_device *dev, uint32_t off, uint32_t val)
 {
     off &= (GT_MMIO_SIZE - 1) & ~3u;
-    dev->mmio[off >> 2] = val;
+    gt_mmio_set(dev, off, val);
     /* Gen7: loading PP_DIR_BASE (MI_LOAD_REGISTER_IMM, as drivers switch
      * address spaces in the ring) selects a new page directory. */
     if (dev->plat && dev->plat->pp_dir_base_reg && off == dev->plat->pp_dir_base_reg)

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "eu/bits.h"
 #include "eu/gen7.h"
 
 /* Control index -> 19 bits: [18:17] -> native 90:89 (FlagRegNum,
@@ -68,10 +69,7 @@ int gt_gen7_is_3src(unsigned op)
 
 static void put(uint32_t w[4], int hi, int lo, uint64_t v)
 {
-    for (int b = lo; b <= hi; b++) {
-        uint32_t bit = (uint32_t)((v >> (b - lo)) & 1);
-        w[b >> 5] = (w[b >> 5] & ~(1u << (b & 31))) | (bit << (b & 31));
-    }
+    gt_inst_set_bits(w, (unsigned)hi, (unsigned)lo, v);
 }
 
 static uint32_t cbits(uint64_t c, int hi, int lo)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "eu/bits.h"
 #include "eu/gen9.h"
 
 /* Control index -> 19 bits: [18:16] -> native 33:31 (FlagRegNum,
@@ -74,10 +75,7 @@ int gt_gen9_is_3src(unsigned op)
 
 static void put(uint32_t w[4], int hi, int lo, uint64_t v)
 {
-    for (int b = lo; b <= hi; b++) {
-        uint32_t bit = (uint32_t)((v >> (b - lo)) & 1);
-        w[b >> 5] = (w[b >> 5] & ~(1u << (b & 31))) | (bit << (b & 31));
-    }
+    gt_inst_set_bits(w, (unsigned)hi, (unsigned)lo, v);
 }
 
 static uint32_t cget(uint64_t c, int hi, int lo)

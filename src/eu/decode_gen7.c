@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "eu/bits.h"
 #include "eu/eu.h"
 #include "eu/gen7.h"
 
@@ -48,10 +49,7 @@ typedef struct {
 
 static uint64_t g7_get(const uint32_t w[4], g7_field f)
 {
-    uint64_t v = 0;
-    for (int b = f.hi; b >= f.lo; b--)
-        v = (v << 1) | ((w[b >> 5] >> (b & 31)) & 1);
-    return v;
+    return gt_inst_bits(w, f.hi, f.lo);
 }
 #define GET(w, hi, lo) g7_get((w), (g7_field){(hi), (lo)})
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "eu/bits.h"
 #include "eu/eu.h"
 #include "eu/gen9.h"
 
@@ -21,10 +22,7 @@ typedef struct {
 
 static uint64_t g9_get(const uint32_t w[4], g9_field f)
 {
-    uint64_t v = 0;
-    for (int b = f.hi; b >= f.lo; b--)
-        v = (v << 1) | ((w[b >> 5] >> (b & 31)) & 1);
-    return v;
+    return gt_inst_bits(w, f.hi, f.lo);
 }
 #define GET(w, hi, lo) g9_get((w), (g9_field){(hi), (lo)})
 
