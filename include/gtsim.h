@@ -88,6 +88,9 @@ typedef struct gtsim_stats {
     uint64_t commands;          /* command streamer commands parsed */
     uint64_t walkers;           /* GPGPU_WALKER commands executed */
     uint64_t exec_ns;           /* host nanoseconds spent executing submitted work */
+    uint64_t exec_cpu_ns;       /* of which CPU time of the executing thread
+                                 * (CLOCK_THREAD_CPUTIME_ID): what a loaded
+                                 * host does not inflate; benchmarks use it */
 } gtsim_stats;
 
 /* The library's version: "MAJOR.MINOR.PATCH" (pkg-config --modversion

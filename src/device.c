@@ -144,14 +144,22 @@ static void work_begin(gtsim_device *dev, struct timespec *t0)
     gt_kcache_flush(dev->kcache);
     gt_vm_flush(&dev->ggtt);
     gt_vm_flush(&dev->ppgtt);
-    clock_gettime(CLOCK_MONOTONIC, t0);
+    clock_gettime(CLOCK_MONOTONIC, &t0[0]);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0[1]);
 }
 
-static void work_end(gtsim_device *dev, const struct timespec *t0)
+static uint64_t ns_since(clockid_t clk, const struct timespec *t0)
 {
     struct timespec t1;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    GT_STAT_ADD(dev, exec_ns, (uint64_t)((t1.tv_sec - t0->tv_sec) * 1000000000ll + (t1.tv_nsec - t0->tv_nsec)));
+    clock_gettime(clk, &t1);
+    return (uint64_t)((t1.tv_sec - t0->tv_sec) * 1000000000ll + (t1.tv_nsec - t0->tv_nsec));
+}
+
+/* t0: the two clocks work_begin read (wall, thread CPU). */
+static void work_end(gtsim_device *dev, const struct timespec *t0)
+{
+    GT_STAT_ADD(dev, exec_ns, ns_since(CLOCK_MONOTONIC, &t0[0]));
+    GT_STAT_ADD(dev, exec_cpu_ns, ns_since(CLOCK_THREAD_CPUTIME_ID, &t0[1]));
 }
 
 static int elsp_write(gtsim_device *dev, uint32_t value)
@@ -169,15 +177,15 @@ static int elsp_write(gtsim_device *dev, uint32_t value)
     gt_kcache_flush(dev->kcache);
     gt_vm_flush(&dev->ggtt);
     gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, gt_mmio_reg(dev, RCS_EXECLIST_STATUS_LO) & ~EXECLIST_STATUS_IDLE);
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    struct timespec t0[2];
+    clock_gettime(CLOCK_MONOTONIC, &t0[0]);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0[1]);
     int st = gt_work_begin(dev);
     if (st == GTSIM_OK)
         st = gt_cs_submit(dev, elem0);
     if (st == GTSIM_OK && (elem1 & 1))
         st = gt_cs_submit(dev, elem1);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    GT_STAT_ADD(dev, exec_ns, (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec)));
+    work_end(dev, t0);
     gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, gt_mmio_reg(dev, RCS_EXECLIST_STATUS_LO) | EXECLIST_STATUS_IDLE);
     return st;
 }
@@ -194,12 +202,12 @@ int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value)
     if (dev->plat->pp_dir_base_reg && offset == dev->plat->pp_dir_base_reg)
         gt_dev_ppgtt_reload(dev);
     if (dev->plat->submit == GT_SUBMIT_RING && offset == GT_RCS_RING_TAIL) {
-        struct timespec t0;
-        work_begin(dev, &t0);
+        struct timespec t0[2];
+        work_begin(dev, t0);
         int st = gt_work_begin(dev);
         if (st == GTSIM_OK)
             st = gt_cs_ring_submit(dev);
-        work_end(dev, &t0);
+        work_end(dev, t0);
         return st;
     }
     return GTSIM_OK;
@@ -323,6 +331,7 @@ void gtsim_get_stats(const gtsim_device *dev, gtsim_stats *out)
     out->commands = __atomic_load_n(&s->commands, __ATOMIC_RELAXED);
     out->walkers = __atomic_load_n(&s->walkers, __ATOMIC_RELAXED);
     out->exec_ns = __atomic_load_n(&s->exec_ns, __ATOMIC_RELAXED);
+    out->exec_cpu_ns = __atomic_load_n(&s->exec_cpu_ns, __ATOMIC_RELAXED);
 }
 
 /* ---- bounds and interruption ---- */

@@ -272,6 +272,7 @@ static void stats_sub(gtsim_stats *a, const gtsim_stats *b)
     a->commands -= b->commands;
     a->walkers -= b->walkers;
     a->exec_ns -= b->exec_ns;
+    a->exec_cpu_ns -= b->exec_cpu_ns;
 }
 
 /* A client's thread: its messages, one after another, until it leaves or

@@ -18,6 +18,9 @@ void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double
     double esecs = s->exec_ns / 1e9;
     fprintf(f, "%shost time          %.3f s total, %.3f s executing (%.1f M lane-ops/s)\n", prefix, host_secs,
             esecs, esecs > 0 ? s->eu_channels / esecs / 1e6 : 0.0);
+    double csecs = s->exec_cpu_ns / 1e9;
+    fprintf(f, "%shost CPU executing %.3f s (%.1f M lane-ops per CPU second)\n", prefix, csecs,
+            csecs > 0 ? s->eu_channels / csecs / 1e6 : 0.0);
     if (peak_memory) {
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
@@ -33,6 +36,7 @@ void gtsim_stats_add(gtsim_stats *a, const gtsim_stats *b)
     a->commands += b->commands;
     a->walkers += b->walkers;
     a->exec_ns += b->exec_ns;
+    a->exec_cpu_ns += b->exec_cpu_ns;
 }
 
 /* A byte count: an integer with an optional binary suffix K, M, G or T

@@ -13,7 +13,7 @@
 /* Print the device counters of s as `gtsim run --stats` does: commands and
  * walkers, threads dispatched, EU instructions, active channels (lane-ops),
  * host time (host_secs: wall-clock seconds of the whole run; s->exec_ns:
- * time spent executing), and, when peak_memory is set, the process's peak
+ * time spent executing; s->exec_cpu_ns: CPU time of that), and, when peak_memory is set, the process's peak
  * resident memory.  Every line starts with prefix (may be ""). */
 void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double host_secs, int peak_memory);
 

@@ -1,7 +1,11 @@
 #!/bin/bash
 # capture.sh - regenerate the Skylake AUB capture corpus (tests/corpus/<name>/).
 #
-# Usage: tests/corpus/capture.sh [name...]      (default: every src/*.c)
+# Usage: tests/corpus/capture.sh [--dir DIR] [name...]   (default: every src/*.c)
+#
+# DIR (default: this directory, tests/corpus) holds src/<name>.c and .cl and
+# receives <name>/ (bench/ uses it for its workloads: --dir bench).  The host
+# programs include src/corpus.h of this directory.
 #
 # For each test: builds src/<name>.c, runs it under Intel's OpenCL runtime (NEO)
 # in AUB-capture mode for Skylake (no GPU needed, nothing executes), and writes
@@ -15,7 +19,13 @@
 # addresses, and hence the traces, are reproducible.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
+corpus=$(cd "$(dirname "$0")" && pwd)
+here=$corpus
+if [ "${1:-}" = --dir ]; then
+    [ $# -ge 2 ] && [ -d "$2/src" ] || { echo "capture.sh: --dir needs a directory with src/" >&2; exit 2; }
+    here=$(cd "$2" && pwd)
+    shift 2
+fi
 src=$here/src
 device=skl
 
@@ -65,7 +75,7 @@ for name in "${names[@]}"; do
     echo "== $name"
     work=$tmp/$name
     mkdir -p "$work/out" "$work/run" "$work/ocl"
-    gcc -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -ffp-contract=off \
+    gcc -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -ffp-contract=off -I"$corpus/src" \
         "$src/$name.c" -o "$work/$name" -lOpenCL -lm
 
     # AUB capture: SetCommandStreamReceiver=1 (AUB file), Skylake (GT2 0x1902).
