@@ -4,6 +4,8 @@
  */
 #include "mem.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -299,6 +301,52 @@ int gt_vm_translate(gt_vm *vm, uint64_t va, uint64_t *pa)
     }
     default:
         return -1;
+    }
+}
+
+void gt_vm_fault_why(gt_vm *vm, uint64_t va, char *buf, size_t len)
+{
+    const gt_gtt_format *f = vm->fmt ? vm->fmt : &gt_gtt_gen8;
+    switch (vm->mode) {
+    case GT_VM_GGTT: {
+        uint64_t at = (va >> 12) * f->pte_bytes;
+        uint64_t pte = f->pte_bytes == 4 ? read_pte32(vm->gsm, at) : read_pte(vm->gsm, at);
+        snprintf(buf, len, "GGTT PTE 0x%" PRIx64 " at entry offset 0x%" PRIx64 " not present", pte, at);
+        return;
+    }
+    case GT_VM_PPGTT_GEN7: {
+        if (va >> 31) {
+            snprintf(buf, len, "beyond the 2 GiB Gen7 PPGTT");
+            return;
+        }
+        uint64_t at = vm->pml4 + ((va >> 22) & 511) * 4;
+        uint32_t pde = read_pte32(vm->gsm, at);
+        if (!(pde & 1)) {
+            snprintf(buf, len, "PDE 0x%x at GGTT entry offset 0x%" PRIx64 " not present", pde, at);
+            return;
+        }
+        at = entry_addr(f, pde, f->pde_ext_bits) + ((va >> 12) & 1023) * 4;
+        snprintf(buf, len, "PTE 0x%x at PA 0x%" PRIx64 " not present", read_pte32(vm->mem, at), at);
+        return;
+    }
+    case GT_VM_PPGTT48: {
+        static const char *const name[4] = {"PTE", "PDE", "PDPE", "PML4E"};
+        uint64_t table = vm->pml4;
+        for (int level = 3; level >= 0; level--) {
+            uint64_t at = table + ((va >> (12 + 9 * level)) & 511) * 8, e = read_pte(vm->mem, at);
+            if (!(e & 1)) {
+                snprintf(buf, len, "%s 0x%" PRIx64 " at PA 0x%" PRIx64 " not present", name[level], e, at);
+                return;
+            }
+            if (level > 0 && level < 3 && (e & 0x80))
+                break;
+            table = e & PTE_ADDR_MASK;
+        }
+        snprintf(buf, len, "mapped");
+        return;
+    }
+    default:
+        snprintf(buf, len, "no address space (PPGTT not enabled)");
     }
 }
 

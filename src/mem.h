@@ -104,6 +104,10 @@ void gt_vm_flush(gt_vm *vm);
 /* Translate a virtual address to physical; 0 on success, -1 if unmapped
  * (non-present entry at any level). */
 int gt_vm_translate(gt_vm *vm, uint64_t va, uint64_t *pa);
+/* Why va does not translate: the page-table entry the walk stopped at,
+ * e.g. "PDE 0x0 at PA 0x80001ff8 not present", written to buf (always
+ * NUL-terminated).  Reads only; for fault reports. */
+void gt_vm_fault_why(gt_vm *vm, uint64_t va, char *buf, size_t len);
 /* Host pointer to va (valid up to the end of its 4 KiB page), NULL when
  * unmapped.  Pages that are mapped but never written are allocated. */
 uint8_t *gt_vm_ptr(gt_vm *vm, uint64_t va);

@@ -151,12 +151,15 @@ static int cs_mem(struct gt_cs *cs, const char *name, int write, int ggtt, uint6
         if (gt_vm_host_error(dev, cs_vm(dev, ggtt), what, fault))
             return GTSIM_ERR_NOMEM;
     }
-    if (r)
+    if (r) {
+        char why[96];
+        gt_vm_fault_why(cs_vm(dev, ggtt), fault, why, sizeof(why));
         return gt_error(dev, GTSIM_ERR_FAULT,
                         "%s at %s: GPU page fault %s %zu bytes at %s address 0x%" PRIx64
-                        " (unmapped page 0x%" PRIx64 ")",
+                        " (unmapped page 0x%" PRIx64 ": %s)",
                         name, WHERE(cs), write ? "writing" : "reading", len, ggtt ? "GGTT" : "PPGTT",
-                        addr, fault);
+                        addr, fault, why);
+    }
     return GTSIM_OK;
 }
 
@@ -188,12 +191,15 @@ static int cs_fetch(struct gt_cs *cs, uint32_t *out, unsigned first, unsigned n)
             if (gt_vm_host_error(dev, cs_vm(dev, ggtt), what, a))
                 return GTSIM_ERR_NOMEM;
         }
-        if (gt_vm_read(cs_vm(dev, ggtt), a, &out[i], 4, &fault))
+        if (gt_vm_read(cs_vm(dev, ggtt), a, &out[i], 4, &fault)) {
+            char why[96];
+            gt_vm_fault_why(cs_vm(dev, ggtt), a, why, sizeof(why));
             return gt_error(dev, GTSIM_ERR_FAULT,
                             "command streamer: GPU page fault fetching %s at %s address 0x%" PRIx64
-                            " (%s; %s)",
-                            i ? "the body of the command" : "a command", ggtt ? "GGTT" : "PPGTT", a,
+                            " (%s; %s; %s)",
+                            i ? "the body of the command" : "a command", ggtt ? "GGTT" : "PPGTT", a, why,
                             i ? "command starts at" : "batch runs off mapped memory", WHERE(cs));
+        }
     }
     return GTSIM_OK;
 }

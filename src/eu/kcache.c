@@ -153,9 +153,11 @@ const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint
             snprintf(what, sizeof(what), "EU: instruction fetch (kernel GVA 0x%" PRIx64 ", ip 0x%x)", k->gva, ip);
             if ((*status = gt_vm_host_error(dev, vm, what, fva)) != GTSIM_OK)
                 return NULL;
+            char why[96];
+            gt_vm_fault_why(vm, fva, why, sizeof(why));
             *status = gt_error(dev, GTSIM_ERR_FAULT,
                                "EU: instruction fetch page fault at GVA 0x%" PRIx64
-                               " (kernel GVA 0x%" PRIx64 ", ip 0x%x)", fva, k->gva, ip);
+                               " (kernel GVA 0x%" PRIx64 ", ip 0x%x; %s)", fva, k->gva, ip, why);
             return NULL;
         }
     }

@@ -684,10 +684,12 @@ static int make_req(struct gt_media *m, const gt_media_obj *o, media_req *r)
             snprintf(what, sizeof(what), "%s at batch 0x%" PRIx64 ": reading indirect data", o->cmd, o->batch_addr);
             if (gt_vm_host_error(dev, &dev->ppgtt, what, fault))
                 return GTSIM_ERR_NOMEM;
+            char why[96];
+            gt_vm_fault_why(&dev->ppgtt, fault, why, sizeof(why));
             return gt_error(dev, GTSIM_ERR_FAULT,
                             "%s at batch 0x%" PRIx64 ": GPU page fault reading %u bytes of indirect data at PPGTT "
-                            "0x%" PRIx64 " (unmapped page 0x%" PRIx64 ")",
-                            o->cmd, o->batch_addr, o->indirect_len, va, fault);
+                            "0x%" PRIx64 " (unmapped page 0x%" PRIx64 ": %s)",
+                            o->cmd, o->batch_addr, o->indirect_len, va, fault, why);
         }
     }
     r->nregs = inl + ind;
@@ -1079,9 +1081,11 @@ int gt_media_gpgpu_object(gtsim_device *dev, const gt_gpgpu_obj *o)
             snprintf(what, sizeof(what), "GPGPU_OBJECT at batch 0x%" PRIx64 ": reading indirect data", o->batch_addr);
             if (gt_vm_host_error(dev, &dev->ppgtt, what, fault))
                 return GTSIM_ERR_NOMEM;
+            char why[96];
+            gt_vm_fault_why(&dev->ppgtt, fault, why, sizeof(why));
             return gt_error(dev, GTSIM_ERR_FAULT, "GPGPU_OBJECT at batch 0x%" PRIx64 ": GPU page fault reading %u "
-                            "bytes of indirect data at PPGTT 0x%" PRIx64 " (unmapped page 0x%" PRIx64 ")",
-                            o->batch_addr, o->indirect_len, va, fault);
+                            "bytes of indirect data at PPGTT 0x%" PRIx64 " (unmapped page 0x%" PRIx64 ": %s)",
+                            o->batch_addr, o->indirect_len, va, fault, why);
         }
     }
     t->disp = &m->go_disp;

@@ -63,11 +63,14 @@ static int pipe_read(gtsim_device *dev, uint64_t gva, void *out, size_t len, con
         if (gt_vm_host_error(dev, &dev->ppgtt, w, fault))
             return GTSIM_ERR_NOMEM;
     }
-    if (r)
+    if (r) {
+        char why[96];
+        gt_vm_fault_why(&dev->ppgtt, fault, why, sizeof(why));
         return gt_error(dev, GTSIM_ERR_FAULT,
                         "%s at %s: GPU page fault reading %zu bytes at PPGTT 0x%" PRIx64
-                        " (unmapped page 0x%" PRIx64 ")",
-                        what, where, len, gva, fault);
+                        " (unmapped page 0x%" PRIx64 ": %s)",
+                        what, where, len, gva, fault, why);
+    }
     return GTSIM_OK;
 }
 

@@ -137,17 +137,22 @@ int sf_surface_bti(sf_msg *m, uint32_t bti, sf_surface *s)
     int r = gt_vm_read(d->vm, bt_va, &entry, 4, &fva);
     if (r && d->vm->host_fail)
         return fault(m, fva); /* host memory, not a page fault */
-    if (r)
-        return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading binding table entry %u at GVA 0x%llx",
-                       bti, (unsigned long long)fva);
+    char why[96];
+    if (r) {
+        gt_vm_fault_why(d->vm, fva, why, sizeof(why));
+        return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading binding table entry %u at GVA 0x%llx (%s)",
+                       bti, (unsigned long long)fva, why);
+    }
     s->ss_va = d->surface_state_base + (entry & l->bt_ptr_mask);
     uint32_t dw[RSS_MAX_DWORDS];
     r = gt_vm_read(d->vm, s->ss_va, dw, 4u * l->dwords, &fva);
     if (r && d->vm->host_fail)
         return fault(m, fva);
-    if (r)
-        return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading %s of BTI %u at GVA 0x%llx", l->name,
-                       bti, (unsigned long long)fva);
+    if (r) {
+        gt_vm_fault_why(d->vm, fva, why, sizeof(why));
+        return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading %s of BTI %u at GVA 0x%llx (%s)", l->name,
+                       bti, (unsigned long long)fva, why);
+    }
     gt_fields_unpack(l->fields, l->nfields, dw, l->dwords, s->f);
     s->type = (uint32_t)s->f[RSS_SURFACE_TYPE];
     s->format = (uint32_t)s->f[RSS_SURFACE_FORMAT];
@@ -265,8 +270,11 @@ static int fault(sf_msg *m, uint64_t va)
         snprintf(why, sizeof(why), "%s", m->dev->err);
         return sf_fail(m, GTSIM_ERR_NOMEM, "%s", why);
     }
-    return sf_fail(m, GTSIM_ERR_FAULT, "GPU page fault at GVA 0x%012llx (unmapped page)",
-                   (unsigned long long)va);
+    char why[96] = "no address space";
+    if (vm)
+        gt_vm_fault_why((gt_vm *)vm, va, why, sizeof(why));
+    return sf_fail(m, GTSIM_ERR_FAULT, "GPU page fault at GVA 0x%012llx (unmapped page: %s)",
+                   (unsigned long long)va, why);
 }
 
 /* SLM offsets: the SLM is a 64 KiB block (seed 000 §1.5.1.10.2), so only
