@@ -295,6 +295,12 @@ typedef struct gt_thread {
      * (gt_eu_run does so for a fresh thread whose exec_mask is 0). */
     uint32_t pcip[32];
     uint32_t wait_mask;
+    /* Filter over the waiting channels' PcIPs (bit (pcip / 8) % 64 set for
+     * each), valid while wait_ips_for == wait_mask: execution arriving at
+     * an IP whose bit is clear has no channel to wake (src/eu/exec.c
+     * cf_arrive).  Any other wait_mask value makes the executor rebuild it. */
+    uint64_t wait_ips;
+    uint32_t wait_ips_for;
     /* Dispatch context */
     int state;                 /* enum gt_thread_state */
     uint64_t kernel_gva;       /* kernel start, GPU virtual address */

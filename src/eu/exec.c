@@ -74,6 +74,7 @@ typedef struct xctx {
     int ftz_d;      /* flush DF denorms */
     int alt;        /* cr0.0 bit 0: ALT float mode (seed 001 §2.3.2) */
     int df_f_rtz;   /* gt_eu_behaviour.df_to_f_rtz */
+    int reference;  /* general path only (GTSIM_EU_REFERENCE, gt_eu_exec_one) */
     uint32_t hw_ip_base; /* kernel start as an IP value (offset from instruction base) */
 } xctx;
 
@@ -87,6 +88,30 @@ static int tsize(int ty)
     case GT_TYPE_UW: case GT_TYPE_W: case GT_TYPE_HF: case GT_TYPE_V: case GT_TYPE_UV: return 2;
     case GT_TYPE_DF: case GT_TYPE_Q: case GT_TYPE_UQ: return 8;
     default: return 4;
+    }
+}
+
+/* Enabled channels (bit count), without a libgcc call on hosts built
+ * without -mpopcnt. */
+static inline unsigned popc32(uint32_t v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0fu;
+    return (v * 0x01010101u) >> 24;
+}
+
+/* Raw bits of a typed element as a sign/zero extended 64-bit integer. */
+static inline int64_t int_of(uint64_t raw, int ty)
+{
+    switch (ty) {
+    case GT_TYPE_UD: return (int64_t)(uint32_t)raw;
+    case GT_TYPE_D: return (int64_t)(int32_t)(uint32_t)raw;
+    case GT_TYPE_UW: return (int64_t)(uint16_t)raw;
+    case GT_TYPE_W: return (int64_t)(int16_t)(uint16_t)raw;
+    case GT_TYPE_UB: return (int64_t)(uint8_t)raw;
+    case GT_TYPE_B: return (int64_t)(int8_t)(uint8_t)raw;
+    default: return (int64_t)raw;
     }
 }
 
@@ -520,6 +545,146 @@ static int spans_too_many(const gt_xop *p, int n)
     return (hi + p->size - 1) / 32 - lo / 32 + 1 > 2;
 }
 
+/* ------------------------------------------------------------------ */
+/* Specialised execution: plan (issue 12)                               */
+/* ------------------------------------------------------------------ */
+
+/* Handler kinds (gt_xinst.fast).  Each covers a class of instructions whose
+ * result the general path (exec_alu_masked) computes with no per-generation
+ * or per-execution special case, and computes the same bits with lane loops
+ * over typed arrays: FK_INT 32-bit-or-narrower integer operations (sources
+ * widened once per operand with a type-specialised loop, not per lane
+ * through a switch), FK_FLT single-precision float operations, FK_RAW
+ * moves of 4-byte elements that copy bits.  The differential test
+ * tests/euexec/test_eufast.c runs every class against the general path.
+ * FK_I32 is FK_INT in 32-bit lanes, for D/UD registers and immediates whose
+ * values need no more: the low 32 bits of the 64-bit computation are the
+ * 32-bit computation's, and compares take one signedness that holds every
+ * source value (gt_xinst.fast_arith then says which: 1 signed). */
+enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32 };
+
+static int fast_int_type(int ty)
+{
+    return ty == GT_TYPE_D || ty == GT_TYPE_UD || ty == GT_TYPE_W || ty == GT_TYPE_UW ||
+           ty == GT_TYPE_B || ty == GT_TYPE_UB;
+}
+
+/* A source operand the handlers read: a direct GRF region, or a scalar
+ * (non-vector) immediate. */
+static int fast_src_ok(const gt_xop *p)
+{
+    return p->space == GT_XS_GRF || (p->space == GT_XS_IMM && p->scalar);
+}
+
+static void plan_fast(gt_xinst *x, int ns)
+{
+    const gt_inst *in = &x->in;
+    int op = in->op;
+    x->fast = FK_NONE;
+    if (ns != (op == GT_OP_MATH ? math_nsrc(in->math_fc) : op_nsrc(op)))
+        return;
+    if (x->plan_err || x->chan_pairs || x->wide_int || x->mul_src1_lo16 || in->acc_wr ||
+        in->saturate || in->exec_size == 0 || is_mme_macro(in))
+        return;
+    if (x->dst.space != GT_XS_GRF && x->dst.space != GT_XS_NULL)
+        return;
+    /* Align16: only the 3-source form with every channel written (IGC's mad) */
+    if (in->align16 && (ns != 3 || (in->dst.writemask && in->dst.writemask != 0xf)))
+        return;
+    for (int s = 0; s < ns; s++)
+        if (!fast_src_ok(&x->src[s]))
+            return;
+    int selnp = op == GT_OP_SEL && in->cond == GT_COND_NONE;
+    x->fast_arith = op != GT_OP_MOV && !(selnp && !x->src[0].mods && !x->src[1].mods);
+    x->fast_flush = op != GT_OP_MOV && !(selnp && !x->src[0].mods && !x->src[1].mods);
+
+    if (x->raw_mov && x->dst.size == 4 && in->cond == GT_COND_NONE && !x->src[0].mods &&
+        x->dst.space == GT_XS_GRF) {
+        x->fast = FK_RAW;
+        return;
+    }
+    if (x->dom == DOM_I) {
+        switch (op) {
+        case GT_OP_MOV: case GT_OP_ADD: case GT_OP_MUL: case GT_OP_AND: case GT_OP_OR:
+        case GT_OP_XOR: case GT_OP_NOT: case GT_OP_SHL: case GT_OP_SHR: case GT_OP_ASR:
+        case GT_OP_CMP: case GT_OP_CMPN: case GT_OP_SEL:
+            break;
+        default:
+            return;
+        }
+        if (x->dst.space == GT_XS_GRF && (!fast_int_type(x->dst.type) || x->dst.size == 1))
+            return;
+        if (x->dst.space == GT_XS_NULL && is_q(x->flag_type))
+            return;
+        for (int s = 0; s < ns; s++)
+            if (!fast_int_type(x->src[s].type))
+                return;
+        /* overflow / unordered condition modifiers stay on the general path */
+        if (in->cond == GT_COND_O || in->cond == GT_COND_U)
+            return;
+        x->fast = FK_INT;
+        /* 32-bit lanes: every source a D/UD register or an immediate, the
+         * destination D/UD or null */
+        if (x->dst.space == GT_XS_GRF && x->dst.size != 4)
+            return;
+        int can_s = 1, can_u = 1, mods = 0;
+        for (int s = 0; s < ns; s++) {
+            const gt_xop *p = &x->src[s];
+            mods |= p->mods;
+            if (p->space == GT_XS_IMM) {
+                int64_t v = int_of(p->imm_lane[0], p->type);
+                can_s &= v >= INT32_MIN && v <= INT32_MAX;
+                can_u &= v >= 0 && v <= (int64_t)UINT32_MAX;
+            } else if (p->size != 4) {
+                return;
+            } else {
+                can_s &= p->type == GT_TYPE_D;
+                can_u &= p->type == GT_TYPE_UD;
+            }
+        }
+        int compares = op == GT_OP_CMP || op == GT_OP_CMPN || (op == GT_OP_SEL && in->cond);
+        /* the 64-bit value of a negated or absolute source is not its 32-bit
+         * one: compares and asr (which shifts the upper bits in) see it */
+        if (mods && (compares || op == GT_OP_ASR))
+            return;
+        if (compares && !can_s && !can_u)
+            return;
+        x->fast_arith = (uint8_t)can_s;
+        x->fast = FK_I32;
+        return;
+    }
+    if (x->dom == DOM_F) {
+        switch (op) {
+        case GT_OP_MOV: case GT_OP_ADD: case GT_OP_MUL: case GT_OP_MAD: case GT_OP_SEL:
+        case GT_OP_CMP: case GT_OP_CMPN:
+            break;
+        case GT_OP_MATH:
+            switch (in->math_fc) {
+            case GT_MATH_INV: case GT_MATH_LOG: case GT_MATH_EXP: case GT_MATH_SQRT:
+            case GT_MATH_RSQ: case GT_MATH_SIN: case GT_MATH_COS: case GT_MATH_FDIV:
+            case GT_MATH_POW:
+                break;
+            default:
+                return;
+            }
+            break;
+        default:
+            return;
+        }
+        if (x->dst.space == GT_XS_GRF && x->dst.type != GT_TYPE_F)
+            return;
+        if (x->dst.space == GT_XS_NULL && x->flag_type != GT_TYPE_F)
+            return;
+        for (int s = 0; s < ns; s++)
+            if (x->src[s].type != GT_TYPE_F)
+                return;
+        /* condition modifiers: cmp's compare, sel's min/max; none elsewhere */
+        if (in->cond != GT_COND_NONE && op != GT_OP_CMP && op != GT_OP_CMPN && op != GT_OP_SEL)
+            return;
+        x->fast = FK_FLT;
+    }
+}
+
 void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
 {
     (void)dev;
@@ -709,6 +874,7 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     }
     x->raw_mov = (op == GT_OP_MOV || op == GT_OP_DIM) && x->src[0].type == x->dst.type && !x->src[0].mods &&
                  !in->saturate && x->src[0].space != GT_XS_NULL;
+    plan_fast(x, ns);
 }
 
 /* ------------------------------------------------------------------ */
@@ -830,20 +996,6 @@ static inline void wr_raw(uint8_t *p, int size, uint64_t v)
     case 2: { uint16_t w = (uint16_t)v; memcpy(p, &w, 2); break; }
     case 4: { uint32_t w = (uint32_t)v; memcpy(p, &w, 4); break; }
     default: memcpy(p, &v, 8); break;
-    }
-}
-
-/* Raw bits of a typed element as a sign/zero extended 64-bit integer. */
-static inline int64_t int_of(uint64_t raw, int ty)
-{
-    switch (ty) {
-    case GT_TYPE_UD: return (int64_t)(uint32_t)raw;
-    case GT_TYPE_D: return (int64_t)(int32_t)(uint32_t)raw;
-    case GT_TYPE_UW: return (int64_t)(uint16_t)raw;
-    case GT_TYPE_W: return (int64_t)(int16_t)(uint16_t)raw;
-    case GT_TYPE_UB: return (int64_t)(uint8_t)raw;
-    case GT_TYPE_B: return (int64_t)(int8_t)(uint8_t)raw;
-    default: return (int64_t)raw;
     }
 }
 
@@ -1448,7 +1600,7 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
     uint32_t lmask = wren >> co;   /* lane mask */
     if (op == GT_OP_SAD2 || op == GT_OP_SADA2)
         lmask &= 0x55555555u;      /* results in the even channels only */
-    *nchan += (uint64_t)__builtin_popcount(wren);
+    *nchan += popc32(wren);
 
     int dom = x->dom;
     int ns = op_nsrc(op);
@@ -1600,6 +1752,9 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
             else if (dom == DOM_F) v = cmp_f(in->cond, a.f[i], b.f[i], op == GT_OP_CMPN);
             else v = cmp_f(in->cond, a.d[i], b.d[i], op == GT_OP_CMPN);
             cmpres |= (uint32_t)v << i;
+            /* the destination's bits (all ones or zero), which AccWrEn also
+             * writes to the accumulator (as exact_int does) */
+            r.u[i] = v ? ~0ull : 0;
         }
         break;
     case GT_OP_BFREV: for (int i = 0; i < n; i++) r.u[i] = bitrev32((uint32_t)a.i[i]); break;
@@ -2057,7 +2212,7 @@ static int exec_alu_pairs(xctx *c, const gt_xinst *x, uint64_t *nchan)
     uint32_t pm = pred_mask(t, &wide);
     int selp = in->op == GT_OP_SEL && in->cond == GT_COND_NONE;
     uint32_t wren = selp ? em : (em & pm);
-    *nchan += (uint64_t)__builtin_popcount(wren);
+    *nchan += popc32(wren);
 
     uint32_t lo = pair_lanes(wren, co, n, 0), hi = pair_lanes(wren, co, n, 1);
     const gt_xop *pd = &x->dst;
@@ -2107,19 +2262,564 @@ static int exec_alu_pairs(xctx *c, const gt_xinst *x, uint64_t *nchan)
     return GTSIM_OK;
 }
 
+/* ------------------------------------------------------------------ */
+/* Specialised execution: handlers (issue 12)                           */
+/* ------------------------------------------------------------------ */
+
+/* A source widened to 64 bits as load_src does (sign/zero extension by
+ * type), one loop per type and region shape. */
+#define FAST_LOAD_INT(CT)                                                                      \
+    do {                                                                                       \
+        if (p->contig) {                                                                       \
+            const uint8_t *b = g + p->off[0];                                                  \
+            for (int i = 0; i < n; i++) {                                                      \
+                CT v;                                                                          \
+                memcpy(&v, b + i * (int)sizeof(CT), sizeof(CT));                               \
+                o[i] = v;                                                                      \
+            }                                                                                  \
+        } else {                                                                               \
+            for (int i = 0; i < n; i++) {                                                      \
+                CT v;                                                                          \
+                memcpy(&v, g + p->off[i], sizeof(CT));                                         \
+                o[i] = v;                                                                      \
+            }                                                                                  \
+        }                                                                                      \
+    } while (0)
+
+static inline __attribute__((always_inline)) void fast_load_int(const gt_thread *t, const gt_xop *p, int64_t *o, int n, int logic)
+{
+    const uint8_t *g = t->grf;
+    if (p->space == GT_XS_IMM || p->scalar) {
+        int64_t v = p->space == GT_XS_IMM ? int_of(p->imm_lane[0], p->type)
+                                          : int_of(rd_raw(g + p->off[0], p->size), p->type);
+        for (int i = 0; i < n; i++)
+            o[i] = v;
+    } else {
+        switch (p->type) {
+        case GT_TYPE_D: FAST_LOAD_INT(int32_t); break;
+        case GT_TYPE_UD: FAST_LOAD_INT(uint32_t); break;
+        case GT_TYPE_W: FAST_LOAD_INT(int16_t); break;
+        case GT_TYPE_UW: FAST_LOAD_INT(uint16_t); break;
+        case GT_TYPE_B: FAST_LOAD_INT(int8_t); break;
+        default: FAST_LOAD_INT(uint8_t); break;
+        }
+    }
+    if (!p->mods)
+        return;
+    if (logic) {
+        if (p->mods & 1)
+            for (int i = 0; i < n; i++)
+                o[i] = ~o[i];
+        return;
+    }
+    if (p->mods & 2)
+        for (int i = 0; i < n; i++)
+            o[i] = o[i] < 0 ? (int64_t)(0 - (uint64_t)o[i]) : o[i];
+    if (p->mods & 1)
+        for (int i = 0; i < n; i++)
+            o[i] = (int64_t)(0 - (uint64_t)o[i]);
+}
+
+/* Integer result bits to the destination; condition-modifier flags of the
+ * lanes in lmask (cmp: cmpres instead). */
+static inline uint32_t fast_store_int(gt_thread *t, const gt_xinst *x, const int64_t *r, int n,
+                                      uint32_t lmask, uint32_t full)
+{
+    const gt_xop *pd = &x->dst;
+    int cond = x->in.cond;
+    if (pd->space == GT_XS_GRF) {
+        uint8_t *g = t->grf;
+        if (pd->size == 4 && pd->contig && lmask == full) {
+            uint8_t *d = g + pd->off[0];
+            for (int i = 0; i < n; i++) {
+                uint32_t v = (uint32_t)r[i];
+                memcpy(d + 4 * i, &v, 4);
+            }
+        } else if (pd->size == 4) {
+            /* enabled lanes only: divergent code has few */
+            for (uint32_t m = lmask; m; m &= m - 1) {
+                int i = __builtin_ctz(m);
+                uint32_t v = (uint32_t)r[i];
+                memcpy(g + pd->off[i], &v, 4);
+            }
+        } else {
+            for (uint32_t m = lmask; m; m &= m - 1) {
+                int i = __builtin_ctz(m);
+                uint16_t v = (uint16_t)r[i];
+                memcpy(g + pd->off[i], &v, 2);
+            }
+        }
+    }
+    if (!cond || x->in.op == GT_OP_SEL)
+        return 0;
+    int fty = pd->space == GT_XS_GRF ? pd->type : x->flag_type;
+    uint32_t flags = 0;
+    for (uint32_t m = lmask; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        flags |= (uint32_t)cmp_i(cond, int_of((uint64_t)r[i], fty), 0, 0) << i;
+    }
+    return flags;
+}
+
+static int fast_int(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm)
+{
+    const gt_inst *in = &x->in;
+    int op = in->op, n = in->exec_size, co = in->chan_off;
+    uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
+    int64_t a[32], b[32], r[32];
+    int logic = is_logic(op);
+    fast_load_int(t, &x->src[0], a, n, logic);
+    if (op != GT_OP_MOV && op != GT_OP_NOT)
+        fast_load_int(t, &x->src[1], b, n, logic);
+    uint32_t cmpres = 0;
+    switch (op) {
+    case GT_OP_MOV: for (int i = 0; i < n; i++) r[i] = a[i]; break;
+    case GT_OP_NOT: for (int i = 0; i < n; i++) r[i] = ~a[i]; break;
+    case GT_OP_AND: for (int i = 0; i < n; i++) r[i] = a[i] & b[i]; break;
+    case GT_OP_OR: for (int i = 0; i < n; i++) r[i] = a[i] | b[i]; break;
+    case GT_OP_XOR: for (int i = 0; i < n; i++) r[i] = a[i] ^ b[i]; break;
+    case GT_OP_ADD:
+        for (int i = 0; i < n; i++)
+            r[i] = (int64_t)((uint64_t)a[i] + (uint64_t)b[i]);
+        break;
+    case GT_OP_MUL:
+        for (int i = 0; i < n; i++)
+            r[i] = (int64_t)((uint64_t)a[i] * (uint64_t)b[i]);
+        break;
+    case GT_OP_SHL:
+        for (int i = 0; i < n; i++)
+            r[i] = (int64_t)((uint64_t)a[i] << (b[i] & 31));
+        break;
+    case GT_OP_SHR: {
+        /* see exec_alu_masked: src0's bits at its own width */
+        int sz = x->src[0].size;
+        uint64_t m = sz >= 8 ? ~0ull : ((1ull << (8 * sz)) - 1);
+        for (int i = 0; i < n; i++)
+            r[i] = (int64_t)(((uint64_t)a[i] & m) >> (b[i] & 31));
+        break;
+    }
+    case GT_OP_ASR:
+        if (is_signed_int(x->src[0].type))
+            for (int i = 0; i < n; i++)
+                r[i] = a[i] >> (b[i] & 31);
+        else
+            for (int i = 0; i < n; i++)
+                r[i] = (int64_t)((uint64_t)a[i] >> (b[i] & 31));
+        break;
+    case GT_OP_CMP: case GT_OP_CMPN:
+        for (int i = 0; i < n; i++) {
+            int v = cmp_i(in->cond, a[i], b[i], 0);
+            cmpres |= (uint32_t)v << i;
+            r[i] = -(int64_t)v;
+        }
+        break;
+    default: /* GT_OP_SEL */
+        if (in->cond == GT_COND_NONE) {
+            uint32_t p = pm >> co;
+            for (int i = 0; i < n; i++)
+                r[i] = ((p >> i) & 1) ? a[i] : b[i];
+        } else {
+            for (int i = 0; i < n; i++)
+                r[i] = cmp_i(in->cond, a[i], b[i], 0) ? a[i] : b[i];
+        }
+        break;
+    }
+    uint32_t flags = fast_store_int(t, x, r, n, lmask, full);
+    if (op == GT_OP_CMP || op == GT_OP_CMPN)
+        flags = cmpres;
+    if (in->cond && op != GT_OP_SEL)
+        flag_write(t, in, wren, flags << co);
+    return 1;
+}
+
+/* Copy n 4-byte lanes: fixed sizes for the ExecSizes, which the compiler
+ * turns into vector moves (a variable-size copy becomes rep movs, slow to
+ * start for 32-128 bytes). */
+static inline __attribute__((always_inline)) void copy4(void *d, const void *s, int n)
+{
+    switch (n) {
+    case 16: memcpy(d, s, 64); break;
+    case 8: memcpy(d, s, 32); break;
+    case 32: memcpy(d, s, 128); break;
+    case 4: memcpy(d, s, 16); break;
+    case 1: memcpy(d, s, 4); break;
+    default: memcpy(d, s, (size_t)n * 4); break;
+    }
+}
+
+/* 32-bit lanes (FK_I32). */
+static inline __attribute__((always_inline)) void fast_load_u32(const gt_thread *t, const gt_xop *p,
+                                                                uint32_t *o, int n)
+{
+    const uint8_t *g = t->grf;
+    if (p->space == GT_XS_IMM || p->scalar) {
+        uint32_t v = p->space == GT_XS_IMM ? (uint32_t)int_of(p->imm_lane[0], p->type)
+                                           : (uint32_t)rd_raw(g + p->off[0], 4);
+        for (int i = 0; i < n; i++)
+            o[i] = v;
+    } else if (p->contig) {
+        copy4(o, g + p->off[0], n);
+    } else {
+        for (int i = 0; i < n; i++)
+            memcpy(&o[i], g + p->off[i], 4);
+    }
+    if (p->mods & 2) {   /* abs: of the sign-extended value for D only */
+        if (p->type == GT_TYPE_D || (p->space == GT_XS_IMM && is_signed_int(p->type)))
+            for (int i = 0; i < n; i++)
+                o[i] = (int32_t)o[i] < 0 ? 0u - o[i] : o[i];
+    }
+    if (p->mods & 1)
+        for (int i = 0; i < n; i++)
+            o[i] = 0u - o[i];
+}
+
+/* cmpres bit i = cond(a[i], b[i]) with the compare type CT. */
+#define FAST_CMP32(CT)                                                                          \
+    do {                                                                                        \
+        switch (cond) {                                                                         \
+        case GT_COND_Z: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] == (CT)b[i]) << i; break; \
+        case GT_COND_NZ: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] != (CT)b[i]) << i; break; \
+        case GT_COND_G: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] > (CT)b[i]) << i; break; \
+        case GT_COND_GE: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] >= (CT)b[i]) << i; break; \
+        case GT_COND_L: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] < (CT)b[i]) << i; break; \
+        case GT_COND_LE: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] <= (CT)b[i]) << i; break; \
+        default: break;                                                                         \
+        }                                                                                       \
+    } while (0)
+
+static inline uint32_t fast_cmp32(int cond, int sgn, const uint32_t *a, const uint32_t *b, int n)
+{
+    uint32_t res = 0;
+    if (sgn)
+        FAST_CMP32(int32_t);
+    else
+        FAST_CMP32(uint32_t);
+    return res;
+}
+
+static int fast_i32(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm)
+{
+    const gt_inst *in = &x->in;
+    int op = in->op, n = in->exec_size, co = in->chan_off, cond = in->cond;
+    uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
+    uint32_t a[32], b[32], r[32];
+    const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
+    if (is_logic(op) && (p0->mods || (op != GT_OP_NOT && p1->mods)))
+        return 0;   /* logic negate is a bitwise not: the general path */
+    fast_load_u32(t, p0, a, n);
+    if (op != GT_OP_MOV && op != GT_OP_NOT)
+        fast_load_u32(t, p1, b, n);
+    uint32_t cmpres = 0;
+    switch (op) {
+    case GT_OP_MOV: copy4(r, a, n); break;
+    case GT_OP_NOT: for (int i = 0; i < n; i++) r[i] = ~a[i]; break;
+    case GT_OP_AND: for (int i = 0; i < n; i++) r[i] = a[i] & b[i]; break;
+    case GT_OP_OR: for (int i = 0; i < n; i++) r[i] = a[i] | b[i]; break;
+    case GT_OP_XOR: for (int i = 0; i < n; i++) r[i] = a[i] ^ b[i]; break;
+    case GT_OP_ADD: for (int i = 0; i < n; i++) r[i] = a[i] + b[i]; break;
+    case GT_OP_MUL: for (int i = 0; i < n; i++) r[i] = a[i] * b[i]; break;
+    case GT_OP_SHL: for (int i = 0; i < n; i++) r[i] = a[i] << (b[i] & 31); break;
+    case GT_OP_SHR: for (int i = 0; i < n; i++) r[i] = a[i] >> (b[i] & 31); break;
+    case GT_OP_ASR:
+        if (is_signed_int(p0->type))
+            for (int i = 0; i < n; i++)
+                r[i] = (uint32_t)((int32_t)a[i] >> (b[i] & 31));
+        else
+            for (int i = 0; i < n; i++)
+                r[i] = a[i] >> (b[i] & 31);
+        break;
+    case GT_OP_CMP: case GT_OP_CMPN:
+        cmpres = fast_cmp32(cond, x->fast_arith, a, b, n);
+        for (int i = 0; i < n; i++)
+            r[i] = 0u - ((cmpres >> i) & 1);
+        break;
+    default: { /* GT_OP_SEL */
+        uint32_t take = cond == GT_COND_NONE ? pm >> co : fast_cmp32(cond, x->fast_arith, a, b, n);
+        for (int i = 0; i < n; i++)
+            r[i] = ((take >> i) & 1) ? a[i] : b[i];
+        break;
+    }
+    }
+    const gt_xop *pd = &x->dst;
+    if (pd->space == GT_XS_GRF) {
+        uint8_t *g = t->grf;
+        if (pd->contig && lmask == full) {
+            copy4(g + pd->off[0], r, n);
+        } else {
+            for (uint32_t m = lmask; m; m &= m - 1) {
+                int i = __builtin_ctz(m);
+                memcpy(g + pd->off[i], &r[i], 4);
+            }
+        }
+    }
+    if (!cond || op == GT_OP_SEL)
+        return 1;
+    uint32_t flags = cmpres;
+    if (op != GT_OP_CMP && op != GT_OP_CMPN) {
+        int fty = pd->space == GT_XS_GRF ? pd->type : x->flag_type;
+        uint32_t zero[32] = {0};
+        flags = fast_cmp32(cond, fty == GT_TYPE_D, r, zero, n) & lmask;
+    }
+    flag_write(t, in, wren, flags << co);
+    return 1;
+}
+
+static inline void fast_load_f(const gt_thread *t, const gt_xop *p, float *o, int n, int ftz)
+{
+    const uint8_t *g = t->grf;
+    if (p->space == GT_XS_IMM || p->scalar) {
+        float v = gt_u2f(p->space == GT_XS_IMM ? (uint32_t)p->imm_lane[0]
+                                               : (uint32_t)rd_raw(g + p->off[0], 4));
+        for (int i = 0; i < n; i++)
+            o[i] = v;
+    } else if (p->contig) {
+        copy4(o, g + p->off[0], n);
+    } else {
+        for (int i = 0; i < n; i++)
+            memcpy(&o[i], g + p->off[i], 4);
+    }
+    if (ftz)
+        for (int i = 0; i < n; i++) {
+            uint32_t u = gt_f2u(o[i]);
+            if ((u & 0x7f800000u) == 0)
+                o[i] = gt_u2f(u & 0x80000000u);   /* denorm (or zero) -> signed zero */
+        }
+    if (p->mods & 2)
+        for (int i = 0; i < n; i++)
+            o[i] = fabsf(o[i]);
+    if (p->mods & 1)
+        for (int i = 0; i < n; i++)
+            o[i] = -o[i];
+}
+
+/* r = fma(b, c, a) per lane: with the host's FMA instructions when it has
+ * them (one fused, correctly rounded operation either way, so the bits are
+ * those of libm's fmaf). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__FMA__)
+__attribute__((target("fma"))) static void fma_lanes_hw(float *r, const float *a, const float *b,
+                                                        const float *c, int n)
+{
+    for (int i = 0; i < n; i++)
+        r[i] = __builtin_fmaf(b[i], c[i], a[i]);
+}
+static int host_has_fma(void)
+{
+    static int has = -1;
+    if (has < 0) {
+        __builtin_cpu_init();
+        has = __builtin_cpu_supports("fma") ? 1 : 0;
+    }
+    return has;
+}
+#endif
+static void fma_lanes(float *r, const float *a, const float *b, const float *c, int n)
+{
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__FMA__)
+    if (host_has_fma()) {
+        fma_lanes_hw(r, a, b, c, n);
+        return;
+    }
+#endif
+    for (int i = 0; i < n; i++)
+        r[i] = fmaf(b[i], c[i], a[i]);
+}
+
+/* fma_lanes with the NaN libm's fmaf returns: the FMA instruction may pick
+ * another of several NaN operands (and so another payload). */
+static void fma_lanes_exact(float *r, const float *a, const float *b, const float *c, int n)
+{
+    fma_lanes(r, a, b, c, n);
+    for (int i = 0; i < n; i++)
+        if (isnan(r[i]))
+            r[i] = fmaf(b[i], c[i], a[i]);
+}
+
+/* Single-precision float operations.  Returns 0 (nothing done) in ALT
+ * mode, which the general path handles. */
+static int fast_flt(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fmode)
+{
+    const gt_inst *in = &x->in;
+    if (fmode & 2)
+        return 0;
+    int op = in->op, n = in->exec_size, co = in->chan_off, ftz = fmode & 1;
+    uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
+    float a[32], b[32], cc[32], r[32];
+    int fin = ftz && x->fast_arith;
+    fast_load_f(t, &x->src[0], a, n, fin);
+    int ns = op == GT_OP_MOV ? 1 : op == GT_OP_MAD ? 3 : op == GT_OP_MATH ? math_nsrc(in->math_fc) : 2;
+    if (ns > 1)
+        fast_load_f(t, &x->src[1], b, n, fin);
+    if (ns > 2)
+        fast_load_f(t, &x->src[2], cc, n, fin);
+    uint32_t cmpres = 0;
+    int cmp = op == GT_OP_CMP || op == GT_OP_CMPN;
+    switch (op) {
+    case GT_OP_MOV: for (int i = 0; i < n; i++) r[i] = a[i]; break;
+    case GT_OP_ADD: for (int i = 0; i < n; i++) r[i] = a[i] + b[i]; break;
+    case GT_OP_MUL: for (int i = 0; i < n; i++) r[i] = a[i] * b[i]; break;
+    case GT_OP_MAD: fma_lanes_exact(r, a, b, cc, n); break;
+    case GT_OP_CMP: case GT_OP_CMPN:
+        for (int i = 0; i < n; i++)
+            cmpres |= (uint32_t)cmp_f(in->cond, a[i], b[i], op == GT_OP_CMPN) << i;
+        break;
+    case GT_OP_SEL:
+        if (in->cond == GT_COND_NONE) {
+            uint32_t p = pm >> co;
+            for (int i = 0; i < n; i++)
+                r[i] = ((p >> i) & 1) ? a[i] : b[i];
+        } else {
+            for (int i = 0; i < n; i++) {
+                double va = a[i], vb = b[i];
+                int take0;
+                if (in->cond == GT_COND_GE || in->cond == GT_COND_L) {
+                    /* min/max: a NaN operand loses (seed 001 §2.3.1.4) */
+                    if (isnan(va) && !isnan(vb)) take0 = 0;
+                    else if (isnan(vb)) take0 = 1;
+                    else take0 = cmp_f(in->cond, va, vb, 0);
+                } else {
+                    take0 = cmp_f(in->cond, va, vb, 0);
+                }
+                r[i] = take0 ? a[i] : b[i];
+            }
+        }
+        break;
+    default: /* GT_OP_MATH, functions plan_fast admits */
+        switch (in->math_fc) {
+        case GT_MATH_INV: for (int i = 0; i < n; i++) r[i] = 1.0f / a[i]; break;
+        case GT_MATH_LOG: for (int i = 0; i < n; i++) r[i] = log2f(a[i]); break;
+        case GT_MATH_EXP: for (int i = 0; i < n; i++) r[i] = exp2f(a[i]); break;
+        case GT_MATH_SQRT: for (int i = 0; i < n; i++) r[i] = sqrtf(a[i]); break;
+        case GT_MATH_RSQ:
+            for (int i = 0; i < n; i++)
+                r[i] = (float)(1.0 / sqrt((double)a[i]));
+            break;
+        case GT_MATH_SIN: for (int i = 0; i < n; i++) r[i] = sinf(a[i]); break;
+        case GT_MATH_COS: for (int i = 0; i < n; i++) r[i] = cosf(a[i]); break;
+        case GT_MATH_FDIV: for (int i = 0; i < n; i++) r[i] = a[i] / b[i]; break;
+        default: for (int i = 0; i < n; i++) r[i] = powf(a[i], b[i]); break;
+        }
+        break;
+    }
+    const gt_xop *pd = &x->dst;
+    if (pd->space == GT_XS_GRF) {
+        uint8_t *g = t->grf;
+        if (cmp) {
+            for (uint32_t m = lmask; m; m &= m - 1) {
+                int i = __builtin_ctz(m);
+                uint32_t v = ((cmpres >> i) & 1) ? ~0u : 0;
+                memcpy(g + pd->off[i], &v, 4);
+            }
+        } else {
+            if (ftz && x->fast_flush)
+                for (int i = 0; i < n; i++) {
+                    uint32_t u = gt_f2u(r[i]);
+                    if ((u & 0x7f800000u) == 0)
+                        r[i] = gt_u2f(u & 0x80000000u);
+                }
+            if (pd->contig && lmask == full)
+                copy4(g + pd->off[0], r, n);
+            else
+                for (uint32_t m = lmask; m; m &= m - 1) {
+                    int i = __builtin_ctz(m);
+                    memcpy(g + pd->off[i], &r[i], 4);
+                }
+        }
+    }
+    if (cmp)
+        flag_write(t, in, wren, cmpres << co);
+    return 1;
+}
+
+/* Bit copy of 4-byte elements (a raw mov without condition modifier). */
+static int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren)
+{
+    const gt_inst *in = &x->in;
+    int n = in->exec_size;
+    uint32_t lmask = wren >> in->chan_off, full = n >= 32 ? ~0u : (1u << n) - 1;
+    const gt_xop *ps = &x->src[0], *pd = &x->dst;
+    uint8_t *g = t->grf;
+    uint32_t v[32];
+    if (ps->space == GT_XS_IMM || ps->scalar) {
+        uint32_t u = ps->space == GT_XS_IMM ? (uint32_t)ps->imm_lane[0] : (uint32_t)rd_raw(g + ps->off[0], 4);
+        for (int i = 0; i < n; i++)
+            v[i] = u;
+    } else if (ps->contig) {
+        copy4(v, g + ps->off[0], n);
+    } else {
+        for (int i = 0; i < n; i++)
+            memcpy(&v[i], g + ps->off[i], 4);
+    }
+    if (pd->contig && lmask == full)
+        copy4(g + pd->off[0], v, n);
+    else
+        for (uint32_t m = lmask; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            memcpy(g + pd->off[i], &v[i], 4);
+        }
+    return 1;
+}
+
+/* GTSIM_EU_REFERENCE=1: every instruction takes the general path (for
+ * comparing the two on whole programs).  Read once per process. */
+static int eu_reference_only(void)
+{
+    static int ref = -1;
+    if (ref < 0) {
+        const char *e = getenv("GTSIM_EU_REFERENCE");
+        ref = e && *e && *e != '0';
+    }
+    return ref;
+}
+
+/* Run x through its specialised handler; 0 when the general path must. */
+static inline int exec_fast(xctx *c, const gt_xinst *x, uint32_t wren, uint32_t pm)
+{
+    switch (x->fast) {
+    case FK_I32: return fast_i32(c->t, x, wren, pm);
+    case FK_INT: return fast_int(c->t, x, wren, pm);
+    case FK_FLT: return fast_flt(c->t, x, wren, pm, (unsigned)c->ftz_f | ((unsigned)c->alt << 1));
+    case FK_RAW: return fast_raw(c->t, x, wren);
+    default: return 0;
+    }
+}
+
 static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
 {
     if (__builtin_expect(x->chan_pairs, 0))
         return exec_alu_pairs(c, x, nchan);
-    return exec_alu_masked(c, x, emask, pred_mask(c->t, &x->in), nchan);
+    const gt_inst *in = &x->in;
+    uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(c->t, in);
+    if (x->fast && !c->reference) {
+        uint32_t wren = in->op == GT_OP_SEL && in->cond == GT_COND_NONE ? emask : emask & pm;
+        if (exec_fast(c, x, wren, pm)) {
+            *nchan += popc32(wren);
+            return GTSIM_OK;
+        }
+    }
+    return exec_alu_masked(c, x, emask, pm, nchan);
 }
 
 /* ------------------------------------------------------------------ */
 /* Control flow                                                         */
 /* ------------------------------------------------------------------ */
 
+static inline uint64_t cf_ip_bit(uint32_t ip) { return 1ull << ((ip >> 3) & 63); }
+
+/* Rebuild gt_thread.wait_ips from the waiting channels. */
+static void cf_refilter(gt_thread *t)
+{
+    uint64_t f = 0;
+    for (uint32_t w = t->wait_mask; w; w &= w - 1)
+        f |= cf_ip_bit(t->pcip[__builtin_ctz(w)]);
+    t->wait_ips = f;
+    t->wait_ips_for = t->wait_mask;
+}
+
 static inline void cf_park(gt_thread *t, uint32_t m, uint32_t tip)
 {
+    if (!m)
+        return;
+    int valid = t->wait_ips_for == t->wait_mask;
     t->exec_mask &= ~m;
     t->wait_mask |= m;
     while (m) {
@@ -2127,31 +2827,44 @@ static inline void cf_park(gt_thread *t, uint32_t m, uint32_t tip)
         m &= m - 1;
         t->pcip[ch] = tip;
     }
+    if (valid) {
+        t->wait_ips |= cf_ip_bit(tip);
+        t->wait_ips_for = t->wait_mask;
+    }
 }
 
+/* Waiting channels whose PcIP is ip (branch-free: compares all 32). */
+static inline uint32_t cf_at(const gt_thread *t, uint32_t ip)
+{
+    uint32_t got = 0;
+    for (int ch = 0; ch < 32; ch++)
+        got |= (uint32_t)(t->pcip[ch] == ip) << ch;
+    return got & t->wait_mask;
+}
+
+/* Channels waiting at ip rejoin.  Checks the filter first: inside a
+ * divergent loop most instructions have no channel waiting at them. */
 static inline void cf_arrive(gt_thread *t, uint32_t ip)
 {
-    uint32_t w = t->wait_mask;
-    while (w) {
-        int ch = __builtin_ctz(w);
-        w &= w - 1;
-        if (t->pcip[ch] == ip) {
-            t->exec_mask |= 1u << ch;
-            t->wait_mask &= ~(1u << ch);
-        }
+    if (t->wait_ips_for != t->wait_mask)
+        cf_refilter(t);
+    if (!(t->wait_ips & cf_ip_bit(ip)))
+        return;
+    uint32_t got = cf_at(t, ip);
+    if (got) {
+        t->exec_mask |= got;
+        t->wait_mask &= ~got;
+        cf_refilter(t);
     }
 }
 
-static inline int cf_waiting_at(const gt_thread *t, uint32_t ip)
+static inline int cf_waiting_at(gt_thread *t, uint32_t ip)
 {
-    uint32_t w = t->wait_mask;
-    while (w) {
-        int ch = __builtin_ctz(w);
-        w &= w - 1;
-        if (t->pcip[ch] == ip)
-            return 1;
-    }
-    return 0;
+    if (t->wait_ips_for != t->wait_mask)
+        cf_refilter(t);
+    if (!(t->wait_ips & cf_ip_bit(ip)))
+        return 0;
+    return cf_at(t, ip) != 0;
 }
 
 /* Read DWord `idx` of a scalar source (register or immediate). */
@@ -2191,7 +2904,7 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
     *next_ip = nxt;
     if (x->plan_err)
         return report(c, x, x->plan_status, x->plan_why);
-    *nchan += (uint64_t)__builtin_popcount(wren);
+    *nchan += popc32(wren);
     uint32_t jip = ip + (uint32_t)in->jip, uip = ip + (uint32_t)in->uip;
     if (in->jip_reg && (in->op == GT_OP_BRD || in->op == GT_OP_BRC)) {
         /* seed 004 brd / brc: register offsets, bytes from this IP; brd a
@@ -2499,6 +3212,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
         return gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory (kernel cache)");
     c.hw_ip_base = (uint32_t)(t->kernel_gva - t->disp->instruction_base);
     c.df_f_rtz = gt_eu_behaviour_for(dev->plat)->df_to_f_rtz;
+    c.reference = eu_reference_only();
     int saved_round = fegetround();
     apply_fenv(&c);
     if (t->instructions == 0 && t->exec_mask == 0 && t->wait_mask == 0)
@@ -2593,4 +3307,30 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     GT_STAT_ADD(dev, eu_channels, nchan);
     fesetround(saved_round);
     return status;
+}
+
+int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int reference, int *fast)
+{
+    gt_kkernel k;
+    memset(&k, 0, sizeof k);
+    xctx c;
+    memset(&c, 0, sizeof c);
+    c.dev = dev;
+    c.t = t;
+    c.k = &k;
+    c.df_f_rtz = gt_eu_behaviour_for(dev->plat)->df_to_f_rtz;
+    c.reference = reference;
+    int saved_round = fegetround();
+    apply_fenv(&c);
+    const gt_inst *in = &x->in;
+    uint32_t rm = range_mask(in);
+    uint32_t emask = in->nomask ? rm : (t->exec_mask & rm);
+    uint64_t nchan = 0;
+    if (fast)
+        *fast = !reference && x->fast && !x->chan_pairs && (x->fast != FK_FLT || !c.alt);
+    int st = is_branch(in->op) ? gt_error(dev, GTSIM_ERR_INVALID, "gt_eu_exec_one: not an ALU instruction")
+                               : exec_alu(&c, x, emask, &nchan);
+    GT_STAT_ADD(dev, eu_channels, nchan);
+    fesetround(saved_round);
+    return st;
 }

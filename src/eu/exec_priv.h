@@ -43,6 +43,12 @@ typedef struct gt_xinst {
     uint8_t mul_src1_lo16; /* gt_eu_behaviour.mul_dword_src1_lo16 applies (Gen7 mul) */
     uint8_t chan_pairs;   /* gt_eu_behaviour.df_channel_pairs applies (Ivy Bridge DF) */
     uint8_t wide_int;     /* integer result needs more than 64 bits (see exec.c exact_int) */
+    /* Specialised execution chosen at plan time (exec.c, "Specialised
+     * execution"): 0 = the general path only; otherwise a handler kind
+     * (enum in exec.c) that computes bit-identical results for this
+     * instruction's opcode, types, regions and masking.  fast_arith: inputs
+     * are flushed like arithmetic (F denorm mode); fast_flush: results are. */
+    uint8_t fast, fast_arith, fast_flush;
     int plan_status;
     gt_xop dst;
     gt_xop src[3];
@@ -87,5 +93,13 @@ void gt_eu_cov_dump(const gt_kkernel *k);
 
 /* Build the execution plan of a freshly decoded instruction (exec.c). */
 void gt_exec_plan(const gtsim_device *dev, gt_xinst *x);
+
+/* Execute one planned ALU instruction x (not a branch or send) on thread t
+ * as gt_eu_run would at t->ip, through the general executor (reference = 1)
+ * or through the specialised handler the plan chose (reference = 0; the
+ * general path when there is none).  For the differential tests
+ * (tests/euexec/test_eufast.c).  Returns a gtsim status; *fast (may be NULL)
+ * is set to 1 when a specialised handler ran. */
+int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int reference, int *fast);
 
 #endif

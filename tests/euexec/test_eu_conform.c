@@ -42,6 +42,31 @@ static int32_t vimm(uint32_t imm, int k, int is_signed)
     return is_signed && (e & 8) ? e - 16 : e;
 }
 
+/* ---- cmp with AccWrEn: the accumulator gets the destination's bits ----
+ * (all ones where the condition holds, zero elsewhere; found by the
+ * differential test test_eufast: the general path wrote whatever its lane
+ * buffer held before, here avg's results) */
+static void test_cmp_accwren(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "(W) avg (8|M0) r5.0<1>:d r1.0<8;8,1>:d r2.0<8;8,1>:d\n"
+           "(W) cmp (8|M0) (lt)f0.0 r10.0<1>:d r1.0<8;8,1>:d r2.0<8;8,1>:d {AccWrEn}\n"
+           "(W) mov (8|M0) r11.0<1>:d acc0.0<8;8,1>:d\n"
+           END);
+    h_thread(&H, 0xff);
+    for (int i = 0; i < 8; i++) {
+        h_d(&H, 1)[i] = 1000 * i - 3000;
+        h_d(&H, 2)[i] = 7 - 2 * i;
+    }
+    run_ok();
+    for (int i = 0; i < 8; i++) {
+        uint32_t want = 1000 * i - 3000 < 7 - 2 * i ? 0xffffffffu : 0;
+        assert_int_equal(h_ud(&H, 10)[i], want);
+        assert_int_equal(h_ud(&H, 11)[i], want);
+    }
+}
+
 /* ---- vector immediates with word- and DWord-strided destinations ---- */
 static void test_vector_imm_dword_dst(void **st)
 {
@@ -355,6 +380,7 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vector_imm_dword_dst),
+        cmocka_unit_test(test_cmp_accwren),
         cmocka_unit_test(test_round_f),
         cmocka_unit_test(test_round_df),
         cmocka_unit_test(test_igc_floor_df_tail),

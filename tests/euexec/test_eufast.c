@@ -1,0 +1,310 @@
+/*
+ * Differential test of the EU executor's specialised handlers (src/eu/exec.c
+ * "Specialised execution", issue 12) against its general path: random
+ * ALU instructions -- every opcode the handlers take, integer and float
+ * types, contiguous / scalar / strided / immediate source regions, strided
+ * and null destinations, source modifiers, predication (normal, inverted,
+ * any/all forms), NoMask, condition modifiers, saturation, AccWrEn, the
+ * 3-source Align16 form, cr0 rounding / denorm / ALT modes -- with random
+ * operands (special float values included) run through both paths
+ * (gt_eu_exec_one) on copies of one thread.  The whole thread state (GRF,
+ * accumulators, flags, ...) and the status must be bit-identical.  The
+ * test also fails when a handler kind never ran, or an opcode the handlers
+ * take never went through one: a planner that stopped choosing them would
+ * otherwise pass trivially.
+ *
+ *   test_eufast [CASES] [SEED]
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eu/exec_priv.h"
+#include "gt.h"
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 16);
+}
+static int pick(int n) { return (int)(rnd() % (uint32_t)n); }
+
+/* A DWord of operand data: raw bits, small integers, integer and float
+ * edge values (NaN, infinities, denormals, signed zeros). */
+static uint32_t data_dword(void)
+{
+    static const uint32_t special[] = {
+        0x00000000u, 0x80000000u, 0x7fffffffu, 0xffffffffu, 0x7f800000u, 0xff800000u,
+        0x7fc00000u, 0xffc00001u, 0x7f800001u, 0x00000001u, 0x807fffffu, 0x00400000u,
+        0x3f800000u, 0xbf800000u, 0x7f7fffffu, 0x00800000u, 31, 32, 33, 0xffff8000u, 0x8000u,
+    };
+    switch (pick(6)) {
+    case 0: return rnd();
+    case 1: return (uint32_t)(pick(17) - 8);
+    case 2: return special[pick(sizeof special / sizeof special[0])];
+    case 3: { /* a float of moderate magnitude */
+        float f = (float)((int32_t)rnd()) / (float)(1u << pick(31));
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        return u;
+    }
+    case 4: return rnd() & 0x807fffffu;   /* denormal */
+    default: return rnd() & 0xffff;
+    }
+}
+
+static const int int_types[] = {GT_TYPE_D, GT_TYPE_UD, GT_TYPE_W, GT_TYPE_UW, GT_TYPE_B, GT_TYPE_UB};
+
+static void gen_src(gt_inst *in, int s, int ty, int allow_imm)
+{
+    gt_operand *o = &in->src[s];
+    memset(o, 0, sizeof *o);
+    o->type = (uint8_t)ty;
+    o->negate = pick(5) == 0;
+    o->abs = pick(6) == 0;
+    int sz = gt_type_size(ty);
+    if (allow_imm && pick(3) == 0) {
+        o->file = GT_FILE_IMM;
+        o->imm = sz == 4 ? data_dword() : sz == 2 ? (data_dword() & 0xffff) : data_dword() & 0xff;
+        if (ty == GT_TYPE_B || ty == GT_TYPE_UB) {   /* no byte immediates: a word */
+            o->type = ty == GT_TYPE_B ? GT_TYPE_W : GT_TYPE_UW;
+        }
+        o->vstride = 0; o->width = 1; o->hstride = 0;
+        return;
+    }
+    o->file = GT_FILE_GRF;
+    o->nr = (uint8_t)(1 + pick(100));
+    o->subnr = (uint8_t)(pick(2) ? 0 : (pick(32 / sz) * sz) & ~(sz - 1));
+    if (in->align16) {
+        o->rep = pick(3) == 0;
+        o->subnr = 0;
+        for (int c = 0; c < 4; c++)
+            o->swizzle[c] = (uint8_t)(pick(4) ? c : pick(4));
+        o->vstride = 4; o->width = 4; o->hstride = 1;
+        return;
+    }
+    switch (pick(5)) {
+    case 0: o->vstride = 0; o->width = 1; o->hstride = 0; break;   /* scalar */
+    case 1: o->vstride = 16; o->width = 8; o->hstride = 2; break;  /* strided */
+    case 2: o->vstride = 1; o->width = 1; o->hstride = 0; break;   /* <1;1,0> */
+    case 3: o->vstride = 0; o->width = 4; o->hstride = 1; break;   /* row repeated */
+    default: o->vstride = 8; o->width = 8; o->hstride = 1; break;  /* contiguous */
+    }
+}
+
+static const int ops_int[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_AND, GT_OP_OR, GT_OP_XOR,
+                              GT_OP_NOT, GT_OP_SHL, GT_OP_SHR, GT_OP_ASR, GT_OP_CMP, GT_OP_CMPN,
+                              GT_OP_SEL};
+static const int ops_flt[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_MAD, GT_OP_SEL, GT_OP_CMP,
+                              GT_OP_CMPN, GT_OP_MATH};
+static const int math_fcs[] = {GT_MATH_INV, GT_MATH_LOG, GT_MATH_EXP, GT_MATH_SQRT, GT_MATH_RSQ,
+                               GT_MATH_SIN, GT_MATH_COS, GT_MATH_FDIV, GT_MATH_POW};
+
+static int nsrc_of(int op, int fc)
+{
+    if (op == GT_OP_MOV || op == GT_OP_NOT)
+        return 1;
+    if (op == GT_OP_MAD)
+        return 3;
+    if (op == GT_OP_MATH)
+        return fc == GT_MATH_FDIV || fc == GT_MATH_POW ? 2 : 1;
+    return 2;
+}
+
+static void gen_inst(gt_inst *in)
+{
+    memset(in, 0, sizeof *in);
+    int flt = pick(2);
+    in->op = (uint16_t)(flt ? ops_flt[pick(sizeof ops_flt / sizeof ops_flt[0])]
+                            : ops_int[pick(sizeof ops_int / sizeof ops_int[0])]);
+    if (in->op == GT_OP_MATH)
+        in->math_fc = (uint8_t)math_fcs[pick(sizeof math_fcs / sizeof math_fcs[0])];
+    static const int sizes[] = {1, 2, 4, 8, 8, 16, 16, 16};
+    in->exec_size = (uint8_t)sizes[pick(8)];
+    in->chan_off = (uint8_t)(pick(3) == 0 ? 8 * pick(4) : 0);
+    if (in->chan_off + in->exec_size > 32)
+        in->chan_off = 0;
+    in->length = 16;
+    in->align16 = in->op == GT_OP_MAD;
+    int ns = nsrc_of(in->op, in->math_fc);
+    in->num_srcs = (uint8_t)ns;
+    in->nomask = pick(4) == 0;
+    int pr = pick(10);
+    in->pred = (uint8_t)(pr < 5 ? GT_PRED_NONE : pr < 9 ? GT_PRED_NORMAL : GT_PRED_ANYV + pick(4));
+    if (in->align16 && in->pred > GT_PRED_NORMAL)
+        in->pred = GT_PRED_NORMAL;
+    in->pred_inv = pick(3) == 0;
+    in->flag_nr = (uint8_t)pick(2);
+    in->flag_subnr = (uint8_t)pick(2);
+    static const int conds[] = {GT_COND_Z, GT_COND_NZ, GT_COND_G, GT_COND_GE, GT_COND_L, GT_COND_LE,
+                                GT_COND_O, GT_COND_U};
+    if (in->op == GT_OP_CMP || in->op == GT_OP_CMPN)
+        in->cond = (uint8_t)conds[pick(8)];
+    else
+        in->cond = (uint8_t)(pick(3) == 0 ? conds[pick(8)] : GT_COND_NONE);
+    in->saturate = pick(10) == 0;
+    in->acc_wr = pick(20) == 0;
+    int sty = flt ? (pick(12) == 0 ? GT_TYPE_HF : GT_TYPE_F) : int_types[pick(6)];
+    for (int s = 0; s < ns; s++) {
+        int ty = flt ? (pick(10) ? sty : GT_TYPE_D) : (pick(3) ? sty : int_types[pick(6)]);
+        gen_src(in, s, ty, s == ns - 1 && !in->align16);
+    }
+    gt_operand *d = &in->dst;
+    d->file = GT_FILE_GRF;
+    if ((in->cond || pick(8) == 0) && pick(2)) {
+        d->file = GT_FILE_ARF;
+        d->nr = GT_ARF_NULL;
+    } else {
+        d->nr = (uint8_t)(1 + pick(100));
+    }
+    static const int dint[] = {GT_TYPE_D, GT_TYPE_UD, GT_TYPE_W, GT_TYPE_UW, GT_TYPE_D, GT_TYPE_UD};
+    d->type = (uint8_t)(flt ? (pick(10) ? GT_TYPE_F : GT_TYPE_D) : dint[pick(6)]);
+    d->hstride = (uint8_t)(pick(4) == 0 ? 2 : 1);
+    d->writemask = in->align16 ? (uint8_t)(pick(6) ? 0xf : 1 + pick(15)) : 0;
+    if (in->align16)
+        d->hstride = 1;
+}
+
+static gt_thread *new_thread(void)
+{
+    gt_thread *t = aligned_alloc(64, sizeof(gt_thread));
+    if (!t) {
+        perror("aligned_alloc");
+        exit(2);
+    }
+    memset(t, 0, sizeof *t);
+    return t;
+}
+
+static void fill_thread(gt_thread *t)
+{
+    for (int i = 0; i < GT_GRF_REGS * 8; i++) {
+        uint32_t v = data_dword();
+        memcpy(t->grf + 4 * i, &v, 4);
+    }
+    for (int i = 0; i < 32; i++) {
+        uint32_t v = data_dword();
+        memcpy(t->acc + 4 * i, &v, 4);
+        t->acc_wide[i] = ((uint64_t)rnd() << 32) | rnd();
+    }
+    t->flag[0] = rnd();
+    t->flag[1] = rnd();
+    t->exec_mask = pick(3) ? ~0u : rnd();
+    t->dispatch_mask = ~0u;
+    t->instructions = 1;
+    /* cr0.0: rounding mode [5:4], F / DF denorm keep [7]/[6], ALT [0] */
+    t->cr0[0] = (uint32_t)(pick(4) << 4) | (pick(2) ? 0x80u : 0) | (pick(2) ? 0x40u : 0) |
+                (pick(10) == 0 ? 1u : 0);
+}
+
+int main(int argc, char **argv)
+{
+    long cases = argc > 1 ? atol(argv[1]) : 300000;
+    if (argc > 2)
+        rng = strtoull(argv[2], NULL, 0) | 1;
+    gtsim_device *dev = calloc(1, sizeof *dev);
+    if (!dev)
+        return 2;
+    dev->cfg.log = fopen("/dev/null", "w");
+    static const char *plats[] = {"skl", "hsw"};
+    gt_thread *t0 = new_thread(), *ta = new_thread(), *tb = new_thread();
+    gt_xinst *x = malloc(sizeof(gt_xinst));
+    if (!x)
+        return 2;
+    long planned = 0, fast_runs = 0, fails = 0;
+    long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0};
+    char err_a[sizeof dev->err];
+    for (long n = 0; n < cases; n++) {
+        dev->plat = gt_platform_find(plats[n % 2]);
+        if (!dev->plat) {
+            fprintf(stderr, "no platform %s\n", plats[n % 2]);
+            return 2;
+        }
+        memset(x, 0, sizeof *x);
+        gen_inst(&x->in);
+        gt_exec_plan(dev, x);
+        if (x->plan_err)
+            continue;
+        planned++;
+        fill_thread(t0);
+        memcpy(ta, t0, sizeof *ta);
+        memcpy(tb, t0, sizeof *tb);
+        uint64_t c0 = dev->stats.eu_channels;
+        int sa = gt_eu_exec_one(dev, ta, x, 1, NULL);
+        uint64_t ca = dev->stats.eu_channels - c0;
+        snprintf(err_a, sizeof err_a, "%s", dev->err);
+        c0 = dev->stats.eu_channels;
+        int fast = 0;
+        int sb = gt_eu_exec_one(dev, tb, x, 0, &fast);
+        uint64_t cb = dev->stats.eu_channels - c0;
+        if (fast) {
+            fast_runs++;
+            kind_runs[x->fast & 7]++;
+            op_fast[x->in.op]++;
+        }
+        const char *what = NULL;
+        if (sa != sb)
+            what = "status";
+        else if (sa != GTSIM_OK && strcmp(err_a, dev->err))
+            what = "error report";
+        else if (memcmp(ta->grf, tb->grf, sizeof ta->grf))
+            what = "GRF";
+        else if (memcmp(ta->flag, tb->flag, sizeof ta->flag))
+            what = "flags";
+        else if (memcmp(ta->acc, tb->acc, sizeof ta->acc) ||
+                 memcmp(ta->acc_wide, tb->acc_wide, sizeof ta->acc_wide))
+            what = "accumulator";
+        else if (memcmp(ta, tb, sizeof *ta))
+            what = "thread state";
+        else if (ca != cb)
+            what = "lane-op count";
+        if (what) {
+            char dis[256];
+            gt_disasm_inst(dev->plat, &x->in, dis, sizeof dis);
+            fprintf(stderr, "case %ld (%s): %s differs (handler %d, cr0 0x%x, exec_mask 0x%08x, "
+                    "f0 0x%08x f1 0x%08x): %s\n", n, dev->plat->name, what, x->fast, t0->cr0[0],
+                    t0->exec_mask, t0->flag[0], t0->flag[1], dis);
+            for (int r = 0; r < GT_GRF_REGS && what[0] == 'G'; r++)
+                if (memcmp(ta->grf + 32 * r, tb->grf + 32 * r, 32)) {
+                    uint32_t va[8], vb[8];
+                    memcpy(va, ta->grf + 32 * r, 32);
+                    memcpy(vb, tb->grf + 32 * r, 32);
+                    fprintf(stderr, "  r%d general:", r);
+                    for (int i = 0; i < 8; i++) fprintf(stderr, " %08x", va[i]);
+                    fprintf(stderr, "\n  r%d fast:   ", r);
+                    for (int i = 0; i < 8; i++) fprintf(stderr, " %08x", vb[i]);
+                    fprintf(stderr, "\n");
+                }
+            if (++fails >= 10)
+                break;
+        }
+    }
+    printf("eufast: %ld cases, %ld planned, %ld through a specialised handler "
+           "(int %ld, float %ld, raw %ld, int32 %ld), %ld mismatches\n",
+           cases, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3], kind_runs[4], fails);
+    /* every handler kind and every opcode the handlers take must have run */
+    int missing = 0;
+    for (int k = 1; k <= 4; k++)
+        if (cases >= 20000 && kind_runs[k] < 50) {
+            fprintf(stderr, "handler kind %d ran only %ld times\n", k, kind_runs[k]);
+            missing = 1;
+        }
+    const int *lists[2] = {ops_int, ops_flt};
+    const size_t lens[2] = {sizeof ops_int / sizeof ops_int[0], sizeof ops_flt / sizeof ops_flt[0]};
+    for (int l = 0; l < 2; l++)
+        for (size_t i = 0; i < lens[l]; i++)
+            if (cases >= 20000 && op_fast[lists[l][i]] < 20) {
+                fprintf(stderr, "opcode %d went through a specialised handler only %ld times\n",
+                        lists[l][i], op_fast[lists[l][i]]);
+                missing = 1;
+            }
+    fclose(dev->cfg.log);
+    gt_kcache_destroy(dev->kcache);
+    free(dev);
+    free(t0); free(ta); free(tb); free(x);
+    return fails || missing ? 1 : 0;
+}
