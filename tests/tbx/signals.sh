@@ -46,6 +46,18 @@ where_reported() { # log
         grep -Eq 'in GPGPU_WALKER at batch 0x[0-9a-f]+, thread group' "$1"
 }
 
+stopped() { # label, signal command (e.g. "kill -INT 123"), pid, exit status, stderr file
+    local t0 t1 rc
+    t0=$(now)
+    $2
+    wait "$3"
+    rc=$?
+    t1=$(now)
+    check "$1: exit status $4" test $rc -eq "$4"
+    check "  ... stops within 3 s" below "$t0" "$t1" 3
+    check "  ... with a report of where the kernel was" where_reported "$5"
+}
+
 cc -std=c11 -O2 "$here/cl_threads.c" -o "$work/cl_threads" -lOpenCL -lpthread ||
     { echo "FAIL: cannot build cl_threads.c (needs ocl-icd-opencl-dev, opencl-headers)"; exit 1; }
 
@@ -63,14 +75,7 @@ NEOReadDebugKeys=1 SetCommandStreamReceiver=2 ProductFamilyOverride=skl TbxServe
     "$work/cl_threads" hang >"$work/prog1.out" 2>"$work/prog1.err" &
 prog=$!
 if wait_enqueued "$work/prog1.out" $prog && wait_running "$work/serve.err" $srv; then
-    t0=$(now)
-    kill -INT $srv
-    wait $srv
-    rc=$?
-    t1=$(now)
-    check "serve: SIGINT during a runaway kernel: exit status 0" test $rc -eq 0
-    check "  ... within 3 s" below "$t0" "$t1" 3
-    check "  ... with a report of where the kernel was" where_reported "$work/serve.err"
+    stopped "serve: SIGINT during a runaway kernel" "kill -INT $srv" $srv 0 "$work/serve.err"
 else
     fails=$((fails + 1))
     kill $srv
@@ -82,14 +87,7 @@ wait $prog 2>/dev/null
 "$gtsim" exec --progress -- "$work/cl_threads" hang >"$work/exec2.out" 2>"$work/exec2.err" &
 ex=$!
 if wait_enqueued "$work/exec2.out" $ex && wait_running "$work/exec2.err" $ex; then
-    t0=$(now)
-    kill -TERM $ex
-    wait $ex
-    rc=$?
-    t1=$(now)
-    check "exec: SIGTERM during a runaway kernel: exit status 143" test $rc -eq 143
-    check "  ... within 3 s" below "$t0" "$t1" 3
-    check "  ... with a report of where the kernel was" where_reported "$work/exec2.err"
+    stopped "exec: SIGTERM during a runaway kernel" "kill -TERM $ex" $ex 143 "$work/exec2.err"
     check "  ... --progress: a progress line while the kernel ran" \
         grep -Eaq 'gtsim: [0-9.]+[MGT]? walkers, [0-9.]+[MGT]? threads, [0-9.]+[MGT]? EU instructions, [0-9.]+ s' \
         "$work/exec2.err"
@@ -102,14 +100,7 @@ fi
 "$gtsim" exec -- "$work/cl_threads" hang >"$work/exec2b.out" 2>"$work/exec2b.err" &
 ex=$!
 if wait_enqueued "$work/exec2b.out" $ex; then
-    t0=$(now)
-    kill -INT $ex
-    wait $ex
-    rc=$?
-    t1=$(now)
-    check "exec: SIGINT during a runaway kernel: exit status 130" test $rc -eq 130
-    check "  ... within 3 s" below "$t0" "$t1" 3
-    check "  ... with a report of where the kernel was" where_reported "$work/exec2b.err"
+    stopped "exec: SIGINT during a runaway kernel" "kill -INT $ex" $ex 130 "$work/exec2b.err"
     check "  ... no progress line when stderr is not a terminal" \
         bash -c "! grep -aq 'EU instructions, [0-9.]* s' '$work/exec2b.err'"
 else
@@ -121,14 +112,7 @@ fi
 "$gtsim" exec --progress -- "$work/cl_threads" hang >"$work/exec3.out" 2>"$work/exec3.err" &
 ex=$!
 if wait_enqueued "$work/exec3.out" $ex && wait_running "$work/exec3.err" $ex; then
-    t0=$(now)
-    pkill -KILL -P $ex
-    wait $ex
-    rc=$?
-    t1=$(now)
-    check "exec: program killed during a runaway kernel: exit status 137" test $rc -eq 137
-    check "  ... the simulation stops within 3 s" below "$t0" "$t1" 3
-    check "  ... with a report of where the kernel was" where_reported "$work/exec3.err"
+    stopped "exec: program killed during a runaway kernel" "pkill -KILL -P $ex" $ex 137 "$work/exec3.err"
     check "  ... saying the program was killed" grep -q "the program was killed by signal 9" "$work/exec3.err"
 else
     fails=$((fails + 1))
