@@ -214,13 +214,10 @@ static void feed_in(struct conn *c, const uint8_t *p, size_t n)
     }
 }
 
-ssize_t send(int fd, const void *buf, size_t len, int flags)
+/* After this thread's send or recv returned n on c: an error (other than
+ * a retry) ends the exchange; bytes move it on (feed_out / feed_in). */
+static ssize_t moved(struct conn *c, ssize_t n, void (*feed)(struct conn *, const uint8_t *, size_t), const void *buf)
 {
-    struct conn *c = lookup(fd);
-    if (!c)
-        return real_send(fd, buf, len, flags);
-    take(c);
-    ssize_t n = real_send(fd, buf, len, flags);
     if (n <= 0) {
         if (n < 0 && (errno == EINTR || errno == EAGAIN))
             return n; /* the caller retries: keep the exchange */
@@ -229,9 +226,18 @@ ssize_t send(int fd, const void *buf, size_t len, int flags)
         errno = e;
         return n;
     }
-    feed_out(c, buf, (size_t)n);
+    feed(c, buf, (size_t)n);
     maybe_release(c);
     return n;
+}
+
+ssize_t send(int fd, const void *buf, size_t len, int flags)
+{
+    struct conn *c = lookup(fd);
+    if (!c)
+        return real_send(fd, buf, len, flags);
+    take(c);
+    return moved(c, real_send(fd, buf, len, flags), feed_out, buf);
 }
 
 ssize_t recv(int fd, void *buf, size_t len, int flags)
@@ -239,16 +245,5 @@ ssize_t recv(int fd, void *buf, size_t len, int flags)
     struct conn *c = lookup(fd);
     if (!c || !mine(c) || (flags & MSG_PEEK))
         return real_recv(fd, buf, len, flags);
-    ssize_t n = real_recv(fd, buf, len, flags);
-    if (n <= 0) {
-        if (n < 0 && (errno == EINTR || errno == EAGAIN))
-            return n;
-        int e = errno;
-        release(c);
-        errno = e;
-        return n;
-    }
-    feed_in(c, buf, (size_t)n);
-    maybe_release(c);
-    return n;
+    return moved(c, real_recv(fd, buf, len, flags), feed_in, buf);
 }
