@@ -9,17 +9,19 @@
 
 #include <stdint.h>
 
-/* Bits hi..lo (inclusive, hi >= lo, hi - lo < 64) of w. */
+/* Bits hi..lo (inclusive, hi >= lo, hi - lo < 64) of w: a 64-bit window
+ * from the DWord holding bit lo, plus the next DWord when the field
+ * reaches past the window. */
 static inline uint64_t gt_inst_bits(const uint32_t w[4], unsigned hi, unsigned lo)
 {
-    uint64_t v = 0;
-    for (unsigned got = 0, n = hi - lo + 1; got < n;) {
-        unsigned sh = lo & 31, take = 32 - sh < n - got ? 32 - sh : n - got;
-        v |= (uint64_t)((w[lo >> 5] >> sh) & (uint32_t)((1ull << take) - 1)) << got;
-        got += take;
-        lo += take;
-    }
-    return v;
+    unsigned q = lo >> 5, sh = lo & 31, n = hi - lo + 1;
+    uint64_t v = w[q];
+    if (q < 3)
+        v |= (uint64_t)w[q + 1] << 32;
+    v >>= sh;
+    if (n > 64 - sh)
+        v |= (uint64_t)w[q + 2] << (64 - sh);
+    return n >= 64 ? v : v & ((1ull << n) - 1);
 }
 
 /* Store the low hi - lo + 1 bits of v into bits hi..lo of w. */

@@ -1,10 +1,12 @@
 /*
- * Per-platform instruction decoder and EU behaviour selection.  Each
- * generation's decoder lives in its own file (decode_gen9.c, decode_gen7.c
- * ...); this table maps a platform (by gt_platform.gen) to it.
+ * Per-platform instruction encoding and EU behaviour selection: this table
+ * maps a platform (by gt_platform.gen) to its encoding description
+ * (encoding_gen*.c, read by the one decoder in decode.c), its EU behaviours
+ * and its disassembly syntax.
  */
 #include <string.h>
 
+#include "eu/encoding.h"
 #include "eu/eu.h"
 #include "eu/disasm_send.h"
 
@@ -41,53 +43,58 @@ static const gt_disasm_syntax gt_syn_iga = {"iga", gt_disasm_inst_at, 1};
 static const gt_disasm_syntax gt_syn_gen4 = {"gen4", gt_disasm_gen4_inst, 0};
 static const gt_disasm_syntax *const gt_syntaxes[] = {&gt_syn_iga, &gt_syn_gen4};
 
-static const struct {
+typedef struct {
     int gen; /* gt_platform.gen */
     gt_decode_fn fn;
+    const gt_eu_encoding *enc;
     const gt_eu_behaviour *beh;
     const gt_iga_syntax *iga;
     const gt_disasm_syntax *syntax; /* default printing syntax */
-} gt_decoders[] = {
-    {9, gt_decode_gen9, &gt_eu_gen9, &gt_iga_gen9, &gt_syn_iga},
-    {7, gt_decode_gen7, &gt_eu_gen7, &gt_iga_gen7, &gt_syn_gen4},  /* ivb, vlv: intel-gen4disasm */
-    {75, gt_decode_gen75, &gt_eu_gen75, &gt_iga_gen7, &gt_syn_iga}, /* hsw: iga64 -p=7p5 */
+} gt_eu_row;
+
+static const gt_eu_row gt_decoders[] = {
+    {9, gt_decode_gen9, &gt_enc_gen9, &gt_eu_gen9, &gt_iga_gen9, &gt_syn_iga},
+    {7, gt_decode_gen7, &gt_enc_gen7, &gt_eu_gen7, &gt_iga_gen7, &gt_syn_gen4},  /* ivb, vlv: intel-gen4disasm */
+    {75, gt_decode_gen75, &gt_enc_gen75, &gt_eu_gen75, &gt_iga_gen7, &gt_syn_iga}, /* hsw: iga64 -p=7p5 */
 };
+
+/* The row of a platform, or NULL. */
+static const gt_eu_row *row_for(const gt_platform *plat)
+{
+    for (size_t i = 0; plat && i < sizeof gt_decoders / sizeof gt_decoders[0]; i++)
+        if (gt_decoders[i].gen == plat->gen)
+            return &gt_decoders[i];
+    return NULL;
+}
 
 gt_decode_fn gt_decoder_for(const gt_platform *plat)
 {
-    if (!plat)
-        return NULL;
-    for (size_t i = 0; i < sizeof gt_decoders / sizeof gt_decoders[0]; i++)
-        if (gt_decoders[i].gen == plat->gen)
-            return gt_decoders[i].fn;
-    return NULL;
+    const gt_eu_row *r = row_for(plat);
+    return r ? r->fn : NULL;
+}
+
+const gt_eu_encoding *gt_eu_encoding_for(const gt_platform *plat)
+{
+    const gt_eu_row *r = row_for(plat);
+    return r ? r->enc : NULL;
 }
 
 const gt_eu_behaviour *gt_eu_behaviour_for(const gt_platform *plat)
 {
-    if (plat)
-        for (size_t i = 0; i < sizeof gt_decoders / sizeof gt_decoders[0]; i++)
-            if (gt_decoders[i].gen == plat->gen)
-                return gt_decoders[i].beh;
-    return &gt_eu_gen9;
+    const gt_eu_row *r = row_for(plat);
+    return r ? r->beh : &gt_eu_gen9;
 }
 
 const gt_iga_syntax *gt_iga_syntax_for(const gt_platform *plat)
 {
-    if (plat)
-        for (size_t i = 0; i < sizeof gt_decoders / sizeof gt_decoders[0]; i++)
-            if (gt_decoders[i].gen == plat->gen)
-                return gt_decoders[i].iga;
-    return &gt_iga_gen9;
+    const gt_eu_row *r = row_for(plat);
+    return r ? r->iga : &gt_iga_gen9;
 }
 
 const gt_disasm_syntax *gt_disasm_syntax_for(const gt_platform *plat)
 {
-    if (plat)
-        for (size_t i = 0; i < sizeof gt_decoders / sizeof gt_decoders[0]; i++)
-            if (gt_decoders[i].gen == plat->gen)
-                return gt_decoders[i].syntax;
-    return &gt_syn_iga;
+    const gt_eu_row *r = row_for(plat);
+    return r ? r->syntax : &gt_syn_iga;
 }
 
 const gt_disasm_syntax *gt_disasm_syntax_find(const char *name)

@@ -12,9 +12,10 @@
  * The tool shows the encoding, so where the Gen7 decoder canonicalised a
  * field (Ivy Bridge DF ExecSize and regions in 4-byte units, one-channel
  * 3-source destinations) the encoded values are printed
- * (gt_gen7_encoded()).  Where that tool cannot print a form (opcodes it does
- * not know such as movi, bfe, f32to16, lrp, calla; DF; VF/UV immediates;
- * Atomic; register-indirect Align16), this printer uses the same syntax
+ * (gt_eu_enc_values() with the Gen7 encoding, the one the tool reads).
+ * Where that tool cannot print a form (opcodes it does not know such as
+ * movi, bfe, f32to16, lrp, calla; DF; VF/UV immediates; Atomic;
+ * register-indirect Align16), this printer uses the same syntax
  * with the obvious spelling; tests/eudisasm7/difftest7.py lists those forms
  * and leaves them out of the comparison.
  *
@@ -26,7 +27,7 @@
 #include <string.h>
 
 #include "eu/eu.h"
-#include "eu/gen7.h"
+#include "eu/encoding.h"
 
 typedef struct {
     char *p;
@@ -207,7 +208,7 @@ static void imm(g4_txt *t, const gt_operand *o)
 }
 
 /* Source i of a 1/2-source instruction; enc: encoded region values. */
-static void src(g4_txt *t, const gt_inst *in, int i, const gt_gen7_enc *enc)
+static void src(g4_txt *t, const gt_inst *in, int i, const gt_enc_values *enc)
 {
     const gt_operand *o = &in->src[i];
     if (o->file == GT_FILE_IMM) {
@@ -255,7 +256,7 @@ static void src(g4_txt *t, const gt_inst *in, int i, const gt_gen7_enc *enc)
         tname(o->type));
 }
 
-static void dst(g4_txt *t, const gt_inst *in, const gt_gen7_enc *enc)
+static void dst(g4_txt *t, const gt_inst *in, const gt_enc_values *enc)
 {
     const gt_operand *d = &in->dst;
     int sz = gt_type_size(d->type);
@@ -351,8 +352,8 @@ int gt_disasm_gen4_inst(const gt_platform *plat, const gt_inst *in, int64_t ip, 
     g4_txt t = {buf, len, 0, 0};
     if (len)
         buf[0] = 0;
-    gt_gen7_enc enc;
-    if (gt_gen7_encoded(in, &enc) < 0) {
+    gt_enc_values enc;
+    if (gt_eu_enc_values(&gt_enc_gen7, in, &enc) < 0) {
         memset(&enc, 0, sizeof enc);
         enc.exec_size = in->exec_size;
     }

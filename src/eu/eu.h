@@ -1,10 +1,11 @@
 /*
  * EU: the decoded instruction form, EU thread state, and the executor API.
  *
- * Each generation has its own decoder (native and compacted encodings,
- * src/eu/decode_gen9.c ...) that turns machine code into one gt_inst; a
- * single executor (src/eu/exec.c) and a single disassembler (src/eu/disasm.c,
- * IGA syntax) work on gt_inst only.  Instruction fields follow the EU ISA
+ * One decoder (src/eu/decode.c), driven by each generation's encoding
+ * description (src/eu/encoding.h: native and compacted forms as data),
+ * turns machine code into one gt_inst; a single executor (src/eu/exec.c)
+ * and a single disassembler (src/eu/disasm.c, IGA syntax) work on gt_inst
+ * only.  Instruction fields follow the EU ISA
  * terms of seed 001 (regions, types, ExecSize, QtrCtrl/NibCtrl, predication,
  * conditional modifiers) and the instruction pages of seed 004.
  */
@@ -163,14 +164,16 @@ typedef struct gt_inst {
     uint8_t chan_pairs;
 } gt_inst;
 
-/* Per-generation decoder.  Decodes the instruction at code[0..avail) into
+/* Per-platform decoder.  Decodes the instruction at code[0..avail) into
  * *out.  Returns the encoded length (8 or 16), or -1 for an illegal or
- * truncated encoding, with a reason in why (may be NULL). */
+ * truncated encoding, with a reason in why (may be NULL).  One decoder
+ * (src/eu/decode.c) reads each generation's encoding description
+ * (src/eu/encoding.h); these are it for Gen9 (Skylake), Gen7 (Ivy Bridge,
+ * Bay Trail) and Gen7.5 (Haswell). */
 typedef int (*gt_decode_fn)(const uint8_t *code, size_t avail, gt_inst *out,
                             char *why, size_t why_len);
 gt_decode_fn gt_decoder_for(const gt_platform *plat);
 int gt_decode_gen9(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len);
-/* Gen7 (Ivy Bridge, Bay Trail) and Gen7.5 (Haswell), src/eu/decode_gen7.c. */
 int gt_decode_gen7(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len);
 int gt_decode_gen75(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len);
 
