@@ -3175,7 +3175,8 @@ static void apply_fenv(xctx *c)
     c->ftz_d = !(cr & CR0_DF_DENORM);
     c->alt = (cr & CR0_ALT_MODE) != 0;
     static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
-    fesetround(modes[c->rm]);
+    if (fegetround() != modes[c->rm])   /* setting it costs more than reading it */
+        fesetround(modes[c->rm]);
 }
 
 /* The thread was stopped by gt_poll (its report is in dev->err): add the
@@ -3305,7 +3306,8 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     t->instructions += ninst;
     GT_STAT_ADD(dev, eu_instructions, ninst);
     GT_STAT_ADD(dev, eu_channels, nchan);
-    fesetround(saved_round);
+    if (fegetround() != saved_round)
+        fesetround(saved_round);
     return status;
 }
 

@@ -177,9 +177,9 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
     if (st)
         return st;
     unsigned dbase = h + areg;
-    for (unsigned i = 0; i < slots; i++) {
-        if (!(m->mask >> i & 1))
-            continue;
+    sf_pcache pc = {0, NULL};   /* one translation per page, not per DWord */
+    for (uint32_t lanes = m->mask & (slots >= 32 ? ~0u : (1u << slots) - 1); lanes; lanes &= lanes - 1) {
+        unsigned i = (unsigned)__builtin_ctz(lanes);
         uint64_t addr = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8)
                             : sf_pay32(m, h + i / 8, (i % 8) * 4);
         unsigned k = 0;
@@ -187,13 +187,18 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
             if (cmask >> c & 1)
                 continue;
             uint64_t off = a64 ? addr + 4 * c : (uint32_t)(addr + 4 * c);
+            uint8_t *p = sf_dword_ptr(s, off, &pc, write);
             uint32_t v;
             if (write) {
                 v = sf_pay32(m, dbase + k * creg + i / 8, (i % 8) * 4);
-                if ((st = sf_write(m, s, off, &v, 4)))
+                if (p)
+                    memcpy(p, &v, 4);
+                else if ((st = sf_write(m, s, off, &v, 4)))
                     return st;
             } else {
-                if ((st = sf_read(m, s, off, &v, 4)))
+                if (p)
+                    memcpy(&v, p, 4);
+                else if ((st = sf_read(m, s, off, &v, 4)))
                     return st;
                 sf_rsp32(m, k * creg + i / 8, (i % 8) * 4, v);
             }

@@ -100,6 +100,57 @@ typedef struct sf_space {
     uint8_t *slm;
 } sf_space;
 
+/* GVA of offset off in a VM space (A32 offsets wrap at 4 GiB). */
+static inline uint64_t sf_space_va(const sf_space *s, uint64_t off)
+{
+    if (s->a32)
+        off = (uint32_t)off;
+    return (s->base + off) & ((1ull << 48) - 1);
+}
+
+/* Out of bounds: off + len beyond a bounded space's limit. */
+static inline bool sf_oob(const sf_space *s, uint64_t off, unsigned len)
+{
+    return s->bounded && (off > s->limit || len > s->limit - off);
+}
+
+/* SLM offsets use their low 16 bits (64 KiB). */
+#define SF_SLM_OFFSET_MASK 0xffffu
+
+/* The page one message's accesses last went to (the data port fast
+ * paths translate a page once, not once per slot and DWord). */
+typedef struct sf_pcache {
+    uint64_t page;   /* GVA of the page */
+    uint8_t *host;   /* its host bytes; NULL = nothing cached */
+} sf_pcache;
+
+/* Host address of the 4 bytes at offset off of s when they can be accessed
+ * directly: SLM within its size, or a VM page (translated on a miss, for
+ * writing with write, and kept in pc).  NULL: use sf_read / sf_write, which
+ * handle (and report) everything else -- out of bounds, null surfaces,
+ * page crossings, faults -- with the same results. */
+static inline uint8_t *sf_dword_ptr(const sf_space *s, uint64_t off, sf_pcache *pc, bool write)
+{
+    if (s->kind == SF_SPACE_SLM) {
+        off &= SF_SLM_OFFSET_MASK;
+        return sf_oob(s, off, 4) ? NULL : s->slm + off;
+    }
+    if (s->kind != SF_SPACE_VM || sf_oob(s, off, 4))
+        return NULL;
+    uint64_t va = sf_space_va(s, off);
+    if ((va & GT_PAGE_MASK) > GT_PAGE_SIZE - 4)
+        return NULL;
+    uint64_t page = va & ~(uint64_t)GT_PAGE_MASK;
+    if (!pc->host || pc->page != page) {
+        uint8_t *h = write ? gt_vm_ptr(s->vm, page) : (uint8_t *)gt_vm_ptr_ro(s->vm, page);
+        if (!h)
+            return NULL;
+        pc->page = page;
+        pc->host = h;
+    }
+    return pc->host + (va & GT_PAGE_MASK);
+}
+
 /* Resolve a binding table index (surface, 254 SLM, 255/253 stateless A32)
  * into a space.  Returns GTSIM_OK or an error (reported). */
 int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s);

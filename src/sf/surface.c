@@ -250,17 +250,8 @@ int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s)
 }
 
 /* GVA of offset off in space s (VM spaces). */
-static inline uint64_t space_va(const sf_space *s, uint64_t off)
-{
-    if (s->a32)
-        off = (uint32_t)off;
-    return (s->base + off) & ((1ull << 48) - 1);
-}
-
-static inline bool oob(const sf_space *s, uint64_t off, unsigned len)
-{
-    return s->bounded && (off > s->limit || len > s->limit - off);
-}
+#define space_va sf_space_va
+#define oob sf_oob
 
 static int fault(sf_msg *m, uint64_t va)
 {
@@ -280,7 +271,7 @@ static int fault(sf_msg *m, uint64_t va)
 /* SLM offsets: the SLM is a 64 KiB block (seed 000 §1.5.1.10.2), so only
  * offset bits 15:0 address it; IGC relies on this, tagging statically
  * allocated __local variables with bit 28 (0x10000000 + offset). */
-#define SLM_OFFSET_MASK 0xffffu
+#define SLM_OFFSET_MASK SF_SLM_OFFSET_MASK
 
 int sf_read(sf_msg *m, const sf_space *s, uint64_t off, void *out, unsigned len)
 {

@@ -542,6 +542,48 @@ static void response_overlaps_payload(void **state)
     }
 }
 
+/* Untyped read/write over a page boundary (stateless A32, GSB + 0x3000 and
+ * + 0x4000 mapped to unrelated physical pages): slots alternate between the
+ * two pages, one DWord straddles them, and a slot past them faults.  The
+ * data port translates each page once per message (src/sf/sf_int.h
+ * sf_dword_ptr); results must be those of DWord-by-DWord access. */
+static void untyped_page_boundary(void **state)
+{
+    fx *f = *state;
+    for (unsigned i = 0; i < 2048; i++)
+        w32(f, GSB + 0x3000 + 4 * i, 0x30000000u + i);
+    static const uint32_t offs[8] = {0x3ffc, 0x4000, 0x3000, 0x4ffc, 0x3ffe, 0x3004, 0x4004, 0x3ff8};
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = offs[i];
+    fill(f, 10, 1, 0xdeadbeef);
+    /* iga: "wr:1+0, rd:1; hdc.dc1; untyped surface read with x", BTI 255 */
+    uint32_t desc = DESC(1, 1, 0, 0x01, 0x2E, 255);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, desc), GTSIM_OK);
+    for (int i = 0; i < 8; i++) {
+        uint32_t want = offs[i] == 0x3ffe ? (0x30000000u + 0x3ff) >> 16 | (0x30000000u + 0x400) << 16
+                                          : 0x30000000u + (offs[i] - 0x3000) / 4;
+        assert_int_equal(grf32(f, 10)[i], want);
+    }
+    /* write the same slots (x = 0xC0 + lane), read back DWord by DWord */
+    for (int i = 0; i < 8; i++)
+        grf32(f, 3)[i] = 0xC0u + (uint32_t)i;
+    /* iga: "wr:1+1, rd:0; hdc.dc1; untyped surface write with x" */
+    desc = DESC(1, 0, 0, 0x09, 0x2E, 255);
+    assert_int_equal(sends(f, 0xC, 2, 3, 1, -1, 0xEF, desc), GTSIM_OK);   /* lane 4 (0x3ffe) off */
+    for (int i = 0; i < 8; i++)
+        if (i != 4)
+            assert_int_equal(r32(f, GSB + offs[i]), 0xC0u + (uint32_t)i);
+    assert_int_equal(r32(f, GSB + 0x3ffc), 0xC0u);
+    grf32(f, 2)[4] = 0x3ffe;
+    assert_int_equal(sends(f, 0xC, 2, 3, 1, -1, 0x10, desc), GTSIM_OK);   /* straddling write */
+    assert_int_equal(r32(f, GSB + 0x3ffc), 0x00C40000u | 0xC0u);
+    assert_int_equal(r32(f, GSB + 0x4000), 0xC1u & 0xffff0000u);
+    /* a slot on an unmapped page faults, naming its address */
+    grf32(f, 2)[1] = 0x5000;
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 1, 0, 0x01, 0x2E, 255)), GTSIM_ERR_FAULT);
+    assert_non_null(strstr(f->dev.err, "page fault at GVA 0x000000105000"));
+}
+
 /* ---- SLM and stateless ---- */
 
 static void slm(void **state)
@@ -813,6 +855,7 @@ int main(void)
         T(oword_block),
         T(read_only_ports),
         T(response_overlaps_payload),
+        T(untyped_page_boundary),
         T(slm),
         T(stateless_and_fault),
         T(a64_untyped_and_scattered),
