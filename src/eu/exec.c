@@ -1593,8 +1593,6 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
     int op = in->op;
     int n = in->exec_size;
     int co = in->chan_off;
-    if (x->plan_err)
-        return report(c, x, x->plan_status, x->plan_why);
 
     uint32_t wren = (op == GT_OP_SEL && in->cond == GT_COND_NONE) ? emask : (emask & pm);
     uint32_t lmask = wren >> co;   /* lane mask */
@@ -2202,8 +2200,6 @@ static int exec_alu_pairs(xctx *c, const gt_xinst *x, uint64_t *nchan)
     gt_thread *t = c->t;
     const gt_inst *in = &x->in;
     int n = in->exec_size, co = in->chan_off;
-    if (x->plan_err)
-        return report(c, x, x->plan_status, x->plan_why);
     int nch = 2 * n;
     uint32_t range = (uint32_t)((nch >= 32 ? 0xffffffffull : ((1ull << nch) - 1)) << co);
     uint32_t em = (in->nomask ? ~0u : t->exec_mask) & range;
@@ -2902,8 +2898,6 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
     uint32_t pm = pred_mask(t, in);
     uint32_t wren = emask & pm;
     *next_ip = nxt;
-    if (x->plan_err)
-        return report(c, x, x->plan_status, x->plan_why);
     *nchan += popc32(wren);
     uint32_t jip = ip + (uint32_t)in->jip, uip = ip + (uint32_t)in->uip;
     if (in->jip_reg && (in->op == GT_OP_BRD || in->op == GT_OP_BRC)) {
@@ -3268,6 +3262,13 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
             }
         }
         t->ip = ip;
+        if (__builtin_expect(x->plan_err, 0)) {
+            /* an instruction refused at decode/plan time: reported before
+             * any of its fields (channel range, predicate) is used */
+            status = report(&c, x, x->plan_status, x->plan_why);
+            t->state = GT_THREAD_FAULTED;
+            break;
+        }
         const gt_inst *in = &x->in;
         uint32_t rm = range_mask(in);
         uint32_t emask = in->nomask ? rm : (t->exec_mask & rm);
@@ -3324,6 +3325,10 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
     c.reference = reference;
     int saved_round = fegetround();
     apply_fenv(&c);
+    if (x->plan_err) {
+        fesetround(saved_round);
+        return report(&c, x, x->plan_status, x->plan_why);
+    }
     const gt_inst *in = &x->in;
     uint32_t rm = range_mask(in);
     uint32_t emask = in->nomask ? rm : (t->exec_mask & rm);

@@ -81,6 +81,32 @@ open('ki.bin', 'wb').write(code + illegal + bytes.fromhex('3100600704020020e00f0
 PY
     "$mkaub" kernel ki.aub ki.bin || exit 1
     expect 1 '[Ii]llegal.*0x0*10\b' -- "$gtsim" run ki.aub ;;
+kernel-range-alu|kernel-range-branch|kernel-range-align16)
+    # An instruction whose channels run past channel 31 (ExecSize 32 at
+    # channel offset 28), predicated, so the predicate mask would be formed
+    # over channels 28..59: an illegal-instruction report at its IP, before
+    # any mask is computed (found by fuzz_aub under UBSan).
+    case $case in
+    kernel-range-alu) asm kr "$hdr
+(f0.0) add (8|M0) r10.0<1>:ud r10.0<8;8,1>:ud 0x1:ud
+$eot" ;;
+    kernel-range-branch) asm kr "$hdr
+(f0.0) jmpi (1|M0) 0x10
+$eot" ;;
+    kernel-range-align16) asm kr "$hdr
+$eot" ;;
+    esac
+    python3 - <<'PY' || exit 1
+code = bytearray(open('kr.bin', 'rb').read())
+if len(code) == 32:  # Align16 any4h shr, as the fuzzer wrote it (ExecSize 32, M28)
+    code[16:16] = bytes.fromhex('083fa400000001100800000000000000')
+w = int.from_bytes(code[16:20], 'little')
+w = (w & ~((7 << 21) | (3 << 12) | (1 << 11))) | (5 << 21) | (3 << 12) | (1 << 11)  # ExecSize 32, Q4 N2: M28
+code[16:20] = w.to_bytes(4, 'little')
+open('kr.bin', 'wb').write(bytes(code))
+PY
+    "$mkaub" kernel kr.aub kr.bin || exit 1
+    expect 1 'execution size / channel offset out of range at kernel GVA 0x[0-9a-f]+ ip 0x10' -- "$gtsim" run kr.aub ;;
 kernel-loop)
     asm kl "$hdr
 L16:
