@@ -4,22 +4,23 @@
 # times faster than with ASan); then every input it kept (corpus) and every
 # finding is run once more in an ASan+UBSan build, so a memory error an
 # input causes is caught there even if it did not crash the fast build.
-#   fuzz/campaign.sh [--runs N | --seconds S] [--jobs J] [BUILD_PREFIX]
+#   fuzz/campaign.sh [--runs N | --seconds S] [--jobs J] [--target T]... [BUILD_PREFIX]
 # --runs N: N executions per target (default 10000000); --seconds S: S
 # seconds per target instead; --jobs J: targets run at once (default: the
-# host's cores).  Builds go to BUILD_PREFIX-ub and BUILD_PREFIX-asan
+# host's cores); --target T: only T (fuzz_aub, fuzz_eu, fuzz_tbx; repeatable).  Builds go to BUILD_PREFIX-ub and BUILD_PREFIX-asan
 # (default build-fuzz); results to BUILD_PREFIX-ub/campaign-DATE/<target>/
 # (log, corpus, findings, asan.log).  Prints per target: executions,
 # exec/s, coverage (libFuzzer's cov = edges, ft = features), corpus size,
 # findings (crash-/leak-/timeout-/oom- files) and the ASan replay's verdict.
 set -euo pipefail
-runs=10000000 secs='' jobs=$(nproc)
+runs=10000000 secs='' jobs=$(nproc) only=()
 while [[ $# -gt 0 ]]; do
     case $1 in
     --runs) runs=$2 secs=''; shift 2 ;;
     --seconds) secs=$2 runs=''; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
-    -h|--help) sed -n '2,15s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    --target) only+=("$2"); shift 2 ;;
+    -h|--help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
     -*) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     *) break ;;
     esac
@@ -32,6 +33,12 @@ prefix=${1:-$src/build-fuzz}
 stamp=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 out=$prefix-ub/campaign-${stamp//:/}
 targets=(fuzz_aub fuzz_eu fuzz_tbx)
+if [[ ${#only[@]} -gt 0 ]]; then
+    for t in "${only[@]}"; do
+        [[ " ${targets[*]} " == *" $t "* ]] || { echo "unknown target $t" >&2; exit 2; }
+    done
+    targets=("${only[@]}")
+fi
 for kind in ub:undefined asan:address,undefined; do
     b=$prefix-${kind%%:*}
     CC=clang cmake -S "$src" -B "$b" -DGTSIM_FUZZ=ON -DGTSIM_SANITIZERS="${kind#*:}" -DGTSIM_BUILD_TESTS=ON \
