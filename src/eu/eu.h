@@ -298,12 +298,13 @@ typedef struct gt_thread {
      * (gt_eu_run does so for a fresh thread whose exec_mask is 0). */
     uint32_t pcip[32];
     uint32_t wait_mask;
-    /* Filter over the waiting channels' PcIPs (bit (pcip / 8) % 64 set for
-     * each), valid while wait_ips_for == wait_mask: execution arriving at
-     * an IP whose bit is clear has no channel to wake (src/eu/exec.c
-     * cf_arrive).  Any other wait_mask value makes the executor rebuild it. */
-    uint64_t wait_ips;
-    uint32_t wait_ips_for;
+    /* Join table: the distinct PcIPs of the waiting channels (jt_ip) and
+     * the channels waiting at each (jt_mask), jt_n entries, valid while
+     * jt_for == wait_mask; the executor rebuilds it from pcip[] when
+     * wait_mask changed under it (src/eu/exec.c cf_arrive: no per-channel
+     * scan per instruction). */
+    uint32_t jt_ip[32], jt_mask[32];
+    uint32_t jt_n, jt_for;
     /* Dispatch context */
     int state;                 /* enum gt_thread_state */
     uint64_t kernel_gva;       /* kernel start, GPU virtual address */

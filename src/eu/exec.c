@@ -75,6 +75,7 @@ typedef struct xctx {
     int alt;        /* cr0.0 bit 0: ALT float mode (seed 001 §2.3.2) */
     int df_f_rtz;   /* gt_eu_behaviour.df_to_f_rtz */
     int reference;  /* general path only (GTSIM_EU_REFERENCE, gt_eu_exec_one) */
+    int host_round; /* the host's rounding mode as last read or set (fenv.h) */
     uint32_t hw_ip_base; /* kernel start as an IP value (offset from instruction base) */
 } xctx;
 
@@ -635,11 +636,12 @@ static void plan_fast(gt_xinst *x, int ns)
                 int64_t v = int_of(p->imm_lane[0], p->type);
                 can_s &= v >= INT32_MIN && v <= INT32_MAX;
                 can_u &= v >= 0 && v <= (int64_t)UINT32_MAX;
-            } else if (p->size != 4) {
-                return;
-            } else {
+            } else if (p->size == 4) {
                 can_s &= p->type == GT_TYPE_D;
                 can_u &= p->type == GT_TYPE_UD;
+            } else {
+                /* W/B: signed values; UW/UB: values both signednesses hold */
+                can_u &= !is_signed_int(p->type);
             }
         }
         int compares = op == GT_OP_CMP || op == GT_OP_CMPN || (op == GT_OP_SEL && in->cond);
@@ -2450,17 +2452,26 @@ static inline __attribute__((always_inline)) void fast_load_u32(const gt_thread 
     const uint8_t *g = t->grf;
     if (p->space == GT_XS_IMM || p->scalar) {
         uint32_t v = p->space == GT_XS_IMM ? (uint32_t)int_of(p->imm_lane[0], p->type)
-                                           : (uint32_t)rd_raw(g + p->off[0], 4);
+                                           : (uint32_t)int_of(rd_raw(g + p->off[0], p->size), p->type);
         for (int i = 0; i < n; i++)
             o[i] = v;
-    } else if (p->contig) {
-        copy4(o, g + p->off[0], n);
+    } else if (p->size == 4) {
+        if (p->contig)
+            copy4(o, g + p->off[0], n);
+        else
+            for (int i = 0; i < n; i++)
+                memcpy(&o[i], g + p->off[i], 4);
     } else {
-        for (int i = 0; i < n; i++)
-            memcpy(&o[i], g + p->off[i], 4);
+        /* W/UW/B/UB registers, sign- or zero-extended */
+        switch (p->type) {
+        case GT_TYPE_W: FAST_LOAD_INT(int16_t); break;
+        case GT_TYPE_UW: FAST_LOAD_INT(uint16_t); break;
+        case GT_TYPE_B: FAST_LOAD_INT(int8_t); break;
+        default: FAST_LOAD_INT(uint8_t); break;
+        }
     }
-    if (p->mods & 2) {   /* abs: of the sign-extended value for D only */
-        if (p->type == GT_TYPE_D || (p->space == GT_XS_IMM && is_signed_int(p->type)))
+    if (p->mods & 2) {   /* abs: of the sign-extended value, signed types only */
+        if (is_signed_int(p->type))
             for (int i = 0; i < n; i++)
                 o[i] = (int32_t)o[i] < 0 ? 0u - o[i] : o[i];
     }
@@ -2498,13 +2509,16 @@ static int fast_i32(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm)
     const gt_inst *in = &x->in;
     int op = in->op, n = in->exec_size, co = in->chan_off, cond = in->cond;
     uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
-    uint32_t a[32], b[32], r[32];
+    uint32_t a[32], bb[32], r[32];
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
     if (is_logic(op) && (p0->mods || (op != GT_OP_NOT && p1->mods)))
         return 0;   /* logic negate is a bitwise not: the general path */
     fast_load_u32(t, p0, a, n);
-    if (op != GT_OP_MOV && op != GT_OP_NOT)
-        fast_load_u32(t, p1, b, n);
+    const uint32_t *b = a;   /* one-source operations read none */
+    if (op != GT_OP_MOV && op != GT_OP_NOT) {
+        fast_load_u32(t, p1, bb, n);
+        b = bb;
+    }
     uint32_t cmpres = 0;
     switch (op) {
     case GT_OP_MOV: copy4(r, a, n); break;
@@ -2515,7 +2529,13 @@ static int fast_i32(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm)
     case GT_OP_ADD: for (int i = 0; i < n; i++) r[i] = a[i] + b[i]; break;
     case GT_OP_MUL: for (int i = 0; i < n; i++) r[i] = a[i] * b[i]; break;
     case GT_OP_SHL: for (int i = 0; i < n; i++) r[i] = a[i] << (b[i] & 31); break;
-    case GT_OP_SHR: for (int i = 0; i < n; i++) r[i] = a[i] >> (b[i] & 31); break;
+    case GT_OP_SHR: {
+        /* src0's bits at its own width (see exec_alu_masked) */
+        uint32_t m = p0->size >= 4 ? ~0u : (1u << (8 * p0->size)) - 1;
+        for (int i = 0; i < n; i++)
+            r[i] = (a[i] & m) >> (b[i] & 31);
+        break;
+    }
     case GT_OP_ASR:
         if (is_signed_int(p0->type))
             for (int i = 0; i < n; i++)
@@ -2799,68 +2819,89 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
 /* Control flow                                                         */
 /* ------------------------------------------------------------------ */
 
-static inline uint64_t cf_ip_bit(uint32_t ip) { return 1ull << ((ip >> 3) & 63); }
-
-/* Rebuild gt_thread.wait_ips from the waiting channels. */
-static void cf_refilter(gt_thread *t)
+/* Add channels m waiting at ip to the join table. */
+static inline void jt_add(gt_thread *t, uint32_t ip, uint32_t m)
 {
-    uint64_t f = 0;
-    for (uint32_t w = t->wait_mask; w; w &= w - 1)
-        f |= cf_ip_bit(t->pcip[__builtin_ctz(w)]);
-    t->wait_ips = f;
-    t->wait_ips_for = t->wait_mask;
+    for (uint32_t e = 0; e < t->jt_n; e++)
+        if (t->jt_ip[e] == ip) {
+            t->jt_mask[e] |= m;
+            return;
+        }
+    if (t->jt_n < 32) {   /* entries hold disjoint, non-empty channel sets */
+        t->jt_ip[t->jt_n] = ip;
+        t->jt_mask[t->jt_n++] = m;
+    }
+}
+
+/* Rebuild the join table from the waiting channels' PcIPs. */
+static void cf_rebuild(gt_thread *t)
+{
+    t->jt_n = 0;
+    for (uint32_t w = t->wait_mask; w; w &= w - 1) {
+        int ch = __builtin_ctz(w);
+        jt_add(t, t->pcip[ch], 1u << ch);
+    }
+    t->jt_for = t->wait_mask;
+}
+
+/* Remove channels m from the join table (dropping emptied entries). */
+static void jt_remove(gt_thread *t, uint32_t m)
+{
+    for (uint32_t e = 0; e < t->jt_n;) {
+        t->jt_mask[e] &= ~m;
+        if (!t->jt_mask[e]) {
+            t->jt_ip[e] = t->jt_ip[t->jt_n - 1];
+            t->jt_mask[e] = t->jt_mask[--t->jt_n];
+        } else {
+            e++;
+        }
+    }
 }
 
 static inline void cf_park(gt_thread *t, uint32_t m, uint32_t tip)
 {
     if (!m)
         return;
-    int valid = t->wait_ips_for == t->wait_mask;
+    if (t->jt_for != t->wait_mask)
+        cf_rebuild(t);
+    if (m & t->wait_mask)   /* channels already waiting (NoMask) wait elsewhere now */
+        jt_remove(t, m & t->wait_mask);
     t->exec_mask &= ~m;
     t->wait_mask |= m;
-    while (m) {
-        int ch = __builtin_ctz(m);
-        m &= m - 1;
-        t->pcip[ch] = tip;
-    }
-    if (valid) {
-        t->wait_ips |= cf_ip_bit(tip);
-        t->wait_ips_for = t->wait_mask;
-    }
+    for (uint32_t w = m; w; w &= w - 1)
+        t->pcip[__builtin_ctz(w)] = tip;
+    jt_add(t, tip, m);
+    t->jt_for = t->wait_mask;
 }
 
-/* Waiting channels whose PcIP is ip (branch-free: compares all 32). */
-static inline uint32_t cf_at(const gt_thread *t, uint32_t ip)
+/* The join-table entry of ip, or -1. */
+static inline int cf_entry(gt_thread *t, uint32_t ip)
 {
-    uint32_t got = 0;
-    for (int ch = 0; ch < 32; ch++)
-        got |= (uint32_t)(t->pcip[ch] == ip) << ch;
-    return got & t->wait_mask;
+    if (t->jt_for != t->wait_mask)
+        cf_rebuild(t);
+    for (uint32_t e = 0; e < t->jt_n; e++)
+        if (t->jt_ip[e] == ip)
+            return (int)e;
+    return -1;
 }
 
-/* Channels waiting at ip rejoin.  Checks the filter first: inside a
- * divergent loop most instructions have no channel waiting at them. */
+/* Channels waiting at ip rejoin. */
 static inline void cf_arrive(gt_thread *t, uint32_t ip)
 {
-    if (t->wait_ips_for != t->wait_mask)
-        cf_refilter(t);
-    if (!(t->wait_ips & cf_ip_bit(ip)))
+    int e = cf_entry(t, ip);
+    if (e < 0)
         return;
-    uint32_t got = cf_at(t, ip);
-    if (got) {
-        t->exec_mask |= got;
-        t->wait_mask &= ~got;
-        cf_refilter(t);
-    }
+    uint32_t got = t->jt_mask[e];
+    t->jt_ip[e] = t->jt_ip[t->jt_n - 1];
+    t->jt_mask[e] = t->jt_mask[--t->jt_n];
+    t->exec_mask |= got;
+    t->wait_mask &= ~got;
+    t->jt_for = t->wait_mask;
 }
 
 static inline int cf_waiting_at(gt_thread *t, uint32_t ip)
 {
-    if (t->wait_ips_for != t->wait_mask)
-        cf_refilter(t);
-    if (!(t->wait_ips & cf_ip_bit(ip)))
-        return 0;
-    return cf_at(t, ip) != 0;
+    return cf_entry(t, ip) >= 0;
 }
 
 /* Read DWord `idx` of a scalar source (register or immediate). */
@@ -3169,8 +3210,10 @@ static void apply_fenv(xctx *c)
     c->ftz_d = !(cr & CR0_DF_DENORM);
     c->alt = (cr & CR0_ALT_MODE) != 0;
     static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
-    if (fegetround() != modes[c->rm])   /* setting it costs more than reading it */
+    if (c->host_round != modes[c->rm]) {   /* setting it is not cheap */
         fesetround(modes[c->rm]);
+        c->host_round = modes[c->rm];
+    }
 }
 
 /* The thread was stopped by gt_poll (its report is in dev->err): add the
@@ -3209,6 +3252,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     c.df_f_rtz = gt_eu_behaviour_for(dev->plat)->df_to_f_rtz;
     c.reference = eu_reference_only();
     int saved_round = fegetround();
+    c.host_round = saved_round;
     apply_fenv(&c);
     if (t->instructions == 0 && t->exec_mask == 0 && t->wait_mask == 0)
         t->exec_mask = t->dispatch_mask;
@@ -3307,7 +3351,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     t->instructions += ninst;
     GT_STAT_ADD(dev, eu_instructions, ninst);
     GT_STAT_ADD(dev, eu_channels, nchan);
-    if (fegetround() != saved_round)
+    if (c.host_round != saved_round)
         fesetround(saved_round);
     return status;
 }
@@ -3324,6 +3368,7 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
     c.df_f_rtz = gt_eu_behaviour_for(dev->plat)->df_to_f_rtz;
     c.reference = reference;
     int saved_round = fegetround();
+    c.host_round = saved_round;
     apply_fenv(&c);
     if (x->plan_err) {
         fesetround(saved_round);
