@@ -687,7 +687,19 @@ static void plan_fast(gt_xinst *x, int ns)
     }
 }
 
+static void plan_exec(const gtsim_device *dev, gt_xinst *x);
+
 void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
+{
+    const gt_inst *in = &x->in;
+    int n = in->exec_size ? in->exec_size : 1;
+    x->rmask = (uint32_t)((n >= 32 ? 0xffffffffull : ((1ull << n) - 1)) << (in->chan_off & 31));
+    x->ctrl = (uint8_t)is_branch(in->op);
+    x->len = (uint8_t)(in->length ? in->length : (in->compacted ? 8 : 16));
+    plan_exec(dev, x);
+}
+
+static void plan_exec(const gtsim_device *dev, gt_xinst *x)
 {
     (void)dev;
     gt_inst *in = &x->in;
@@ -3314,12 +3326,12 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
             break;
         }
         const gt_inst *in = &x->in;
-        uint32_t rm = range_mask(in);
+        uint32_t rm = x->rmask;
         uint32_t emask = in->nomask ? rm : (t->exec_mask & rm);
         ninst++;
         if (__builtin_expect(dbg, 0) && cov)
             ((gt_xinst *)x)->cov_count++;
-        if (is_branch(in->op)) {
+        if (x->ctrl) {
             int stop = 0;
             uint32_t nip;
             status = exec_ctrl(&c, x, emask, &nip, &stop, &nchan);
@@ -3345,7 +3357,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
             }
             if (__builtin_expect(dbg, 0) && trace)
                 trace_inst(&c, x, emask);
-            ip += in->length ? in->length : (in->compacted ? 8 : 16);
+            ip += x->len;
         }
     }
     t->instructions += ninst;

@@ -49,6 +49,11 @@ typedef struct gt_xinst {
      * instruction's opcode, types, regions and masking.  fast_arith: inputs
      * are flushed like arithmetic (F denorm mode); fast_flush: results are. */
     uint8_t fast, fast_arith, fast_flush;
+    /* Run-loop facts precomputed by gt_exec_plan: a branch / control
+     * instruction (exec_ctrl), the encoded length in bytes, and the
+     * channels chan_off .. chan_off + ExecSize - 1 as a mask. */
+    uint8_t ctrl, len;
+    uint32_t rmask;
     int plan_status;
     gt_xop dst;
     gt_xop src[3];

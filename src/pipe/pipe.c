@@ -301,6 +301,9 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
     disp.scratch_base = (ps->general_state_base + ps->scratch_offset) & PIPE_ADDR48;
     disp.scratch_per_thread = ps->per_thread_scratch;
     disp.slm_size = slm;
+    gt_bti_cache btc;   /* surface states decoded once per dispatch */
+    memset(btc.valid, 0, sizeof btc.valid);
+    disp.bti_cache = &btc;
     uint64_t kernel = (ps->instruction_base + f[IDD_KSP]) & PIPE_ADDR48;
     uint32_t cr0 = (uint32_t)f[IDD_FP_MODE] | (uint32_t)f[IDD_SPF] << 2 | (uint32_t)f[IDD_ROUNDING] << 4;
 

@@ -31,7 +31,25 @@ typedef struct gt_dispatch {
     uint64_t scratch_base;         /* GVA of scratch space (general state base + VFE pointer) */
     uint32_t scratch_per_thread;   /* bytes of scratch per thread */
     uint32_t slm_size;             /* bytes of SLM per thread group */
+    /* Binding table entries already resolved to a buffer (or null) surface
+     * during this dispatch (src/sf/surface.c sf_space_bti), or NULL: decode
+     * the surface state for every message.  Like the hardware's surface
+     * state cache, it assumes binding tables and surface states do not
+     * change while the dispatch runs (a driver invalidates the state
+     * caches with PIPE_CONTROL before reusing them). */
+    struct gt_bti_cache *bti_cache;
 } gt_dispatch;
+
+/* Resolved binding table entries of a dispatch (gt_dispatch.bti_cache):
+ * valid bit per BTI (0..239); kind is 1 for a buffer surface at base of
+ * limit bytes, 0 for a null surface.  Zero valid[] to start. */
+typedef struct gt_bti_cache {
+    uint64_t valid[4];
+    struct {
+        uint8_t kind;
+        uint64_t base, limit;
+    } e[240];
+} gt_bti_cache;
 
 /* One thread group (GPGPU walker): its threads share SLM and a barrier. */
 typedef struct gt_tgroup {

@@ -219,12 +219,29 @@ int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s)
     if (bti >= 240)
         return sf_fail(m, GTSIM_ERR_ILLEGAL, "reserved binding table index %u", bti);
 
+    gt_bti_cache *bc = d->bti_cache;
+    if (bc && (bc->valid[bti >> 6] >> (bti & 63) & 1)) {
+        if (bc->e[bti].kind) {
+            s->kind = SF_SPACE_VM;
+            s->vm = d->vm;
+            s->base = bc->e[bti].base;
+            s->bounded = true;
+            s->limit = bc->e[bti].limit;
+        } else {
+            s->kind = SF_SPACE_NULL;
+        }
+        return GTSIM_OK;
+    }
     sf_surface su;
     int st = sf_surface_bti(m, bti, &su);
     if (st)
         return st;
     if (su.type == SF_SURFTYPE_NULL) {
         s->kind = SF_SPACE_NULL;
+        if (bc) {
+            bc->e[bti].kind = 0;
+            bc->valid[bti >> 6] |= 1ull << (bti & 63);
+        }
         return GTSIM_OK;
     }
     if (su.type != SF_SURFTYPE_BUFFER) {
@@ -246,6 +263,12 @@ int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s)
     s->base = su.base;
     s->bounded = true;
     s->limit = entries * esize;
+    if (bc) {
+        bc->e[bti].kind = 1;
+        bc->e[bti].base = s->base;
+        bc->e[bti].limit = s->limit;
+        bc->valid[bti >> 6] |= 1ull << (bti & 63);
+    }
     return GTSIM_OK;
 }
 

@@ -584,6 +584,39 @@ static void untyped_page_boundary(void **state)
     assert_non_null(strstr(f->dev.err, "page fault at GVA 0x000000105000"));
 }
 
+/* Surface states are resolved once per dispatch when the dispatch has a
+ * gt_bti_cache (the walker's): a binding table entry rebound while the
+ * dispatch runs is not seen (like the hardware's surface state cache, which
+ * a driver invalidates between dispatches); a fresh cache sees it. */
+static void bti_cache_per_dispatch(void **state)
+{
+    fx *f = *state;
+    gt_bti_cache bc;
+    memset(bc.valid, 0, sizeof bc.valid);
+    f->disp.bti_cache = &bc;
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = 4u * (uint32_t)i;
+    /* iga: "wr:1+0, rd:1; hdc.dc1; untyped surface read with x", BTI 0 */
+    uint32_t desc = DESC(1, 1, 0, 0x01, 0x2E, 0);
+    fill(f, 10, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, desc), GTSIM_OK);
+    assert_int_equal(grf32(f, 10)[3], 0x1003);
+    assert_true(bc.valid[0] & 1);
+    w32(f, SSB + BT_OFF, 0x80);   /* BTI 0 -> the null surface's state */
+    fill(f, 10, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, desc), GTSIM_OK);
+    assert_int_equal(grf32(f, 10)[3], 0x1003);   /* still the buffer */
+    memset(bc.valid, 0, sizeof bc.valid);          /* next dispatch */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, desc), GTSIM_OK);
+    assert_int_equal(grf32(f, 10)[3], 0);          /* null surface: zeros */
+    assert_true(bc.valid[0] & 1);
+    assert_int_equal(bc.e[0].kind, 0);
+    /* failures are not cached: a reserved BTI fails every time */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 1, 0, 0x01, 0x2E, 245)), GTSIM_ERR_ILLEGAL);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 1, 0, 0x01, 0x2E, 245)), GTSIM_ERR_ILLEGAL);
+    f->disp.bti_cache = NULL;
+}
+
 /* ---- SLM and stateless ---- */
 
 static void slm(void **state)
@@ -856,6 +889,7 @@ int main(void)
         T(read_only_ports),
         T(response_overlaps_payload),
         T(untyped_page_boundary),
+        T(bti_cache_per_dispatch),
         T(slm),
         T(stateless_and_fault),
         T(a64_untyped_and_scattered),
