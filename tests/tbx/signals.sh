@@ -54,7 +54,7 @@ stopped() { # label, signal command (e.g. "kill -INT 123"), pid, exit status, st
     rc=$?
     t1=$(now)
     check "$1: exit status $4" test $rc -eq "$4"
-    check "  ... stops within 3 s" below "$t0" "$t1" 3
+    check "  ... stops within 1 s" below "$t0" "$t1" 1
     check "  ... with a report of where the kernel was" where_reported "$5"
 }
 
