@@ -24,15 +24,23 @@ static inline uint64_t gt_inst_bits(const uint32_t w[4], unsigned hi, unsigned l
     return n >= 64 ? v : v & ((1ull << n) - 1);
 }
 
-/* Store the low hi - lo + 1 bits of v into bits hi..lo of w. */
+/* Store the low hi - lo + 1 bits of v into bits hi..lo of w (the same
+ * window as gt_inst_bits). */
 static inline void gt_inst_set_bits(uint32_t w[4], unsigned hi, unsigned lo, uint64_t v)
 {
-    for (unsigned done = 0, n = hi - lo + 1; done < n;) {
-        unsigned sh = lo & 31, take = 32 - sh < n - done ? 32 - sh : n - done;
-        uint32_t mask = (uint32_t)((1ull << take) - 1) << sh;
-        w[lo >> 5] = (w[lo >> 5] & ~mask) | ((uint32_t)(v >> done) << sh & mask);
-        done += take;
-        lo += take;
+    unsigned q = lo >> 5, sh = lo & 31, n = hi - lo + 1;
+    uint64_t m = n >= 64 ? ~0ull : (1ull << n) - 1;
+    v &= m;
+    uint64_t win = w[q];
+    if (q < 3)
+        win |= (uint64_t)w[q + 1] << 32;
+    win = (win & ~(m << sh)) | v << sh;
+    w[q] = (uint32_t)win;
+    if (q < 3)
+        w[q + 1] = (uint32_t)(win >> 32);
+    if (n > 64 - sh) {
+        uint32_t m2 = (uint32_t)(m >> (64 - sh));
+        w[q + 2] = (w[q + 2] & ~m2) | ((uint32_t)(v >> (64 - sh)) & m2);
     }
 }
 

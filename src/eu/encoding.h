@@ -5,9 +5,9 @@
  * (header, 1/2-source operands, 3-source, send/sends, branches), the
  * opcode, register-file and type encodings, the rules that differ between
  * generations, and the compaction tables with the native fields each
- * compacted field expands into.  One decoder (src/eu/decode.c) and one
- * compaction expander (src/eu/compact.c) walk that description; nothing in
- * them depends on the generation otherwise.
+ * compacted field expands into.  One decoder and compaction expander
+ * (src/eu/decode_impl.h, instantiated per description) walk that
+ * description; nothing in them depends on the generation otherwise.
  *
  * Bits are numbered as on the PRM instruction pages (seed 001 §3, seed 004
  * EU instruction format): bit b of a 128-bit instruction is bit b%32 of
@@ -31,10 +31,11 @@ typedef struct gt_piece {
     uint8_t lo, n, at;
 } gt_piece;
 
-/* A field: up to four pieces (most fields have one; Gen9's indirect
- * address immediate and send ExDesc are split).  A field with no pieces is
- * absent from the form and reads 0. */
-#define GT_FIELD_PIECES 4
+/* A field: up to six pieces (most fields have one; Gen9's indirect
+ * address immediate and send ExDesc are split, Gen12's send descriptor is
+ * in six, seed 004 send).  A field with no pieces is absent from the form
+ * and reads 0. */
+#define GT_FIELD_PIECES 6
 typedef struct gt_field {
     gt_piece p[GT_FIELD_PIECES];
 } gt_field;
@@ -46,7 +47,8 @@ typedef struct gt_field {
 #define GT_P(hi, lo, at) {(lo), (hi) - (lo) + 1, (at)}
 
 /* The value of field f in the instruction w (word-wise, bits.h). */
-static inline uint64_t gt_field_get(const uint32_t w[4], const gt_field *f)
+static inline __attribute__((always_inline)) uint64_t gt_field_get(const uint32_t w[4],
+                                                                 const gt_field *f)
 {
     if (!f->p[1].n) /* one piece (or none: 0) */
         return f->p[0].n ? gt_inst_bits(w, f->p[0].lo + f->p[0].n - 1u, f->p[0].lo) : 0;
@@ -168,9 +170,11 @@ typedef struct gt_enc_opcode_alt {
 /* ---- compaction ---- */
 
 /* Copy n bits from bit `from` of a source (compacted instruction or table
- * entry) to native bit `to`.  n == 0 ends a list. */
+ * entry) to native bit `to`.  n == 0 ends a list.  src1_reg: the move
+ * belongs to a register src1 only (skipped when the form carries an
+ * immediate in those native bits). */
 typedef struct gt_move {
-    uint8_t from, n, to;
+    uint8_t from, n, to, src1_reg;
 } gt_move;
 
 #define GT_CMPT_MOVES 16
@@ -253,11 +257,8 @@ extern const int8_t gt_enc_reg_types[16], gt_enc_imm_types[16], gt_enc_3src_type
 extern const uint8_t gt_enc_vstride[16], gt_enc_width[8], gt_enc_hstride[4];
 extern const uint64_t gt_cmpt_control[32], gt_cmpt_subreg[32], gt_cmpt_src[32];
 
-/* Decodes the instruction at code[0..avail) with encoding E (see
- * gt_decode_fn in eu.h): the encoded length (8 or 16), or -1 with a reason
- * in why. */
-int gt_eu_decode(const gt_eu_encoding *E, const uint8_t *code, size_t avail,
-                 struct gt_inst *in, char *why, size_t why_len);
+/* The decoder (decode_impl.h) is instantiated per encoding: gt_decode_gen9,
+ * gt_decode_gen7, gt_decode_gen75 (eu.h, gt_decode_fn). */
 
 /* Expands the 8-byte compacted instruction at code into its native form
  * (w[0] = bits 31:0 ... w[3] = bits 127:96) with E's compaction tables.

@@ -1,7 +1,7 @@
 /*
  * Gen7 (Ivy Bridge, Bay Trail) and Gen7.5 (Haswell) EU instruction
- * encoding, as data for the shared decoder (decode.c) and compaction
- * expander (compact.c).
+ * encoding, as data for the shared decoder and compaction expander
+ * (decode_impl.h, instantiated at the end of this file).
  *
  * Field layout: the Gen7 native instruction format (seed 001 terms: regions
  * §3.3.5, register files §3.3; bit positions cross-checked with the public
@@ -40,8 +40,7 @@
  * Bridge and Haswell share them).  Compacted jump offsets keep the native
  * units (QWords).
  */
-#include "eu/encoding.h"
-#include "eu/eu.h"
+#include "eu/decode_impl.h"
 
 /* Data type index -> 18 bits: [17:15] Dst.AddrMode, Dst.HorzStride
  * (native 63:61), [14:0] src1, src0, dst type and file (46:32). */
@@ -86,7 +85,7 @@ static const gt_enc_opcode_alt g7_opcode_alts[] = {
              .hstride = GT_F(113, 112), .width = GT_F(116, 114), .vstride = GT_F(120, 117), \
              .negate = GT_F(110, 110), .abs = GT_F(109, 109),                               \
              .swz = {GT_F(97, 96), GT_F(99, 98), GT_F(113, 112), GT_F(115, 114)}},          \
-    .imm32 = GT_F(127, 96), .imm64 = GT_F(127, 64),                                         \
+    .imm32 = GT_F(127, 96), /* no 64-bit immediates */                                      \
     .files = gt_enc_files,                                                                  \
     .rsvd_file_what = "MRF register file (Gen7 has no MRF, seed 001 §3.3.1)",               \
     .reg_types = gt_enc_reg_types, .imm_types = gt_enc_imm_types,                           \
@@ -119,7 +118,7 @@ static const gt_enc_opcode_alt g7_opcode_alts[] = {
              .index = {                                                                     \
                  {GT_F(12, 8), gt_cmpt_control, {{17, 2, 89}, {16, 1, 31}, {0, 16, 8}}},    \
                  {GT_F(17, 13), g7_cmpt_datatype, {{15, 3, 61}, {0, 15, 32}}},              \
-                 {GT_F(22, 18), gt_cmpt_subreg, {{10, 5, 96}, {5, 5, 64}, {0, 5, 48}}},     \
+                 {GT_F(22, 18), gt_cmpt_subreg, {{10, 5, 96, 1}, {5, 5, 64}, {0, 5, 48}}},     \
                  {GT_F(34, 30), gt_cmpt_src, {{0, 12, 77}}},                                \
              },                                                                             \
              .imm_if = {GT_F(38, 37), GT_F(43, 42)}, .imm_file = 3,                         \
@@ -141,3 +140,13 @@ const gt_eu_encoding gt_enc_gen75 = {
     .name = "Gen7.5", .gen = GT_ENC_HSW, .opcode_where = " on Gen7.5",
     G7_ENCODING,
 };
+
+int gt_decode_gen7(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len)
+{
+    return gt_decode_inline(&gt_enc_gen7, code, avail, out, why, why_len);
+}
+
+int gt_decode_gen75(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len)
+{
+    return gt_decode_inline(&gt_enc_gen75, code, avail, out, why, why_len);
+}

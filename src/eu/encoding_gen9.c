@@ -1,6 +1,7 @@
 /*
  * Gen9 (Skylake) EU instruction encoding, as data for the shared decoder
- * (decode.c) and compaction expander (compact.c).
+ * and compaction expander (decode_impl.h, instantiated at the end of this
+ * file).
  *
  * Field layout: the Gen8/Gen9 native instruction format (EU ISA, seed 001
  * terms; bit positions cross-checked with public Mesa brw_eu_inst.h / IGA,
@@ -21,8 +22,7 @@
  * [56:50] / [63:57] Src0/1/2.RegNum (Gen8 tables of the public Mesa
  * brw_eu_compact.c, cross-checked with IGA).
  */
-#include "eu/encoding.h"
-#include "eu/eu.h"
+#include "eu/decode_impl.h"
 
 /* Data type index -> 21 bits: [20:18] Dst.AddrMode, Dst.HorzStride
  * (native 63:61), [17:12] src1 type and file (94:89), [11:0] src0 and dst
@@ -143,7 +143,7 @@ const gt_eu_encoding gt_enc_gen9 = {
                     {GT_F(12, 8), gt_cmpt_control,
                      {{16, 3, 31}, {4, 12, 12}, {2, 2, 9}, {1, 1, 34}, {0, 1, 8}}},
                     {GT_F(17, 13), g9_cmpt_datatype, {{18, 3, 61}, {12, 6, 89}, {0, 12, 35}}},
-                    {GT_F(22, 18), gt_cmpt_subreg, {{10, 5, 96}, {5, 5, 64}, {0, 5, 48}}},
+                    {GT_F(22, 18), gt_cmpt_subreg, {{10, 5, 96, 1}, {5, 5, 64}, {0, 5, 48}}},
                     {GT_F(34, 30), gt_cmpt_src, {{0, 12, 77}}},
                 },
                 .imm_if = {GT_F(42, 41), GT_F(90, 89)},
@@ -170,3 +170,8 @@ const gt_eu_encoding gt_enc_gen9 = {
         },
     },
 };
+
+int gt_decode_gen9(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len)
+{
+    return gt_decode_inline(&gt_enc_gen9, code, avail, out, why, why_len);
+}

@@ -1,7 +1,7 @@
 /*
  * EU: the decoded instruction form, EU thread state, and the executor API.
  *
- * One decoder (src/eu/decode.c), driven by each generation's encoding
+ * One decoder (src/eu/decode_impl.h), driven by each generation's encoding
  * description (src/eu/encoding.h: native and compacted forms as data),
  * turns machine code into one gt_inst; a single executor (src/eu/exec.c)
  * and a single disassembler (src/eu/disasm.c, IGA syntax) work on gt_inst
@@ -167,7 +167,7 @@ typedef struct gt_inst {
 /* Per-platform decoder.  Decodes the instruction at code[0..avail) into
  * *out.  Returns the encoded length (8 or 16), or -1 for an illegal or
  * truncated encoding, with a reason in why (may be NULL).  One decoder
- * (src/eu/decode.c) reads each generation's encoding description
+ * (src/eu/decode_impl.h) reads each generation's encoding description
  * (src/eu/encoding.h); these are it for Gen9 (Skylake), Gen7 (Ivy Bridge,
  * Bay Trail) and Gen7.5 (Haswell). */
 typedef int (*gt_decode_fn)(const uint8_t *code, size_t avail, gt_inst *out,
