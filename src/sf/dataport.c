@@ -177,8 +177,38 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
     if (st)
         return st;
     unsigned dbase = h + areg;
+    uint32_t lanes_on = m->mask & (slots >= 32 ? ~0u : (1u << slots) - 1);
+    if (s->kind == SF_SPACE_SLM && !a64) {
+        /* SLM: channel by channel over the enabled slots, same results as
+         * sf_read / sf_write (offset bits 15:0; out of bounds reads 0,
+         * writes are dropped) */
+        uint32_t addr[16];
+        for (unsigned i = 0; i < slots; i++)
+            addr[i] = sf_pay32(m, h + i / 8, (i % 8) * 4);
+        unsigned k = 0;
+        for (unsigned c = 0; c < 4; c++) {
+            if (cmask >> c & 1)
+                continue;
+            for (uint32_t l = lanes_on; l; l &= l - 1) {
+                unsigned i = (unsigned)__builtin_ctz(l);
+                uint32_t off = (addr[i] + 4 * c) & SF_SLM_OFFSET_MASK;
+                bool in = !sf_oob(s, off, 4);
+                if (write) {
+                    if (in)
+                        memcpy(s->slm + off, m->reg[dbase + k * creg + i / 8] + (i % 8) * 4, 4);
+                } else {
+                    uint32_t v = 0;
+                    if (in)
+                        memcpy(&v, s->slm + off, 4);
+                    sf_rsp32(m, k * creg + i / 8, (i % 8) * 4, v);
+                }
+            }
+            k++;
+        }
+        return GTSIM_OK;
+    }
     sf_pcache pc = {0, NULL};   /* one translation per page, not per DWord */
-    for (uint32_t lanes = m->mask & (slots >= 32 ? ~0u : (1u << slots) - 1); lanes; lanes &= lanes - 1) {
+    for (uint32_t lanes = lanes_on; lanes; lanes &= lanes - 1) {
         unsigned i = (unsigned)__builtin_ctz(lanes);
         uint64_t addr = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8)
                             : sf_pay32(m, h + i / 8, (i % 8) * 4);

@@ -185,13 +185,26 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec
      * address registers inside the returned data) must not change the
      * payload the message still reads. */
     uint8_t payload[SF_MAX_MSG_REGS][32];
+    /* the copy is needed only when the response overlaps the payload */
+    bool overlap = false;
+    if (in->dst.file == GT_FILE_GRF && m.rlen) {
+        unsigned d0 = in->dst.nr, d1 = in->dst.nr + m.rlen;
+        overlap = (m.mlen && d0 < s0->nr + m.mlen && s0->nr < d1) ||
+                  (m.exlen && d0 < s1->nr + m.exlen && s1->nr < d1);
+    }
     for (unsigned k = 0; k < m.mlen; k++) {
-        memcpy(payload[k], t->grf + (s0->nr + k) * 32, 32);
-        m.reg[k] = payload[k];
+        m.reg[k] = t->grf + (s0->nr + k) * 32;
+        if (overlap) {
+            memcpy(payload[k], m.reg[k], 32);
+            m.reg[k] = payload[k];
+        }
     }
     for (unsigned k = 0; k < m.exlen; k++) {
-        memcpy(payload[m.mlen + k], t->grf + (s1->nr + k) * 32, 32);
-        m.reg[m.mlen + k] = payload[m.mlen + k];
+        m.reg[m.mlen + k] = t->grf + (s1->nr + k) * 32;
+        if (overlap) {
+            memcpy(payload[m.mlen + k], m.reg[m.mlen + k], 32);
+            m.reg[m.mlen + k] = payload[m.mlen + k];
+        }
     }
     if (in->dst.file == GT_FILE_GRF) {
         if (in->dst.indirect)

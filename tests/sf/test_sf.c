@@ -648,6 +648,62 @@ static void slm(void **state)
         assert_int_equal(grf32(f, 10)[i], i < 7 ? 0x5100u + i : 0u);
 }
 
+/* SLM untyped SIMD16 read of x, z, w (G disabled) into registers that
+ * overlap the address payload, a disabled slot, a slot whose DWords run past
+ * the 1 KiB SLM (0), then the same layout written back (the SLM path of
+ * untyped_rw, channel by channel). */
+static void slm_simd16_channels(void **state)
+{
+    fx *f = *state;
+    for (unsigned j = 0; j < 256; j++) {
+        uint32_t v = 0x7000 + j;
+        memcpy(f->slm + 4 * j, &v, 4);
+    }
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 16u * (uint32_t)i;
+    grf32(f, 2)[15] = 1016;   /* x in bounds (1016..1019), z/w past 1024 */
+    fill(f, 4, 4, 0xdeadbeef);
+    /* iga: "wr:2+0, rd:6; hdc.dc1; untyped surface read with xzw", BTI 254, dst r2 */
+    uint32_t desc = DESC(2, 6, 0, 0x01, 0x12, 254);
+    assert_int_equal(send(f, 0xC, 2, 2, 0xFFF7, desc), GTSIM_OK);
+    for (int i = 0; i < 16; i++) {
+        if (i == 3) {   /* disabled: the payload / fill stays */
+            assert_int_equal(grf32(f, 2)[i], 48);
+            assert_int_equal(grf32(f, 4)[i], 0xdeadbeef);
+            assert_int_equal(grf32(f, 6)[i], 0xdeadbeef);
+            continue;
+        }
+        uint32_t base = i == 15 ? 254 : 4u * (uint32_t)i;
+        assert_int_equal(grf32(f, 2)[i], 0x7000 + base);
+        assert_int_equal(grf32(f, 4)[i], i == 15 ? 0 : 0x7000 + base + 2);
+        assert_int_equal(grf32(f, 6)[i], i == 15 ? 0 : 0x7000 + base + 3);
+    }
+    /* write x, z, w = 0xA000 + 16 * i + channel to slots at 64 * i (x only in
+     * bounds for slot 15 at 1020); slot 0 disabled */
+    for (int i = 0; i < 16; i++) {
+        grf32(f, 8)[i] = 64u * (uint32_t)i;
+        grf32(f, 10)[i] = 0xA000u + 16 * (uint32_t)i;
+        grf32(f, 12)[i] = 0xA000u + 16 * (uint32_t)i + 2;
+        grf32(f, 14)[i] = 0xA000u + 16 * (uint32_t)i + 3;
+    }
+    grf32(f, 8)[15] = 1020;
+    /* iga: "wr:2+6, rd:0; hdc.dc1; untyped surface write with xzw" */
+    assert_int_equal(sends(f, 0xC, 8, 10, 6, -1, 0xFFFE, DESC(2, 0, 0, 0x09, 0x12, 254)), GTSIM_OK);
+    uint32_t v;
+    memcpy(&v, f->slm, 4);
+    assert_int_equal(v, 0x7000);   /* slot 0 disabled */
+    for (int i = 1; i < 15; i++) {
+        memcpy(&v, f->slm + 64 * i, 4);
+        assert_int_equal(v, 0xA000u + 16 * (uint32_t)i);
+        memcpy(&v, f->slm + 64 * i + 4, 4);
+        assert_int_equal(v, 0x7000u + 16 * (uint32_t)i + 1);   /* G disabled: unchanged */
+        memcpy(&v, f->slm + 64 * i + 8, 4);
+        assert_int_equal(v, 0xA000u + 16 * (uint32_t)i + 2);
+    }
+    memcpy(&v, f->slm + 1020, 4);
+    assert_int_equal(v, 0xA000u + 16 * 15);
+}
+
 static void stateless_and_fault(void **state)
 {
     fx *f = *state;
@@ -891,6 +947,7 @@ int main(void)
         T(untyped_page_boundary),
         T(bti_cache_per_dispatch),
         T(slm),
+        T(slm_simd16_channels),
         T(stateless_and_fault),
         T(a64_untyped_and_scattered),
         T(a64_atomics_and_block),
