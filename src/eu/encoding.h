@@ -176,6 +176,8 @@ typedef struct gt_enc_opcode_alt {
 typedef struct gt_move {
     uint8_t from, n, to, src1_reg;
 } gt_move;
+#define GT_M(from, n, to) {(from), (n), (to), 0}
+#define GT_M1(from, n, to) {(from), (n), (to), 1} /* src1_reg */
 
 #define GT_CMPT_MOVES 16
 

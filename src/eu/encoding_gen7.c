@@ -113,19 +113,21 @@ static const gt_enc_opcode_alt g7_opcode_alts[] = {
         .opcode = GT_F(6, 0),                                                               \
         .form = {                                                                           \
             {.present = 1,                                                                  \
-             .direct = {{0, 7, 0}, {7, 1, 30}, {23, 1, 28}, {24, 4, 24}, {40, 8, 53},       \
-                        {48, 8, 69}},                                                       \
+             .direct = {GT_M(0, 7, 0), GT_M(7, 1, 30), GT_M(23, 1, 28), GT_M(24, 4, 24),    \
+                        GT_M(40, 8, 53), GT_M(48, 8, 69)},                                  \
              .index = {                                                                     \
-                 {GT_F(12, 8), gt_cmpt_control, {{17, 2, 89}, {16, 1, 31}, {0, 16, 8}}},    \
-                 {GT_F(17, 13), g7_cmpt_datatype, {{15, 3, 61}, {0, 15, 32}}},              \
-                 {GT_F(22, 18), gt_cmpt_subreg, {{10, 5, 96, 1}, {5, 5, 64}, {0, 5, 48}}},     \
-                 {GT_F(34, 30), gt_cmpt_src, {{0, 12, 77}}},                                \
+                 {GT_F(12, 8), gt_cmpt_control,                                             \
+                  {GT_M(17, 2, 89), GT_M(16, 1, 31), GT_M(0, 16, 8)}},                      \
+                 {GT_F(17, 13), g7_cmpt_datatype, {GT_M(15, 3, 61), GT_M(0, 15, 32)}},      \
+                 {GT_F(22, 18), gt_cmpt_subreg,                                             \
+                  {GT_M1(10, 5, 96), GT_M(5, 5, 64), GT_M(0, 5, 48)}},                      \
+                 {GT_F(34, 30), gt_cmpt_src, {GT_M(0, 12, 77)}},                            \
              },                                                                             \
              .imm_if = {GT_F(38, 37), GT_F(43, 42)}, .imm_file = 3,                         \
              .imm = {{GT_P(63, 56, 0), GT_P(39, 35, 8)}}, .imm_bits = 13,                   \
              .imm_to = GT_F(127, 96),                                                       \
-             .reg = {GT_F(39, 35), gt_cmpt_src, {{0, 12, 109}}},                            \
-             .reg_direct = {{56, 8, 101}}},                                                 \
+             .reg = {GT_F(39, 35), gt_cmpt_src, {GT_M(0, 12, 109)}},                        \
+             .reg_direct = {GT_M(56, 8, 101)}},                                             \
             {.present = 0, .absent_why = "Gen7 has no such form"},                          \
         },                                                                                  \
     }
