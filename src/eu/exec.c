@@ -42,6 +42,9 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "eu/exec_cvt.h"
 #include "eu/exec_priv.h"
@@ -76,6 +79,7 @@ typedef struct xctx {
     int df_f_rtz;   /* gt_eu_behaviour.df_to_f_rtz */
     int reference;  /* general path only (GTSIM_EU_REFERENCE, gt_eu_exec_one) */
     int host_round; /* the host's rounding mode as last read or set (fenv.h) */
+    unsigned fmode; /* gt_fast_fn fmode: ftz_f | alt << 1 */
     uint32_t hw_ip_base; /* kernel start as an IP value (offset from instruction base) */
 } xctx;
 
@@ -577,7 +581,19 @@ static int fast_src_ok(const gt_xop *p)
     return p->space == GT_XS_GRF || (p->space == GT_XS_IMM && p->scalar);
 }
 
+static gt_fast_fn fast_fn_for(const gt_xinst *x);
+static void plan_fast_kind(gt_xinst *x, int ns);
+
 static void plan_fast(gt_xinst *x, int ns)
+{
+    plan_fast_kind(x, ns);
+    x->fast_selnp = x->in.op == GT_OP_SEL && x->in.cond == GT_COND_NONE;
+    x->fast_fn = x->fast ? fast_fn_for(x) : NULL;
+    if (!x->fast_fn)
+        x->fast = FK_NONE;
+}
+
+static void plan_fast_kind(gt_xinst *x, int ns)
 {
     const gt_inst *in = &x->in;
     int op = in->op;
@@ -2492,34 +2508,94 @@ static inline __attribute__((always_inline)) void fast_load_u32(const gt_thread 
             o[i] = 0u - o[i];
 }
 
-/* cmpres bit i = cond(a[i], b[i]) with the compare type CT. */
+/* Lane masks (0 or all ones per 32-bit lane) from mask bits, four lanes
+ * at a time from a table, so that selects and masked writes are lane loops
+ * the compiler vectorises; and back to bits. */
+static const uint32_t nib_lanes[16][4] = {
+#define NL(v) {(v) & 1 ? ~0u : 0, (v) & 2 ? ~0u : 0, (v) & 4 ? ~0u : 0, (v) & 8 ? ~0u : 0}
+    NL(0), NL(1), NL(2), NL(3), NL(4), NL(5), NL(6), NL(7),
+    NL(8), NL(9), NL(10), NL(11), NL(12), NL(13), NL(14), NL(15),
+#undef NL
+};
+
+/* m[0..n) (n <= 32; whole groups of four are written) */
+static inline void lanes_of_bits(uint32_t *m, uint32_t bits, int n)
+{
+    if (n > 32)
+        n = 32;
+    for (int i = 0; i < n; i += 4)
+        memcpy(m + i, nib_lanes[(bits >> i) & 15], 16);
+}
+
+static inline uint32_t bits_of_lanes(const uint32_t *m, int n)
+{
+    uint32_t r = 0;
+    int i = 0;
+    if (n > 32)   /* ExecSize; tells the compiler m[] has 32 lanes */
+        n = 32;
+#ifdef __SSE2__
+    for (; i + 4 <= n; i += 4)
+        r |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(m + i)))) << i;
+#endif
+    for (; i < n; i++)
+        r |= (m[i] & 1u) << i;
+    return r;
+}
+
+/* cond(a[i], b[i]) as lane masks, compare type CT. */
 #define FAST_CMP32(CT)                                                                          \
     do {                                                                                        \
         switch (cond) {                                                                         \
-        case GT_COND_Z: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] == (CT)b[i]) << i; break; \
-        case GT_COND_NZ: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] != (CT)b[i]) << i; break; \
-        case GT_COND_G: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] > (CT)b[i]) << i; break; \
-        case GT_COND_GE: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] >= (CT)b[i]) << i; break; \
-        case GT_COND_L: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] < (CT)b[i]) << i; break; \
-        case GT_COND_LE: for (int i = 0; i < n; i++) res |= (uint32_t)((CT)a[i] <= (CT)b[i]) << i; break; \
-        default: break;                                                                         \
+        case GT_COND_Z: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] == (CT)b[i]); break; \
+        case GT_COND_NZ: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] != (CT)b[i]); break; \
+        case GT_COND_G: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] > (CT)b[i]); break; \
+        case GT_COND_GE: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] >= (CT)b[i]); break; \
+        case GT_COND_L: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] < (CT)b[i]); break; \
+        case GT_COND_LE: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] <= (CT)b[i]); break; \
+        default: for (int i = 0; i < n; i++) t[i] = 0; break;                                   \
         }                                                                                       \
     } while (0)
 
-static inline uint32_t fast_cmp32(int cond, int sgn, const uint32_t *a, const uint32_t *b, int n)
+/* t[i] = all ones where cond(a[i], b[i]) holds (signed or unsigned). */
+static inline void fast_cmp32(int cond, int sgn, const uint32_t *a, const uint32_t *b, uint32_t *t,
+                              int n)
 {
-    uint32_t res = 0;
     if (sgn)
         FAST_CMP32(int32_t);
     else
         FAST_CMP32(uint32_t);
-    return res;
 }
 
-static int fast_i32(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm)
+/* Write r[0..n) to a contiguous 4-byte destination d in the lanes of lmask
+ * (full: all n lanes). */
+static inline __attribute__((always_inline)) void store4_masked(uint8_t *d, const uint32_t *r, uint32_t lmask, uint32_t full, int n)
+{
+    if (lmask == full) {
+        copy4(d, r, n);
+    } else if (n >= 8) {
+        uint32_t old[32], m[32];
+        copy4(old, d, n);
+        lanes_of_bits(m, lmask, n);
+        for (int i = 0; i < n; i++)
+            old[i] = (r[i] & m[i]) | (old[i] & ~m[i]);
+        copy4(d, old, n);
+    } else {
+        for (uint32_t l = lmask; l; l &= l - 1) {
+            int i = __builtin_ctz(l);
+            memcpy(d + 4 * i, &r[i], 4);
+        }
+    }
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+/* GCC cannot see that one-source operations never read src1's lanes */
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt_xinst *x,
+                                                          uint32_t wren, uint32_t pm, int op)
 {
     const gt_inst *in = &x->in;
-    int op = in->op, n = in->exec_size, co = in->chan_off, cond = in->cond;
+    int n = in->exec_size, co = in->chan_off, cond = in->cond;
     uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
     uint32_t a[32], bb[32], r[32];
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
@@ -2557,22 +2633,25 @@ static int fast_i32(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm)
                 r[i] = a[i] >> (b[i] & 31);
         break;
     case GT_OP_CMP: case GT_OP_CMPN:
-        cmpres = fast_cmp32(cond, x->fast_arith, a, b, n);
-        for (int i = 0; i < n; i++)
-            r[i] = 0u - ((cmpres >> i) & 1);
+        fast_cmp32(cond, x->fast_arith, a, b, r, n);
+        cmpres = bits_of_lanes(r, n);
         break;
     default: { /* GT_OP_SEL */
-        uint32_t take = cond == GT_COND_NONE ? pm >> co : fast_cmp32(cond, x->fast_arith, a, b, n);
+        uint32_t take[32];
+        if (cond == GT_COND_NONE)
+            lanes_of_bits(take, pm >> co, n);
+        else
+            fast_cmp32(cond, x->fast_arith, a, b, take, n);
         for (int i = 0; i < n; i++)
-            r[i] = ((take >> i) & 1) ? a[i] : b[i];
+            r[i] = (a[i] & take[i]) | (b[i] & ~take[i]);
         break;
     }
     }
     const gt_xop *pd = &x->dst;
     if (pd->space == GT_XS_GRF) {
         uint8_t *g = t->grf;
-        if (pd->contig && lmask == full) {
-            copy4(g + pd->off[0], r, n);
+        if (pd->contig) {
+            store4_masked(g + pd->off[0], r, lmask, full, n);
         } else {
             for (uint32_t m = lmask; m; m &= m - 1) {
                 int i = __builtin_ctz(m);
@@ -2585,8 +2664,9 @@ static int fast_i32(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm)
     uint32_t flags = cmpres;
     if (op != GT_OP_CMP && op != GT_OP_CMPN) {
         int fty = pd->space == GT_XS_GRF ? pd->type : x->flag_type;
-        uint32_t zero[32] = {0};
-        flags = fast_cmp32(cond, fty == GT_TYPE_D, r, zero, n) & lmask;
+        uint32_t zero[32] = {0}, tf[32];
+        fast_cmp32(cond, fty == GT_TYPE_D, r, zero, tf, n);
+        flags = bits_of_lanes(tf, n) & lmask;
     }
     flag_write(t, in, wren, flags << co);
     return 1;
@@ -2664,12 +2744,14 @@ static void fma_lanes_exact(float *r, const float *a, const float *b, const floa
 
 /* Single-precision float operations.  Returns 0 (nothing done) in ALT
  * mode, which the general path handles. */
-static int fast_flt(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fmode)
+static inline __attribute__((always_inline)) int fast_flt(gt_thread *t, const gt_xinst *x,
+                                                          uint32_t wren, uint32_t pm,
+                                                          unsigned fmode, int op)
 {
     const gt_inst *in = &x->in;
     if (fmode & 2)
         return 0;
-    int op = in->op, n = in->exec_size, co = in->chan_off, ftz = fmode & 1;
+    int n = in->exec_size, co = in->chan_off, ftz = fmode & 1;
     uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
     float a[32], b[32], cc[32], r[32];
     int fin = ftz && x->fast_arith;
@@ -2799,16 +2881,95 @@ static int eu_reference_only(void)
     return ref;
 }
 
+/* One handler per kind and opcode, so that the opcode switch folds away
+ * and the run loop makes one indirect call per instruction. */
+#define FAST_I32(NAME, OP)                                                                      \
+    static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
+    {                                                                                           \
+        (void)fm;                                                                               \
+        return fast_i32(t, x, wren, pm, OP);                                                    \
+    }
+FAST_I32(fi32_mov, GT_OP_MOV)
+FAST_I32(fi32_not, GT_OP_NOT)
+FAST_I32(fi32_and, GT_OP_AND)
+FAST_I32(fi32_or, GT_OP_OR)
+FAST_I32(fi32_xor, GT_OP_XOR)
+FAST_I32(fi32_add, GT_OP_ADD)
+FAST_I32(fi32_mul, GT_OP_MUL)
+FAST_I32(fi32_shl, GT_OP_SHL)
+FAST_I32(fi32_shr, GT_OP_SHR)
+FAST_I32(fi32_asr, GT_OP_ASR)
+FAST_I32(fi32_cmp, GT_OP_CMP)
+FAST_I32(fi32_sel, GT_OP_SEL)
+#define FAST_FLT(NAME, OP)                                                                      \
+    static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
+    {                                                                                           \
+        return fast_flt(t, x, wren, pm, fm, OP);                                                \
+    }
+FAST_FLT(fflt_mov, GT_OP_MOV)
+FAST_FLT(fflt_add, GT_OP_ADD)
+FAST_FLT(fflt_mul, GT_OP_MUL)
+FAST_FLT(fflt_mad, GT_OP_MAD)
+FAST_FLT(fflt_sel, GT_OP_SEL)
+FAST_FLT(fflt_cmp, GT_OP_CMP)
+FAST_FLT(fflt_cmpn, GT_OP_CMPN)
+FAST_FLT(fflt_math, GT_OP_MATH)
+
+static int fint_any(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)fm;
+    return fast_int(t, x, wren, pm);
+}
+
+static int fraw_any(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm;
+    (void)fm;
+    return fast_raw(t, x, wren);
+}
+
+static gt_fast_fn fast_fn_for(const gt_xinst *x)
+{
+    int op = x->in.op;
+    switch (x->fast) {
+    case FK_I32:
+        switch (op) {
+        case GT_OP_MOV: return fi32_mov;
+        case GT_OP_NOT: return fi32_not;
+        case GT_OP_AND: return fi32_and;
+        case GT_OP_OR: return fi32_or;
+        case GT_OP_XOR: return fi32_xor;
+        case GT_OP_ADD: return fi32_add;
+        case GT_OP_MUL: return fi32_mul;
+        case GT_OP_SHL: return fi32_shl;
+        case GT_OP_SHR: return fi32_shr;
+        case GT_OP_ASR: return fi32_asr;
+        case GT_OP_CMP: case GT_OP_CMPN: return fi32_cmp;   /* the same for integers */
+        case GT_OP_SEL: return fi32_sel;
+        default: return NULL;
+        }
+    case FK_FLT:
+        switch (op) {
+        case GT_OP_MOV: return fflt_mov;
+        case GT_OP_ADD: return fflt_add;
+        case GT_OP_MUL: return fflt_mul;
+        case GT_OP_MAD: return fflt_mad;
+        case GT_OP_SEL: return fflt_sel;
+        case GT_OP_CMP: return fflt_cmp;
+        case GT_OP_CMPN: return fflt_cmpn;
+        case GT_OP_MATH: return fflt_math;
+        default: return NULL;
+        }
+    case FK_INT: return fint_any;
+    case FK_RAW: return fraw_any;
+    default: return NULL;
+    }
+}
+
 /* Run x through its specialised handler; 0 when the general path must. */
 static inline int exec_fast(xctx *c, const gt_xinst *x, uint32_t wren, uint32_t pm)
 {
-    switch (x->fast) {
-    case FK_I32: return fast_i32(c->t, x, wren, pm);
-    case FK_INT: return fast_int(c->t, x, wren, pm);
-    case FK_FLT: return fast_flt(c->t, x, wren, pm, (unsigned)c->ftz_f | ((unsigned)c->alt << 1));
-    case FK_RAW: return fast_raw(c->t, x, wren);
-    default: return 0;
-    }
+    return x->fast_fn(c->t, x, wren, pm, c->fmode);
 }
 
 static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
@@ -2818,7 +2979,7 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
     const gt_inst *in = &x->in;
     uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(c->t, in);
     if (x->fast && !c->reference) {
-        uint32_t wren = in->op == GT_OP_SEL && in->cond == GT_COND_NONE ? emask : emask & pm;
+        uint32_t wren = x->fast_selnp ? emask : emask & pm;
         if (exec_fast(c, x, wren, pm)) {
             *nchan += popc32(wren);
             return GTSIM_OK;
@@ -3221,6 +3382,7 @@ static void apply_fenv(xctx *c)
     c->ftz_f = !(cr & CR0_F_DENORM);
     c->ftz_d = !(cr & CR0_DF_DENORM);
     c->alt = (cr & CR0_ALT_MODE) != 0;
+    c->fmode = (unsigned)c->ftz_f | (unsigned)c->alt << 1;
     static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
     if (c->host_round != modes[c->rm]) {   /* setting it is not cheap */
         fesetround(modes[c->rm]);
@@ -3350,6 +3512,17 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
             if (stop)
                 break;
         } else {
+            if (x->fast && !c.reference) {
+                uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(t, in);
+                uint32_t wren = x->fast_selnp ? emask : emask & pm;
+                if (x->fast_fn(t, x, wren, pm, c.fmode)) {
+                    nchan += popc32(wren);
+                    if (__builtin_expect(dbg, 0) && trace)
+                        trace_inst(&c, x, emask);
+                    ip += x->len;
+                    continue;
+                }
+            }
             status = exec_alu(&c, x, emask, &nchan);
             if (status != GTSIM_OK) {
                 t->state = GT_THREAD_FAULTED;

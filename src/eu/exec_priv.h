@@ -32,31 +32,43 @@ typedef struct gt_xop {
     uint64_t imm_lane[8]; /* GT_XS_IMM: raw bits for lane i at [i % 8] */
 } gt_xop;
 
+struct gt_xinst;
+/* A specialised instruction handler (exec.c): runs x on t with the enabled
+ * channels wren and predicate mask pm (fmode: bit 0 F denorms flushed,
+ * bit 1 ALT mode).  Returns 1 when done, 0 when the general path must run
+ * it instead (nothing changed then). */
+typedef int (*gt_fast_fn)(gt_thread *t, const struct gt_xinst *x, uint32_t wren, uint32_t pm,
+                          unsigned fmode);
+
 /* One cached instruction: decoded form plus plan. */
 typedef struct gt_xinst {
-    gt_inst in;
-    uint32_t ip;          /* byte offset from kernel start */
-    uint8_t dom;          /* computation domain (exec.c enum) */
-    uint8_t flag_type;    /* type whose value the conditional modifier tests */
-    uint8_t raw_mov;      /* mov without conversion/modifiers: copy bits */
+    /* What the run loop reads for every instruction comes first (one cache
+     * line with the start of in). */
+    gt_fast_fn fast_fn;   /* the handler of kind fast, for its opcode */
+    /* Run-loop facts precomputed by gt_exec_plan: the channels chan_off ..
+     * chan_off + ExecSize - 1 as a mask, the encoded length in bytes, a
+     * branch / control instruction (exec_ctrl). */
+    uint32_t rmask;
+    uint8_t len, ctrl;
     uint8_t plan_err;     /* nonzero: executing this instruction reports plan_status */
-    uint8_t mul_src1_lo16; /* gt_eu_behaviour.mul_dword_src1_lo16 applies (Gen7 mul) */
-    uint8_t chan_pairs;   /* gt_eu_behaviour.df_channel_pairs applies (Ivy Bridge DF) */
-    uint8_t wide_int;     /* integer result needs more than 64 bits (see exec.c exact_int) */
     /* Specialised execution chosen at plan time (exec.c, "Specialised
      * execution"): 0 = the general path only; otherwise a handler kind
      * (enum in exec.c) that computes bit-identical results for this
      * instruction's opcode, types, regions and masking.  fast_arith: inputs
      * are flushed like arithmetic (F denorm mode); fast_flush: results are. */
     uint8_t fast, fast_arith, fast_flush;
-    /* Run-loop facts precomputed by gt_exec_plan: a branch / control
-     * instruction (exec_ctrl), the encoded length in bytes, and the
-     * channels chan_off .. chan_off + ExecSize - 1 as a mask. */
-    uint8_t ctrl, len;
-    uint32_t rmask;
-    int plan_status;
+    uint8_t fast_selnp;   /* sel without condition: writes all enabled channels */
+    gt_inst in;
+    uint32_t ip;          /* byte offset from kernel start */
+    uint8_t dom;          /* computation domain (exec.c enum) */
+    uint8_t flag_type;    /* type whose value the conditional modifier tests */
+    uint8_t raw_mov;      /* mov without conversion/modifiers: copy bits */
+    uint8_t mul_src1_lo16; /* gt_eu_behaviour.mul_dword_src1_lo16 applies (Gen7 mul) */
+    uint8_t chan_pairs;   /* gt_eu_behaviour.df_channel_pairs applies (Ivy Bridge DF) */
+    uint8_t wide_int;     /* integer result needs more than 64 bits (see exec.c exact_int) */
     gt_xop dst;
     gt_xop src[3];
+    int plan_status;
     char plan_why[96];
     /* Coverage (GTSIM_EU_COVERAGE, src/eu/coverage.c): times executed, and
      * for branches the outcomes seen (bit 0 all enabled channels took the
