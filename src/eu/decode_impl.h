@@ -1,12 +1,12 @@
 /*
  * The EU instruction decoder and compaction expander, as inline functions
  * of an encoding description (src/eu/encoding.h): native 128-bit and
- * compacted 64-bit encodings -> gt_inst for every generation.  decode.c
- * compiles them once for any description (gt_eu_decode); each encoding
- * file instantiates them for its own constant description
+ * compacted 64-bit encodings -> gt_inst for every generation.  Each
+ * encoding file instantiates the decoder for its own constant description
  * (gt_decode_gen9 ...), so the compiler folds the field positions as if
- * they were written in the code.  Nothing here depends on the generation
- * but through the description.
+ * they were written in the code; decode.c compiles the expander once for
+ * any description (gt_eu_uncompact).  Nothing here depends on the
+ * generation but through the description.
  */
 #ifndef GT_EU_DECODE_IMPL_H
 #define GT_EU_DECODE_IMPL_H
@@ -85,7 +85,8 @@ GT_INLINE int gt_uncompact_inline(const gt_eu_encoding *E, const uint8_t code[8]
 
 /* ---- native forms ---- */
 
-#define GTD_FAIL(...)                                                   \
+/* Reports an illegal encoding: reason in why, returns -1. */
+#define GTD_FAIL(...)                                               \
     do {                                                            \
         if (why)                                                    \
             snprintf(why, why_len, __VA_ARGS__);                    \
@@ -301,6 +302,21 @@ GT_INLINE int gtd_send(const gt_eu_encoding *E, const uint32_t *w, gt_inst *in, 
 
 /* sends / sendsc: dst/src0 direct or indirect GRF/ARF, src1 a GRF (or
  * null), descriptors immediate or from a0. */
+/* A split-send dst / src0 register: direct (RegNum and the 16-byte
+ * SubRegNum bit) or indirect (a0 subregister and a byte offset). */
+GT_INLINE void gtd_sends_reg(const uint32_t *w, const gt_enc_opnd *L, const gt_field *ind_off,
+                             gt_operand *o)
+{
+    o->indirect = (uint8_t)gtd_get(w, &L->addr_mode);
+    if (o->indirect) {
+        o->ind_subnr = (uint8_t)gtd_get(w, &L->ia_sub);
+        o->ind_off = (int16_t)gtd_sext10(gtd_get(w, ind_off));
+    } else {
+        o->nr = (uint8_t)gtd_get(w, &L->reg);
+        o->subnr = (uint8_t)(gtd_get(w, &L->subreg16) * 16);
+    }
+}
+
 GT_INLINE int gtd_sends(const gt_eu_encoding *E, const uint32_t *w, gt_inst *in, char *why,
                      size_t why_len)
 {
@@ -312,25 +328,11 @@ GT_INLINE int gtd_sends(const gt_eu_encoding *E, const uint32_t *w, gt_inst *in,
         GTD_FAIL("dst: invalid type encoding %u", tenc);
     d->type = (uint8_t)t;
     d->file = gtd_get(w, &S->dst_file) ? GT_FILE_GRF : GT_FILE_ARF;
-    d->indirect = (uint8_t)gtd_get(w, &E->dst.addr_mode);
-    if (d->indirect) {
-        d->ind_subnr = (uint8_t)gtd_get(w, &E->dst.ia_sub);
-        d->ind_off = (int16_t)gtd_sext10(gtd_get(w, &S->dst_ind_off));
-    } else {
-        d->nr = (uint8_t)gtd_get(w, &E->dst.reg);
-        d->subnr = (uint8_t)(gtd_get(w, &E->dst.subreg16) * 16);
-    }
+    gtd_sends_reg(w, &E->dst, &S->dst_ind_off, d);
     d->hstride = 1;
     s0->file = GT_FILE_GRF;
     s0->type = d->type;
-    s0->indirect = (uint8_t)gtd_get(w, &E->src0.addr_mode);
-    if (s0->indirect) {
-        s0->ind_subnr = (uint8_t)gtd_get(w, &E->src0.ia_sub);
-        s0->ind_off = (int16_t)gtd_sext10(gtd_get(w, &S->src0_ind_off));
-    } else {
-        s0->nr = (uint8_t)gtd_get(w, &E->src0.reg);
-        s0->subnr = (uint8_t)(gtd_get(w, &E->src0.subreg16) * 16);
-    }
+    gtd_sends_reg(w, &E->src0, &S->src0_ind_off, s0);
     s1->file = gtd_get(w, &S->src1_file) ? GT_FILE_GRF : GT_FILE_ARF;
     s1->type = d->type;
     s1->nr = (uint8_t)gtd_get(w, &S->src1_reg);
