@@ -3041,8 +3041,15 @@ static inline void cf_park(gt_thread *t, uint32_t m, uint32_t tip)
         jt_remove(t, m & t->wait_mask);
     t->exec_mask &= ~m;
     t->wait_mask |= m;
-    for (uint32_t w = m; w; w &= w - 1)
-        t->pcip[__builtin_ctz(w)] = tip;
+    if (popc32(m) > 8) {   /* a blend over all 32 channels: SIMD32 parks many */
+        uint32_t lm[32];
+        lanes_of_bits(lm, m, 32);
+        for (int ch = 0; ch < 32; ch++)
+            t->pcip[ch] = (tip & lm[ch]) | (t->pcip[ch] & ~lm[ch]);
+    } else {
+        for (uint32_t w = m; w; w &= w - 1)
+            t->pcip[__builtin_ctz(w)] = tip;
+    }
     jt_add(t, tip, m);
     t->jt_for = t->wait_mask;
 }

@@ -208,6 +208,32 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
         return GTSIM_OK;
     }
     sf_pcache pc = {0, NULL};   /* one translation per page, not per DWord */
+    if (nch == 1 && s->kind == SF_SPACE_VM && lanes_on == (1u << slots) - 1) {
+        /* every slot on, one channel, consecutive DWords within one page
+         * and within bounds: one copy per response / payload register */
+        unsigned c = (unsigned)__builtin_ctz(~cmask & 0xfu);
+        uint64_t a0 = a64 ? sf_pay64(m, h, 0) : sf_pay32(m, h, 0);
+        bool dense = true;
+        for (unsigned i = 1; i < slots && dense; i++)
+            dense = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8) == a0 + 4ull * i
+                        : sf_pay32(m, h + i / 8, (i % 8) * 4) == (uint32_t)(a0 + 4u * i);
+        uint64_t off = a64 ? a0 + 4 * c : a0 + 4 * c;   /* A32: no wrap inside (checked) */
+        unsigned total = 4 * slots;
+        if (dense && !(!a64 && off + total > (1ull << 32)) && !sf_oob(s, off, total)) {
+            uint64_t va = sf_space_va(s, off);
+            uint8_t *p = (va & GT_PAGE_MASK) + total <= GT_PAGE_SIZE ? sf_dword_ptr(s, off, &pc, write)
+                                                                       : NULL;
+            if (p) {
+                for (unsigned r = 0; r < creg; r++) {
+                    if (write)
+                        memcpy(p + 32 * r, m->reg[dbase + r], 32);
+                    else if (m->dst && r < m->rlen)
+                        memcpy(m->dst + 32 * r, p + 32 * r, 32);
+                }
+                return GTSIM_OK;
+            }
+        }
+    }
     for (uint32_t lanes = lanes_on; lanes; lanes &= lanes - 1) {
         unsigned i = (unsigned)__builtin_ctz(lanes);
         uint64_t addr = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8)

@@ -704,6 +704,49 @@ static void slm_simd16_channels(void **state)
     assert_int_equal(v, 0xA000u + 16 * 15);
 }
 
+/* Untyped x-only messages with every slot on and consecutive DWords (one
+ * copy per register when they lie in one page and in bounds; otherwise DWord
+ * by DWord): in a buffer, running past its end, across a page (stateless),
+ * and written back. */
+static void untyped_dense(void **state)
+{
+    fx *f = *state;
+    /* SIMD16 read of buffer DWords 8..23 (BTI 0, 256 bytes) */
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 32u + 4u * (uint32_t)i;
+    fill(f, 10, 2, 0xdeadbeef);
+    /* iga: "wr:2+0, rd:2; hdc.dc1; untyped surface read with x" */
+    uint32_t rd = DESC(2, 2, 0, 0x01, 0x1E, 0);
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFFFF, rd), GTSIM_OK);
+    for (int i = 0; i < 16; i++)
+        assert_int_equal(grf32(f, 10 + i / 8)[i % 8], 0x1000u + 8 + (uint32_t)i);
+    /* the last five slots past the 256-byte buffer read 0 */
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 196u + 4u * (uint32_t)i;
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFFFF, rd), GTSIM_OK);
+    for (int i = 0; i < 16; i++)
+        assert_int_equal(grf32(f, 10 + i / 8)[i % 8], i < 15 ? 0x1000u + 49 + (uint32_t)i : 0u);
+    /* stateless across GSB + 0x4000: slots 0..7 in one page, 8..15 in the next */
+    for (unsigned j = 0; j < 16; j++)
+        w32(f, GSB + 0x3fe0 + 4 * j, 0xE000 + j);
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 0x3fe0u + 4u * (uint32_t)i;
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFFFF, DESC(2, 2, 0, 0x01, 0x1E, 255)), GTSIM_OK);
+    for (int i = 0; i < 16; i++)
+        assert_int_equal(grf32(f, 10 + i / 8)[i % 8], 0xE000u + (uint32_t)i);
+    /* dense write of x = 0xF000 + i at 0x3000.. (one page), then read back */
+    w32(f, GSB + 0x3040, 0x12345678);
+    for (int i = 0; i < 16; i++) {
+        grf32(f, 2)[i] = 0x3000u + 4u * (uint32_t)i;
+        grf32(f, 4 + i / 8)[i % 8] = 0xF000u + (uint32_t)i;
+    }
+    /* iga: "wr:2+2, rd:0; hdc.dc1; untyped surface write with x" */
+    assert_int_equal(sends(f, 0xC, 2, 4, 2, -1, 0xFFFF, DESC(2, 0, 0, 0x09, 0x1E, 255)), GTSIM_OK);
+    for (int i = 0; i < 16; i++)
+        assert_int_equal(r32(f, GSB + 0x3000 + 4 * (uint64_t)i), 0xF000u + (uint32_t)i);
+    assert_int_equal(r32(f, GSB + 0x3040), 0x12345678);   /* untouched neighbour */
+}
+
 static void stateless_and_fault(void **state)
 {
     fx *f = *state;
@@ -948,6 +991,7 @@ int main(void)
         T(bti_cache_per_dispatch),
         T(slm),
         T(slm_simd16_channels),
+        T(untyped_dense),
         T(stateless_and_fault),
         T(a64_untyped_and_scattered),
         T(a64_atomics_and_block),
