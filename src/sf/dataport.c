@@ -185,6 +185,27 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
         uint32_t addr[16];
         for (unsigned i = 0; i < slots; i++)
             addr[i] = sf_pay32(m, h + i / 8, (i % 8) * 4);
+        if (!write && lanes_on == (1u << slots) - 1 && m->dst && nch * creg <= m->rlen &&
+            s->limit >= 4) {
+            /* every slot on, whole response: branch-free lane loops, a
+             * register row at a time */
+            uint64_t lim = s->limit - 4;   /* in bounds: off + 4 <= limit */
+            unsigned k = 0;
+            for (unsigned c = 0; c < 4; c++) {
+                if (cmask >> c & 1)
+                    continue;
+                uint32_t v[16];
+                for (unsigned i = 0; i < slots; i++) {
+                    uint32_t off = (addr[i] + 4 * c) & SF_SLM_OFFSET_MASK;
+                    uint32_t ok = (uint64_t)off <= lim, w;
+                    memcpy(&w, s->slm + (ok ? off : 0), 4);
+                    v[i] = ok ? w : 0;
+                }
+                memcpy(m->dst + 32 * k * creg, v, 4 * slots);
+                k++;
+            }
+            return GTSIM_OK;
+        }
         unsigned k = 0;
         for (unsigned c = 0; c < 4; c++) {
             if (cmask >> c & 1)

@@ -678,6 +678,17 @@ static void slm_simd16_channels(void **state)
         assert_int_equal(grf32(f, 4)[i], i == 15 ? 0 : 0x7000 + base + 2);
         assert_int_equal(grf32(f, 6)[i], i == 15 ? 0 : 0x7000 + base + 3);
     }
+    /* every slot on (the whole-response path): slot 3 too */
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 16u * (uint32_t)i;
+    grf32(f, 2)[15] = 1016;
+    assert_int_equal(send(f, 0xC, 2, 2, 0xFFFF, desc), GTSIM_OK);
+    for (int i = 0; i < 16; i++) {
+        uint32_t base = i == 15 ? 254 : 4u * (uint32_t)i;
+        assert_int_equal(grf32(f, 2)[i], 0x7000 + base);
+        assert_int_equal(grf32(f, 4)[i], i == 15 ? 0 : 0x7000 + base + 2);
+        assert_int_equal(grf32(f, 6)[i], i == 15 ? 0 : 0x7000 + base + 3);
+    }
     /* write x, z, w = 0xA000 + 16 * i + channel to slots at 64 * i (x only in
      * bounds for slot 15 at 1020); slot 0 disabled */
     for (int i = 0; i < 16; i++) {
