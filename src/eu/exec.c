@@ -120,6 +120,11 @@ static inline int64_t int_of(uint64_t raw, int ty)
     }
 }
 
+static inline unsigned popc64(uint64_t v)
+{
+    return popc32((uint32_t)v) + popc32((uint32_t)(v >> 32));
+}
+
 /* ------------------------------------------------------------------ */
 /* Plan building                                                        */
 /* ------------------------------------------------------------------ */
@@ -1835,7 +1840,7 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
         int sz = x->src[0].size;
         uint64_t m = sz >= 8 ? ~0ull : ((1ull << (8 * sz)) - 1);
         for (int i = 0; i < n; i++)
-            r.i[i] = __builtin_popcountll((uint64_t)a.i[i] & m);
+            r.i[i] = popc64((uint64_t)a.i[i] & m);
         break;
     }
     case GT_OP_ADD:
