@@ -1,7 +1,7 @@
 #!/bin/bash
 # capture.sh - regenerate the Skylake AUB capture corpus (tests/corpus/<name>/).
 #
-# Usage: tests/corpus/capture.sh [--dir DIR] [name...]   (default: every src/*.c)
+# Usage: tests/corpus/capture.sh [--dir DIR] [name...]   (default: every src/<name>.c with a src/<name>.cl)
 #
 # DIR (default: this directory, tests/corpus) holds src/<name>.c and .cl and
 # receives <name>/ (bench/ uses it for its workloads: --dir bench).  The host
@@ -33,7 +33,10 @@ if [ $# -gt 0 ]; then
     names=("$@")
 else
     names=()
-    for f in "$src"/*.c; do names+=("$(basename "$f" .c)"); done
+    # programs with kernels of their own name (bench/src/peers.c is not one)
+    for f in "$src"/*.c; do
+        if [ -f "${f%.c}.cl" ]; then names+=("$(basename "$f" .c)"); fi
+    done
 fi
 
 for tool in gcc ocloc gzip od; do
