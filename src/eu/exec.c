@@ -857,6 +857,8 @@ static void plan_exec(const gtsim_device *dev, gt_xinst *x)
         (x->src[0].size == 4 || x->src[1].size == 4))
         x->mul_src1_lo16 = 1;
     x->chan_pairs = (uint8_t)(in->chan_pairs && beh->df_channel_pairs);
+    if (x->chan_pairs && in->chan_off + 2 * in->exec_size > 32)
+        plan_fail(x, GTSIM_ERR_ILLEGAL, "execution size / channel offset out of range (DF channel pairs)");
     if (dom == DOM_I) {
         /* Values a 64-bit lane cannot hold exactly (seed 001 §2.4.2-2.4.3:
          * conversions and saturation work on the source values): a UQ
@@ -1407,9 +1409,13 @@ static uint32_t pred_mask(const gt_thread *t, const gt_inst *in)
     uint32_t f = (uint32_t)fb;
     uint32_t m = 0;
     int lo = in->chan_off, n = in->exec_size ? in->exec_size : 1;
+    /* channels past 31 do not exist: an instruction whose range runs past
+     * them is refused (gt_exec_plan, or illegal), but its mask may still be
+     * formed first */
+    int hi = lo + n < 32 ? lo + n : 32;
     if (in->align16) {
         /* Align16: 2..5 replicate x/y/z/w of each group of 4, 6 any4h, 7 all4h */
-        for (int ch = lo; ch < lo + n; ch++) {
+        for (int ch = lo; ch < hi; ch++) {
             int g = ch & ~3, v;
             uint32_t grp = (f >> g) & 0xf;
             switch (in->pred) {
@@ -1434,7 +1440,7 @@ static uint32_t pred_mask(const gt_thread *t, const gt_inst *in)
         default: gs = 32; break;
         }
         int all = (in->pred & 1);  /* ALL forms are odd values */
-        for (int g0 = lo; g0 < lo + n; g0 += gs) {
+        for (int g0 = lo; g0 < hi; g0 += gs) {
             int gl = gs < n ? gs : n;
             uint32_t gm = (gl >= 32 ? ~0u : ((1u << gl) - 1)) << g0;
             if (g0 + gl > 32)

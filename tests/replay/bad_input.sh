@@ -81,11 +81,18 @@ open('ki.bin', 'wb').write(code + illegal + bytes.fromhex('3100600704020020e00f0
 PY
     "$mkaub" kernel ki.aub ki.bin || exit 1
     expect 1 '[Ii]llegal.*0x0*10\b' -- "$gtsim" run ki.aub ;;
-kernel-range-alu|kernel-range-branch|kernel-range-align16)
-    # An instruction whose channels run past channel 31 (ExecSize 32 at
-    # channel offset 28), predicated, so the predicate mask would be formed
-    # over channels 28..59: an illegal-instruction report at its IP, before
-    # any mask is computed (found by fuzz_aub under UBSan).
+kernel-range-*)
+    # An instruction whose channels run past channel 31, predicated, so its
+    # predicate mask would be formed over channels that do not exist: a
+    # report at its IP, no undefined shift (found twice by fuzz_aub under
+    # UBSan: an Align16 all4h shr, an illegal opcode with an Align16 all4h
+    # predicate).  Raw instructions after the header (bits 23:21 ExecSize,
+    # 13:12 QtrCtrl, 11 NibCtrl, 19:16 PredCtrl, 8 AccessMode):
+    #   alu, branch: iga64's encoding patched to ExecSize 32 at M28;
+    #   align16: the fuzzer's `(f0.0.z) shr (32|M28)` (Align16);
+    #   illegal-align16: opcode 0 (16|M24), Align16 all4h, as the fuzzer wrote it;
+    #   illegal-align1: opcode 0 (16|M24), Align1 any4h.
+    patch=1 raw=
     case $case in
     kernel-range-alu) asm kr "$hdr
 (f0.0) add (8|M0) r10.0<1>:ud r10.0<8;8,1>:ud 0x1:ud
@@ -94,19 +101,27 @@ $eot" ;;
 (f0.0) jmpi (1|M0) 0x10
 $eot" ;;
     kernel-range-align16) asm kr "$hdr
-$eot" ;;
+$eot"; raw=083fa400000001100800000000000000 ;;
+    kernel-range-illegal-align16) asm kr "$hdr
+$eot"; raw=0033870004020020e00f000610000082 patch=0 ;;
+    kernel-range-illegal-align1) asm kr "$hdr
+$eot"; raw=00308600000000000000000000000000 patch=0 ;;
     esac
-    python3 - <<'PY' || exit 1
+    want='execution size / channel offset out of range at kernel GVA 0x[0-9a-f]+ ip 0x10'
+    [ "$patch" = 1 ] || want='illegal instruction at kernel GVA 0x[0-9a-f]+ ip 0x10'
+    RAW=$raw PATCH=$patch python3 - <<'PY' || exit 1
+import os
 code = bytearray(open('kr.bin', 'rb').read())
-if len(code) == 32:  # Align16 any4h shr, as the fuzzer wrote it (ExecSize 32, M28)
-    code[16:16] = bytes.fromhex('083fa400000001100800000000000000')
-w = int.from_bytes(code[16:20], 'little')
-w = (w & ~((7 << 21) | (3 << 12) | (1 << 11))) | (5 << 21) | (3 << 12) | (1 << 11)  # ExecSize 32, Q4 N2: M28
-code[16:20] = w.to_bytes(4, 'little')
+if os.environ['RAW']:
+    code[16:16] = bytes.fromhex(os.environ['RAW'])
+if os.environ['PATCH'] == '1':
+    w = int.from_bytes(code[16:20], 'little')
+    w = (w & ~((7 << 21) | (3 << 12) | (1 << 11))) | (5 << 21) | (3 << 12) | (1 << 11)  # ExecSize 32, Q4 N2: M28
+    code[16:20] = w.to_bytes(4, 'little')
 open('kr.bin', 'wb').write(bytes(code))
 PY
     "$mkaub" kernel kr.aub kr.bin || exit 1
-    expect 1 'execution size / channel offset out of range at kernel GVA 0x[0-9a-f]+ ip 0x10' -- "$gtsim" run kr.aub ;;
+    expect 1 "$want" -- "$gtsim" run kr.aub ;;
 kernel-loop)
     asm kl "$hdr
 L16:
