@@ -53,7 +53,7 @@ static uint64_t default_host_memory(void)
 gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
 {
     const gt_platform *plat = gt_platform_find(platform);
-    if (!plat)
+    if (!plat || plat->disasm_only)
         return NULL;
     gtsim_device *dev = calloc(1, sizeof(*dev));
     if (!dev)

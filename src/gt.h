@@ -45,6 +45,9 @@ typedef struct gt_platform {
     uint32_t pp_dir_base_reg;      /* Gen7 PPGTT: MMIO offset of PP_DIR_BASE (0 = none) */
     const struct gt_sf_gen *sf;    /* shared-function layouts: data port message numbering,
                                     * RENDER_SURFACE_STATE (src/sf; NULL = Gen9) */
+    /* 1: the EU encoding only (gtsim disasm); gtsim_create refuses it
+     * (Gen12LP: no command streamer, memory or shared functions yet) */
+    uint8_t disasm_only;
 } gt_platform;
 
 const gt_platform *gt_platform_find(const char *name);

@@ -62,7 +62,8 @@ static void usage(FILE *f)
             "                              (default: shown when stderr is a terminal)\n"
             "  gtsim disasm [--platform P] [--syntax iga|gen4] FILE\n"
             "                                       disassemble a raw kernel binary (IGA syntax;\n"
-            "                                       ivb/vlv: intel-gen4disasm syntax)\n"
+            "                                       ivb/vlv: intel-gen4disasm syntax; tgllp:\n"
+            "                                       iga64 -p=12p1, native 1/2-source forms)\n"
             "%s", gtsim_serve_usage);
     fputs(usage_general, f);
 }
@@ -354,7 +355,8 @@ static int cmd_run(int argc, char **argv)
     }
     gtsim_device *dev = gtsim_create(platform, &cfg);
     if (!dev) {
-        fprintf(stderr, "gtsim: unknown platform '%s'\n", platform);
+        fprintf(stderr, "gtsim: unknown platform '%s', or one gtsim disassembles only (tgllp)\n",
+                platform);
         return 2;
     }
     struct timespec t0, t1;

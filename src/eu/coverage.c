@@ -61,7 +61,8 @@ static const char *const cov_op[GT_OP_COUNT] = {
     [GT_OP_SUBB] = "subb", [GT_OP_SAD2] = "sad2", [GT_OP_SADA2] = "sada2", [GT_OP_DP4] = "dp4",
     [GT_OP_DPH] = "dph", [GT_OP_DP3] = "dp3", [GT_OP_DP2] = "dp2", [GT_OP_LINE] = "line",
     [GT_OP_PLN] = "pln", [GT_OP_MAD] = "mad", [GT_OP_LRP] = "lrp", [GT_OP_MADM] = "madm",
-    [GT_OP_NOP] = "nop",
+    [GT_OP_NOP] = "nop", [GT_OP_SYNC] = "sync", [GT_OP_ROR] = "ror", [GT_OP_ROL] = "rol",
+    [GT_OP_DP4A] = "dp4a",
 };
 
 /* Function names as the issue lists them (seed 004 math FC). */

@@ -103,12 +103,29 @@ GT_INLINE int gtd_sext10(unsigned v)
     return (v & 0x200) ? (int)v - 0x400 : (int)v;
 }
 
+/* 1 when two fields share an instruction bit (constant for a constant
+ * description). */
+GT_INLINE int gtd_fields_overlap(const gt_field *a, const gt_field *b)
+{
+    for (int i = 0; i < GT_FIELD_PIECES && a->p[i].n; i++)
+        for (int j = 0; j < GT_FIELD_PIECES && b->p[j].n; j++)
+            if (a->p[i].lo < b->p[j].lo + b->p[j].n && b->p[j].lo < a->p[i].lo + a->p[i].n)
+                return 1;
+    return 0;
+}
+
 /* Decodes one 1/2-source operand.  Returns 0 or -1 (reason in why). */
 GT_INLINE int gtd_operand(const gt_eu_encoding *E, const uint32_t *w, const gt_enc_opnd *L,
                        int align16, gt_operand *o, const char *name, char *why, size_t why_len)
 {
     memset(o, 0, sizeof *o);
-    unsigned file = E->files[gtd_get(w, &L->file)];
+    unsigned file;
+    if (gt_field_present(&L->is_imm) && gtd_get(w, &L->is_imm))
+        file = GT_FILE_IMM; /* Gen12 SrcN.IsImm */
+    else if (L->ind_grf && gtd_get(w, &L->addr_mode))
+        file = GT_FILE_GRF; /* Gen12 IndirectOperand: no RegFile */
+    else
+        file = E->files[gtd_get(w, &L->file)];
     unsigned tenc = gtd_get(w, &L->type);
     if (file == GT_ENC_FILE_RSVD)
         GTD_FAIL("%s: %s", name, E->rsvd_file_what);
@@ -456,9 +473,45 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
     in->flag_subnr = (uint8_t)gtd_get(w, &H[GT_H_FLAGSUB]);
     in->flag_nr = (uint8_t)gtd_get(w, &H[GT_H_FLAGREG]);
     unsigned cm = gtd_get(w, &H[GT_H_CONDMOD]);
+    int alu_cond = 0; /* GT_FORM_ALU: CondCtrl is a conditional modifier */
     in->num_srcs = oc->nsrc;
+    if (gt_field_present(&H[GT_H_SWSB])) {
+        /* Gen12 software scoreboard byte, as iga64 -p=12p1 reads it:
+         * 0000dddd RegDist d (0 none); 0010ssss wait for SBID s's
+         * destination, 0011ssss its sources, 0100ssss allocate SBID s;
+         * 1dddssss RegDist d and SBID s, allocated by an out-of-order
+         * instruction (send, sendc, math), else waited for (.dst);
+         * 0001xxxx and 0101xxxx-0111xxxx are reserved. */
+        unsigned sw = gtd_get(w, &H[GT_H_SWSB]);
+        int ooo = form == GT_FORM_SEND || form == GT_FORM_SENDS || form == GT_FORM_MATH;
+        if (sw & 0x80) {
+            in->swsb_dist = (uint8_t)(sw >> 4 & 7);
+            in->swsb_sbid = (uint8_t)(sw & 15);
+            in->swsb_mode = ooo ? GT_SWSB_SET : GT_SWSB_DST;
+            in->swsb_both = 1;
+        } else if ((sw >> 4) == 0) {
+            in->swsb_dist = (uint8_t)sw;
+        } else if ((sw >> 4) >= 2 && (sw >> 4) <= 4) {
+            in->swsb_sbid = (uint8_t)(sw & 15);
+            in->swsb_mode = (sw >> 4) == 2 ? GT_SWSB_DST : (sw >> 4) == 3 ? GT_SWSB_SRC : GT_SWSB_SET;
+        } else {
+            GTD_FAIL("reserved software scoreboard (SWSB) encoding 0x%02x", sw);
+        }
+    }
 
     switch (form) {
+    case GT_FORM_UNDESCRIBED:
+        GTD_FAIL("opcode %u: %s not decoded yet on %s", hw, oc->what ? oc->what : "form",
+                 E->name);
+    case GT_FORM_SYNC:
+        /* sync: function control in the CondCtrl bits, src0 null or an
+         * immediate SBID mask (seed 004 sync). */
+        if (cm > 15 || !(E->sync_fcs >> cm & 1))
+            GTD_FAIL("reserved sync function control %u", cm);
+        in->sync_fc = (uint8_t)cm;
+        if (gtd_operand(E, w, &E->src0, 0, &in->src[0], "src0", why, why_len) < 0)
+            return -1;
+        break;
     case GT_FORM_ILLEGAL:
     case GT_FORM_NOP:
         in->num_srcs = 0;
@@ -482,9 +535,7 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
         }
         goto alu_operands;
     case GT_FORM_ALU:
-        if (cm == 7 || cm > 9)
-            GTD_FAIL("reserved conditional modifier %u", cm);
-        in->cond = (uint8_t)cm;
+        alu_cond = 1;
     alu_operands:
         if (gtd_operand(E, w, &E->dst, in->align16, &in->dst, "dst", why, why_len) < 0)
             return -1;
@@ -502,6 +553,14 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
             /* One-source math: src1 is unused (normally null); kept for
              * printers that show the encoding, zero when malformed. */
             memset(&in->src[1], 0, sizeof in->src[1]);
+        }
+        /* A 64-bit immediate whose bits include CondCtrl's (Gen12: bits
+         * 95:64) leaves no conditional modifier. */
+        if (alu_cond && !(in->src[0].file == GT_FILE_IMM && gt_type_size(in->src[0].type) == 8 &&
+                          gtd_fields_overlap(&E->imm64, &H[GT_H_CONDMOD]))) {
+            if (cm == 7 || cm > 9)
+                GTD_FAIL("reserved conditional modifier %u", cm);
+            in->cond = (uint8_t)cm;
         }
         break;
     case GT_FORM_3SRC:

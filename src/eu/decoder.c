@@ -38,6 +38,9 @@ static const gt_iga_syntax gt_iga_gen7 = {
     .send_sfids = gt_send_sfids_gen75,
 };
 
+/* iga64 -p=12p1: SWSB annotations (gt_inst swsb_*), sync. */
+static const gt_iga_syntax gt_iga_gen12 = {.send_sfids = gt_send_sfids_gen9};
+
 /* Disassembly syntaxes. */
 static const gt_disasm_syntax gt_syn_iga = {"iga", gt_disasm_inst_at, 1};
 static const gt_disasm_syntax gt_syn_gen4 = {"gen4", gt_disasm_gen4_inst, 0};
@@ -56,6 +59,7 @@ static const gt_eu_row gt_decoders[] = {
     {9, gt_decode_gen9, &gt_enc_gen9, &gt_eu_gen9, &gt_iga_gen9, &gt_syn_iga},
     {7, gt_decode_gen7, &gt_enc_gen7, &gt_eu_gen7, &gt_iga_gen7, &gt_syn_gen4},  /* ivb, vlv: intel-gen4disasm */
     {75, gt_decode_gen75, &gt_enc_gen75, &gt_eu_gen75, &gt_iga_gen7, &gt_syn_iga}, /* hsw: iga64 -p=7p5 */
+    {12, gt_decode_gen12, &gt_enc_gen12, &gt_eu_gen9, &gt_iga_gen12, &gt_syn_iga}, /* tgllp: iga64 -p=12p1 */
 };
 
 /* The row of a platform, or NULL. */

@@ -61,6 +61,12 @@ static const struct {
     [GT_OP_DP4] = {"dp4"}, [GT_OP_DPH] = {"dph"}, [GT_OP_DP3] = {"dp3"}, [GT_OP_DP2] = {"dp2"},
     [GT_OP_LINE] = {"line"}, [GT_OP_PLN] = {"pln"}, [GT_OP_MAD] = {"mad"}, [GT_OP_LRP] = {"lrp"},
     [GT_OP_MADM] = {"madm"}, [GT_OP_NOP] = {"nop"}, [GT_OP_DIM] = {"dim"},
+    [GT_OP_SYNC] = {"sync"}, [GT_OP_ROR] = {"ror"}, [GT_OP_ROL] = {"rol"}, [GT_OP_DP4A] = {"dp4a"},
+};
+
+/* sync function controls (seed 004 sync, SyncFC). */
+static const char *const gt_sync_names[16] = {
+    [0] = "nop", [2] = "allrd", [3] = "allwr", [13] = "fence", [14] = "bar", [15] = "host",
 };
 
 static const char *const gt_math_names[16] = {
@@ -357,9 +363,12 @@ static void options(gt_txt *t, const gt_inst *in)
     if (in->op == GT_OP_ILLEGAL)
         return;
     if (in->op == GT_OP_NOP) {
-        /* nop: no channels, no operands; only a breakpoint applies */
-        if (in->debug_ctrl)
-            tx(t, " {Breakpoint}");
+        /* nop: no channels, no operands; only a breakpoint (and the Gen12
+         * scoreboard) applies */
+        gt_inst o = {.debug_ctrl = in->debug_ctrl, .op = GT_OP_MOV, .swsb_dist = in->swsb_dist,
+                     .swsb_mode = in->swsb_mode, .swsb_sbid = in->swsb_sbid,
+                     .swsb_both = in->swsb_both};
+        options(t, &o);
         return;
     }
     if (in->acc_wr && !is_branch_acc && !is_send)
@@ -380,6 +389,18 @@ static void options(gt_txt *t, const gt_inst *in)
         opt[n++] = "NoSrcDepSet";
     if (in->thread_ctrl == 2)
         opt[n++] = "Switch";
+    /* Gen12 software scoreboard, after the options: RegDist "@d", then
+     * the SBID "$s" (allocated), "$s.dst", "$s.src" (iga64 -p=12p1). */
+    char dist[8], sbid[16];
+    if (in->swsb_dist || in->swsb_both) {
+        snprintf(dist, sizeof dist, "@%d", in->swsb_dist);
+        opt[n++] = dist;
+    }
+    if (in->swsb_mode) {
+        snprintf(sbid, sizeof sbid, "$%d%s", in->swsb_sbid,
+                 in->swsb_mode == GT_SWSB_DST ? ".dst" : in->swsb_mode == GT_SWSB_SRC ? ".src" : "");
+        opt[n++] = sbid;
+    }
     if (!n)
         return;
     tx(t, " {");
@@ -436,6 +457,26 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
         tx(&t, "%s ", name);
         src_operand(&t, in, 0);
         break;
+    case GT_OP_SYNC: {
+        /* sync.<fc> src0: null, or an immediate SBID mask printed as the
+         * SBIDs it names, "($0,$2)" (iga64 -p=12p1); no ExecSize. */
+        const char *fc = gt_sync_names[in->sync_fc & 15];
+        tx(&t, "%s.%s ", name, fc ? fc : "?");
+        const gt_operand *o = &in->src[0];
+        if (o->file == GT_FILE_IMM) {
+            tx(&t, "(");
+            int first = 1;
+            for (int b = 0; b < 32; b++)
+                if ((uint32_t)o->imm >> b & 1) {
+                    tx(&t, "%s$%d", first ? "" : ",", b);
+                    first = 0;
+                }
+            tx(&t, ")");
+        } else {
+            reg_with_sub(&t, o);
+        }
+        break;
+    }
     case GT_OP_IF: case GT_OP_ELSE: case GT_OP_ENDIF: case GT_OP_WHILE: case GT_OP_BREAK:
     case GT_OP_CONT: case GT_OP_HALT: case GT_OP_GOTO: case GT_OP_JOIN: case GT_OP_BRD:
     case GT_OP_BRC: {

@@ -72,6 +72,7 @@ enum gt_hdr_field {
     GT_H_ACCESS, GT_H_MASKCTRL, GT_H_NODDCLR, GT_H_NODDCHK, GT_H_QTRCTRL, GT_H_NIBCTRL,
     GT_H_THREADCTRL, GT_H_PREDCTRL, GT_H_PREDINV, GT_H_EXECSIZE, GT_H_CONDMOD,
     GT_H_ACCWREN, GT_H_CMPTCTRL, GT_H_DEBUG, GT_H_SATURATE, GT_H_FLAGSUB, GT_H_FLAGREG,
+    GT_H_SWSB,        /* Gen12 software scoreboard byte (absent: none), enum gt_swsb_mode */
     GT_H_COUNT
 };
 
@@ -89,7 +90,12 @@ typedef struct gt_enc_opnd {
     gt_field negate, abs;
     gt_field swz[4];                 /* Align16 source swizzle x, y, z, w */
     gt_field writemask;              /* Align16 destination ChanEn */
+    gt_field is_imm;                 /* Gen12 SrcN.IsImm (present: the file field is RegFile
+                                      * of a register operand only) */
     uint8_t is_dst;
+    /* the indirect operand has no RegFile (its bits are AddrImm): GRF
+     * (Gen12 IndirectOperand, seed 004 add: "Src0.Operand ... Indirect") */
+    uint8_t ind_grf;
 } gt_enc_opnd;
 
 /* One source of the 3-source (Align16) form. */
@@ -147,10 +153,14 @@ enum gt_enc_form {
     GT_FORM_JMPI, GT_FORM_CALL, GT_FORM_CALLA, GT_FORM_RET, GT_FORM_WAIT, GT_FORM_NOP,
     GT_FORM_ILLEGAL,
     GT_FORM_DIM,      /* Haswell dim: DF destination, 64-bit immediate */
+    GT_FORM_SYNC,     /* Gen12 sync: function control in the CondCtrl bits, src0 */
+    /* A form the description does not give yet: decoding reports the
+     * form by name (enum entries' `what`), it never guesses the fields. */
+    GT_FORM_UNDESCRIBED,
 };
 
 /* Generation bits of opcode availability. */
-enum { GT_ENC_IVB = 1, GT_ENC_HSW = 2, GT_ENC_SKL = 4 };
+enum { GT_ENC_IVB = 1, GT_ENC_HSW = 2, GT_ENC_SKL = 4, GT_ENC_TGL = 8 };
 
 /* One opcode: its operation, form, source count and availability. */
 typedef struct gt_enc_opcode {
@@ -159,6 +169,7 @@ typedef struct gt_enc_opcode {
     uint8_t nsrc;
     uint8_t has_uip;
     uint8_t gens;    /* GT_ENC_* bits */
+    const char *what; /* GT_FORM_UNDESCRIBED: the form's name for the report */
 } gt_enc_opcode;
 
 /* An opcode a generation encodes differently from the shared table. */
@@ -236,6 +247,7 @@ typedef struct gt_eu_encoding {
     gt_enc_branch branch;
     gt_field dim_imm;              /* dim's 64-bit DF immediate */
     uint16_t math_fcs;             /* valid math function controls (bit per FC) */
+    uint16_t sync_fcs;             /* valid sync function controls (bit per FC) */
     /* Align16 ChanEn / swizzle also name math macro registers (gt_operand.mme,
      * Gen8+ madm/invm/rsqtm); 0: mme is 0 (1/2-src) or 8 (3-src) */
     uint8_t mme;
@@ -249,7 +261,7 @@ typedef struct gt_eu_encoding {
     gt_cmpt cmpt;
 } gt_eu_encoding;
 
-extern const gt_eu_encoding gt_enc_gen7, gt_enc_gen75, gt_enc_gen9;
+extern const gt_eu_encoding gt_enc_gen7, gt_enc_gen75, gt_enc_gen9, gt_enc_gen12;
 
 /* Shared data (src/eu/encoding_gen7.c): the Gen4-Gen11 opcode numbering,
  * register file, type and region encodings, compaction tables. */

@@ -33,6 +33,8 @@ enum gt_op {
     GT_OP_SUBB, GT_OP_SAD2, GT_OP_SADA2, GT_OP_DP4, GT_OP_DPH, GT_OP_DP3,
     GT_OP_DP2, GT_OP_LINE, GT_OP_PLN, GT_OP_MAD, GT_OP_LRP, GT_OP_MADM, GT_OP_NOP,
     GT_OP_DIM,  /* Haswell: move a 64-bit DF immediate (src[0], type DF) */
+    /* Gen12 (seed 004 sync, ror, rol, dp4a) */
+    GT_OP_SYNC, GT_OP_ROR, GT_OP_ROL, GT_OP_DP4A,
     GT_OP_COUNT
 };
 
@@ -162,7 +164,23 @@ typedef struct gt_inst {
      * exec_size and the DF regions above are in true (8-byte) elements and
      * lane i occupies channels chan_off + 2i and chan_off + 2i + 1. */
     uint8_t chan_pairs;
+    /* Gen12 software scoreboard (seed 004 instruction header bits 15:8):
+     * swsb_dist = RegDist (0: none; wait for the in-order instruction that
+     * many back), swsb_mode = enum gt_swsb_mode on SBID swsb_sbid (0..15).
+     * sync_fc: sync's function control (seed 004 sync: 0 nop, 2 allrd,
+     * 3 allwr, 13 fence, 14 bar, 15 host). */
+    uint8_t swsb_dist, swsb_mode, swsb_sbid;
+    uint8_t swsb_both;    /* the combined RegDist + SBID form (iga64 prints "@0" too) */
+    uint8_t sync_fc;
 } gt_inst;
+
+/* Gen12 SBID use (seed 004 sync; iga64 -p=12p1 spelling in brackets). */
+enum gt_swsb_mode {
+    GT_SWSB_NONE = 0,
+    GT_SWSB_SET = 1,      /* this out-of-order instruction allocates the SBID ($n) */
+    GT_SWSB_DST = 2,      /* wait until SBID's destination is written ($n.dst) */
+    GT_SWSB_SRC = 3,      /* wait until SBID's sources are read ($n.src) */
+};
 
 /* Per-platform decoder.  Decodes the instruction at code[0..avail) into
  * *out.  Returns the encoded length (8 or 16), or -1 for an illegal or
@@ -176,6 +194,7 @@ gt_decode_fn gt_decoder_for(const gt_platform *plat);
 int gt_decode_gen9(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len);
 int gt_decode_gen7(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len);
 int gt_decode_gen75(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len);
+int gt_decode_gen12(const uint8_t *code, size_t avail, gt_inst *out, char *why, size_t why_len);
 
 /* Per-generation EU behaviours: where the hardware runs the same decoded
  * instruction differently (seed 001 §1.3).  All zero = the Gen9 behaviour. */

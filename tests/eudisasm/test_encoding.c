@@ -79,7 +79,7 @@ static void take(view *v, const char *vname, const gt_field *f, const char *name
 static const char *const hdr_names[GT_H_COUNT] = {
     "Opcode", "Opcode.reserved", "AccessMode", "MaskCtrl", "NoDDClr", "NoDDChk", "QtrCtrl",
     "NibCtrl", "ThreadCtrl", "PredCtrl", "PredInv", "ExecSize", "CondModifier", "AccWrEn",
-    "CmptCtrl", "DebugCtrl", "Saturate", "FlagSubRegNum", "FlagRegNum",
+    "CmptCtrl", "DebugCtrl", "Saturate", "FlagSubRegNum", "FlagRegNum", "SWSB",
 };
 
 /* The header, less the fields a form reuses (bit mask of enum gt_hdr_field). */
@@ -95,11 +95,13 @@ enum { DIRECT, INDIRECT, ALIGN16 };
 static void take_operand(view *v, const char *vname, const gt_enc_opnd *L, const char *opn,
                          int mode, int regions)
 {
-    static char names[3][16][40];
+    static char names[3][16][40]; /* up to 11 names per operand */
     static int slot;
     char (*n)[40] = names[slot++ % 3];
 #define NAME(i, f) (snprintf(n[i], sizeof n[i], "%s.%s", opn, f), n[i])
-    take(v, vname, &L->file, NAME(0, "RegFile"));
+    if (!(mode == INDIRECT && L->ind_grf)) /* Gen12 IndirectOperand: no RegFile */
+        take(v, vname, &L->file, NAME(0, "RegFile"));
+    take(v, vname, &L->is_imm, NAME(10, "IsImm"));
     take(v, vname, &L->type, NAME(1, "Type"));
     take(v, vname, &L->addr_mode, NAME(2, "AddrMode"));
     if (!regions) { /* a message payload: the register alone */
@@ -168,15 +170,28 @@ static int lint(const gt_eu_encoding *E, char *err, size_t len)
         take_header(&v, vn, E, 0);
         take_operand(&v, vn, &E->dst, "Dst", DIRECT, 1);
         take_operand(&v, vn, &E->src0, "Src0", DIRECT, 1);
-        take(&v, vn, &E->src1.file, "Src1.RegFile");
+        if (gt_field_present(&E->src1.is_imm)) /* Gen12: IsImm, no RegFile */
+            take(&v, vn, &E->src1.is_imm, "Src1.IsImm");
+        else
+            take(&v, vn, &E->src1.file, "Src1.RegFile");
         take(&v, vn, &E->src1.type, "Src1.Type");
         take(&v, vn, &E->imm32, "Imm32");
     });
     if (gt_field_present(&E->imm64))
         VIEW("src0 64-bit immediate", {
-        take_header(&v, vn, E, 0);
+        /* Gen12's 64-bit immediate takes CondCtrl's bits (no conditional
+         * modifier then; the decoder leaves it 0) */
+        int cm_in_imm = 0;
+        for (int i = 0; i < GT_FIELD_PIECES && E->imm64.p[i].n; i++)
+            if (E->hdr[GT_H_CONDMOD].p[0].n && E->imm64.p[i].lo <= E->hdr[GT_H_CONDMOD].p[0].lo &&
+                E->hdr[GT_H_CONDMOD].p[0].lo < E->imm64.p[i].lo + E->imm64.p[i].n)
+                cm_in_imm = 1;
+        take_header(&v, vn, E, cm_in_imm ? 1u << GT_H_CONDMOD : 0);
         take_operand(&v, vn, &E->dst, "Dst", DIRECT, 1);
-        take(&v, vn, &E->src0.file, "Src0.RegFile");
+        if (gt_field_present(&E->src0.is_imm))
+            take(&v, vn, &E->src0.is_imm, "Src0.IsImm");
+        else
+            take(&v, vn, &E->src0.file, "Src0.RegFile");
         take(&v, vn, &E->src0.type, "Src0.Type");
         take(&v, vn, &E->imm64, "Imm64");
     });
@@ -347,7 +362,7 @@ static int lint(const gt_eu_encoding *E, char *err, size_t len)
 static void test_descriptions_consistent(void **st)
 {
     (void)st;
-    const gt_eu_encoding *all[] = {&gt_enc_gen7, &gt_enc_gen75, &gt_enc_gen9};
+    const gt_eu_encoding *all[] = {&gt_enc_gen7, &gt_enc_gen75, &gt_enc_gen9, &gt_enc_gen12};
     verbose = 1;
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         char err[ERR_LEN] = "";
