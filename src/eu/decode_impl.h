@@ -289,6 +289,60 @@ GT_INLINE int gtd_3src(const gt_eu_encoding *E, const uint32_t *w, gt_inst *in, 
     return 0;
 }
 
+/* The 3-source Align1 form (Gen12, seed 004 mad): direct GRF/ARF operands
+ * with their own regions and types, src0 / src2 16-bit immediates. */
+GT_INLINE int gtd_3src_a1(const gt_eu_encoding *E, const uint32_t *w, gt_inst *in, char *why,
+                          size_t why_len)
+{
+    const gt_enc_3src_a1 *T = &E->src3a1;
+    unsigned ex = gtd_get(w, &T->exec_type) << 3;
+    gt_operand *d = &in->dst;
+    memset(d, 0, sizeof *d);
+    unsigned tenc = ex | gtd_get(w, &T->dst_type);
+    int t = E->reg_types[tenc];
+    if (t < 0)
+        GTD_FAIL("dst: invalid 3-src type encoding %u", tenc);
+    d->type = (uint8_t)t;
+    d->file = E->files[gtd_get(w, &T->dst_file)];
+    d->nr = (uint8_t)gtd_get(w, &T->dst_reg);
+    d->subnr = (uint8_t)gtd_get(w, &T->dst_subreg);
+    d->hstride = T->dst_hstrides[gtd_get(w, &T->dst_hstride)];
+    for (int i = 0; i < 3; i++) {
+        const gt_enc_3a1_src *L = &T->src[i];
+        gt_operand *o = &in->src[i];
+        memset(o, 0, sizeof *o);
+        tenc = ex | gtd_get(w, &L->type);
+        if (gt_field_present(&L->is_imm) && gtd_get(w, &L->is_imm)) {
+            t = E->imm_types[tenc];
+            if (t < 0 || gt_type_size(t) != 2)
+                GTD_FAIL("src%d: invalid 3-src immediate type encoding %u", i, tenc);
+            o->file = GT_FILE_IMM;
+            o->type = (uint8_t)t;
+            o->imm = gt_field_get(w, &L->imm);
+            continue;
+        }
+        t = E->reg_types[tenc];
+        if (t < 0)
+            GTD_FAIL("src%d: invalid 3-src type encoding %u", i, tenc);
+        o->type = (uint8_t)t;
+        o->file = E->files[gtd_get(w, &L->file)];
+        o->nr = (uint8_t)gtd_get(w, &L->reg);
+        o->subnr = (uint8_t)gtd_get(w, &L->subreg);
+        o->negate = (uint8_t)gtd_get(w, &L->negate);
+        o->abs = (uint8_t)gtd_get(w, &L->abs);
+        o->hstride = gt_enc_hstride[gtd_get(w, &L->hstride)];
+        /* src0 / src1 <V;H> (rows of V/H elements), src2 <H>: one row */
+        if (gt_field_present(&L->vstride)) {
+            o->vstride = T->vstrides[gtd_get(w, &L->vstride)];
+            o->width = o->hstride && o->vstride >= o->hstride ? (uint8_t)(o->vstride / o->hstride) : 1;
+        } else {
+            o->vstride = o->hstride;
+            o->width = 1;
+        }
+    }
+    return 0;
+}
+
 /* send / sendc. */
 GT_INLINE int gtd_send(const gt_eu_encoding *E, const uint32_t *w, gt_inst *in, char *why,
                     size_t why_len)
@@ -564,6 +618,14 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
         }
         break;
     case GT_FORM_3SRC:
+        if (gt_field_present(&E->src3a1.dst_reg)) {
+            if (cm == 7 || cm > 9)
+                GTD_FAIL("reserved conditional modifier %u", cm);
+            in->cond = (uint8_t)cm;
+            if (gtd_3src_a1(E, w, in, why, why_len) < 0)
+                return -1;
+            break;
+        }
         if (!in->align16)
             GTD_FAIL("3-source instruction with Align1 access mode%s", E->src3.align1_what);
         if (cm == 7 || cm > 9)

@@ -101,7 +101,7 @@ static int op_is_logic(int op)
 static int op_is_3src(int op)
 {
     return op == GT_OP_MAD || op == GT_OP_LRP || op == GT_OP_BFE || op == GT_OP_BFI2 ||
-           op == GT_OP_CSEL || op == GT_OP_MADM;
+           op == GT_OP_CSEL || op == GT_OP_MADM || op == GT_OP_DP4A;
 }
 
 /* Register name; *has_sub set when IGA prints a subregister for it. */
@@ -319,6 +319,16 @@ static void src_operand(gt_txt *t, const gt_inst *in, int i)
     if (is_macro_math(in)) {
         tx(t, "r%d", o->nr);
         mme_name(t, o->mme);
+        tx(t, ":%s", gt_type_name(o->type));
+        return;
+    }
+    if (op_is_3src(in->op) && !in->align16 && !is_macro_math(in)) {
+        /* 3-source Align1 (Gen12): src0 / src1 <V;H>, src2 <H> */
+        reg_with_sub(t, o);
+        if (i == 2)
+            tx(t, "<%d>", o->hstride);
+        else
+            tx(t, "<%d;%d>", o->vstride, o->hstride);
         tx(t, ":%s", gt_type_name(o->type));
         return;
     }

@@ -112,6 +112,23 @@ typedef struct gt_enc_3src {
     const char *align1_what;   /* appended to the Align1 report ("" or " (Gen10+ form)") */
 } gt_enc_3src;
 
+/* One source of the 3-source Align1 form (Gen12, seed 004 mad). */
+typedef struct gt_enc_3a1_src {
+    gt_field file, reg, subreg;   /* DirectOperand */
+    gt_field hstride, vstride;    /* HorzStride; TernaryVertStride (src2: none) */
+    gt_field type, negate, abs;   /* TernaryDataType (with ExecDataType), SrcMod */
+    gt_field is_imm, imm;         /* src0 / src2: 16-bit immediate */
+} gt_enc_3a1_src;
+
+/* The 3-source Align1 form (Gen12: the only 3-source form). */
+typedef struct gt_enc_3src_a1 {
+    gt_field dst_file, dst_reg, dst_subreg, dst_hstride, dst_type;
+    gt_field exec_type;           /* ExecDataType: 1 float, 0 integer (type bit 3) */
+    gt_enc_3a1_src src[3];
+    const uint8_t *vstrides;      /* TernaryVertStride -> elements */
+    const uint8_t *dst_hstrides;  /* Dst.HorzStride -> elements */
+} gt_enc_3src_a1;
+
 /* send / sendc. */
 typedef struct gt_enc_send {
     gt_field sfid, eot, desc;
@@ -242,6 +259,7 @@ typedef struct gt_eu_encoding {
     const int8_t *reg_types;       /* type field -> enum gt_type, -1 reserved (16 entries) */
     const int8_t *imm_types;
     gt_enc_3src src3;
+    gt_enc_3src_a1 src3a1;         /* present (dst_reg): 3-source instructions are Align1 */
     gt_enc_send send;
     gt_enc_sends sends;
     gt_enc_branch branch;

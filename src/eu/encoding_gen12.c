@@ -28,8 +28,8 @@
  *
  * Opcodes: Gen12's own numbering (seed 004 instruction pages' Opcode
  * fields; iga64 -p=12p1 accepts exactly these).  Forms not described yet
- * (3-source Align1, send with the split descriptor, branches) are decode
- * errors naming the form, and there is no compacted form yet.
+ * (madm, send with the split descriptor, branches) are decode errors
+ * naming the form, and there is no compacted form yet.
  */
 #include "eu/decode_impl.h"
 
@@ -38,7 +38,7 @@ enum { T = GT_ENC_TGL };
 #define ALU(o, n) {o, GT_FORM_ALU, n, 0, T, NULL}
 #define UNDESC(o, n, w) {o, GT_FORM_UNDESCRIBED, n, 0, T, w}
 
-static const char g12_3src[] = "3-source Align1 form";
+static const char g12_madm[] = "madm (math macro operands)";
 static const char g12_send[] = "send with the Gen12 descriptor";
 static const char g12_branch[] = "Gen12 branch form";
 
@@ -61,17 +61,19 @@ static const gt_enc_opcode g12_opcodes[128] = {
     [0x49] = ALU(GT_OP_MACH, 2), [0x4a] = ALU(GT_OP_LZD, 1),  [0x4b] = ALU(GT_OP_FBH, 1),
     [0x4c] = ALU(GT_OP_FBL, 1),  [0x4d] = ALU(GT_OP_CBIT, 1), [0x4e] = ALU(GT_OP_ADDC, 2),
     [0x4f] = ALU(GT_OP_SUBB, 2),
-    [0x58] = UNDESC(GT_OP_DP4A, 3, g12_3src),   [0x5b] = UNDESC(GT_OP_MAD, 3, g12_3src),
-    [0x5c] = UNDESC(GT_OP_LRP, 3, g12_3src),    [0x5d] = UNDESC(GT_OP_MADM, 3, g12_3src),
+    [0x58] = {GT_OP_DP4A, GT_FORM_3SRC, 3, 0, T, NULL},   [0x5b] = {GT_OP_MAD, GT_FORM_3SRC, 3, 0, T, NULL},
+    /* 0x5c: lrp is removed (seed 004 mad: "Plane and Linear Interpolation
+     * instructions are removed"); iga64 -p=12p1 rejects it */
+    [0x5d] = UNDESC(GT_OP_MADM, 3, g12_madm),
     [0x60] = {GT_OP_NOP, GT_FORM_NOP, 0, 0, T, NULL},
     [0x61] = ALU(GT_OP_MOV, 1),  [0x62] = ALU(GT_OP_SEL, 2),  [0x63] = ALU(GT_OP_MOVI, 1),
     [0x64] = ALU(GT_OP_NOT, 1),  [0x65] = ALU(GT_OP_AND, 2),  [0x66] = ALU(GT_OP_OR, 2),
     [0x67] = ALU(GT_OP_XOR, 2),  [0x68] = ALU(GT_OP_SHR, 2),  [0x69] = ALU(GT_OP_SHL, 2),
     [0x6c] = ALU(GT_OP_ASR, 2),  [0x6e] = ALU(GT_OP_ROR, 2),  [0x6f] = ALU(GT_OP_ROL, 2),
     [0x70] = ALU(GT_OP_CMP, 2),  [0x71] = ALU(GT_OP_CMPN, 2),
-    [0x72] = UNDESC(GT_OP_CSEL, 3, g12_3src),
-    [0x77] = ALU(GT_OP_BFREV, 1), [0x78] = UNDESC(GT_OP_BFE, 3, g12_3src),
-    [0x79] = ALU(GT_OP_BFI1, 2), [0x7a] = UNDESC(GT_OP_BFI2, 3, g12_3src),
+    [0x72] = {GT_OP_CSEL, GT_FORM_3SRC, 3, 0, T, NULL},
+    [0x77] = ALU(GT_OP_BFREV, 1), [0x78] = {GT_OP_BFE, GT_FORM_3SRC, 3, 0, T, NULL},
+    [0x79] = ALU(GT_OP_BFI1, 2), [0x7a] = {GT_OP_BFI2, GT_FORM_3SRC, 3, 0, T, NULL},
 };
 
 /* RegFile: one bit, 0 ARF, 1 GRF (immediates by SrcN.IsImm). */
@@ -85,6 +87,11 @@ static const int8_t g12_imm_types[16] = {
     GT_TYPE_UV, GT_TYPE_UW, GT_TYPE_UD, GT_TYPE_UQ, GT_TYPE_V, GT_TYPE_W, GT_TYPE_D, GT_TYPE_Q,
     GT_TYPE_VF, GT_TYPE_HF, GT_TYPE_F, GT_TYPE_DF, -1, -1, -1, -1,
 };
+
+/* TernaryVertStride (0, 1, 4, 8 elements) and the 3-source Dst.HorzStride
+ * (1 or 2 elements), seed 004 mad; iga64 -p=12p1 prints <1;0> for 1. */
+static const uint8_t g12_3src_vstride[4] = {0, 1, 4, 8};
+static const uint8_t g12_3src_dst_hstride[2] = {1, 2};
 
 const gt_eu_encoding gt_enc_gen12 = {
     .name = "Gen12",
@@ -128,6 +135,34 @@ const gt_eu_encoding gt_enc_gen12 = {
     .reg_types = g12_reg_types,
     .imm_types = g12_imm_types,
     .src3 = {.align1_what = ""},
+    /* 3-source Align1 (seed 004 mad): [35] Src0.VertStride[0], [38:36]
+     * Dst.DataType, [39] ExecDataType, [42:40] Src0.DataType, [43]
+     * Src0.VertStride[1], [45:44] Src0.Mod, [46] Src0.IsImm, [47]
+     * Src2.IsImm, [48] Dst.HorzStride, [63:50] Dst.Operand, [65:64]
+     * Src0.HorzStride, [79:66] Src0.Operand ([79:64] its immediate),
+     * [82:80] Src2.DataType, [83] Src1.VertStride[0], [85:84] Src2.Mod,
+     * [87:86] Src1.Mod, [90:88] Src1.DataType, [91] Src1.VertStride[1],
+     * [95:92] CondCtrl, [97:96] Src1.HorzStride, [111:98] Src1.Operand,
+     * [113:112] Src2.HorzStride, [127:114] Src2.Operand ([127:112] its
+     * immediate). */
+    .src3a1 = {
+        .dst_file = GT_F(50, 50), .dst_subreg = GT_F(55, 51), .dst_reg = GT_F(63, 56),
+        .dst_hstride = GT_F(48, 48), .dst_type = GT_F(38, 36), .exec_type = GT_F(39, 39),
+        .src = {
+            {.file = GT_F(66, 66), .subreg = GT_F(71, 67), .reg = GT_F(79, 72),
+             .hstride = GT_F(65, 64), .vstride = {{GT_P(35, 35, 0), GT_P(43, 43, 1)}},
+             .type = GT_F(42, 40), .negate = GT_F(45, 45), .abs = GT_F(44, 44),
+             .is_imm = GT_F(46, 46), .imm = GT_F(79, 64)},
+            {.file = GT_F(98, 98), .subreg = GT_F(103, 99), .reg = GT_F(111, 104),
+             .hstride = GT_F(97, 96), .vstride = {{GT_P(83, 83, 0), GT_P(91, 91, 1)}},
+             .type = GT_F(90, 88), .negate = GT_F(87, 87), .abs = GT_F(86, 86)},
+            {.file = GT_F(114, 114), .subreg = GT_F(119, 115), .reg = GT_F(127, 120),
+             .hstride = GT_F(113, 112), .type = GT_F(82, 80), .negate = GT_F(85, 85),
+             .abs = GT_F(84, 84), .is_imm = GT_F(47, 47), .imm = GT_F(127, 112)},
+        },
+        .vstrides = g12_3src_vstride,
+        .dst_hstrides = g12_3src_dst_hstride,
+    },
     .math_fcs = 0x3efe, /* 1-7, 9-13 (seed 004 math) */
     .sync_fcs = 0xe00d, /* nop, allrd, allwr, fence, bar, host (seed 004 sync) */
     .cmpt = {

@@ -3,7 +3,7 @@
 
 Generates random Gen12 instruction text for the forms gtsim's Gen12
 description covers (src/eu/encoding_gen12.c: native 1/2-source ALU
-instructions, math, sync, nop, illegal, with predication, conditional
+and 3-source Align1 instructions, math, sync, nop, with predication, conditional
 modifiers, saturation, source modifiers, regions, indirect operands, ARF
 operands, immediates of every type, instruction options and every software
 scoreboard (SWSB) form), assembles it with `iga64 -p=12p1 -a` without
@@ -13,8 +13,8 @@ compares line by line (runs of whitespace normalised).  Every mismatch is a
 failure, reported with the raw bytes.
 
 Documented exclusions (not generated, and counted when met in a listing):
-compacted instructions, 3-source Align1 (mad, lrp, bfe, bfi2, csel, dp4a,
-madm), send / sendc and branches: gtsim reports them as "not decoded yet"
+compacted instructions, madm (math macro operands), send / sendc and
+branches: gtsim reports them as "not decoded yet"
 (tests/eudisasm/kernels12.sh counts them in real kernels).
 
 usage: difftest12.py GTDIS [--count N] [--seed S] [--batch B] [--show K]
@@ -157,6 +157,34 @@ class Gen:
             s += ' ' + self.src(t)
         return s + self.opts(ooo=True)
 
+    def src3(self, t, i):
+        r = self.r
+        mod = self.pick(['-', '(abs)', '-(abs)']) if self.chance(0.2) else ''
+        if i != 1 and self.chance(0.2):
+            it = {'f': 'hf', 'hf': 'hf', 'd': 'w', 'ud': 'uw', 'w': 'w', 'uw': 'uw'}.get(t, 'w')
+            return '%s:%s' % (self.imm(it) if it != 'hf' else '0x%X' % r.getrandbits(16), it)
+        reg = self.reg(t) if not self.chance(0.05) else 'acc0.0'
+        if i == 2:
+            return '%s%s<%d>:%s' % (mod, reg, self.pick([0, 1, 2, 4]), t)
+        return '%s%s<%d;%d>:%s' % (mod, reg, self.pick([0, 1, 4, 8]), self.pick([0, 1, 2, 4]), t)
+
+    def alu3(self):
+        es, off = self.exec_size()
+        op = self.pick(['mad', 'mad', 'csel', 'bfe', 'bfi2', 'dp4a'])
+        if op in ('bfe', 'bfi2', 'dp4a'):
+            t = self.pick(['d', 'ud'])
+        else:
+            t = self.pick(['f', 'hf', 'd', 'ud', 'w', 'uw', 'f', 'f'])
+        cm = ''
+        if op == 'csel' or self.chance(0.2):
+            cm = ' (%s)f%d.%d' % (self.pick(CONDS), self.r.randint(0, 1), self.r.randint(0, 1))
+        sat = '(sat)' if self.chance(0.1) else ''
+        ts = [self.pick([t, t, t, self.pick(['f', 'hf', 'd', 'ud', 'w', 'uw', 'b', 'ub'])]) for _ in range(3)]
+        dst = self.reg(t) + '<%d>:%s' % (self.pick([1, 1, 2]), t)
+        return '%s%s (%d|M%d)%s %s%s %s %s %s%s' % (
+            self.pred(), op, es, off, cm, sat, dst, self.src3(ts[0], 0), self.src3(ts[1], 1),
+            self.src3(ts[2], 2), self.opts())
+
     def sync(self):
         fc = self.pick(SYNCS)
         if self.chance(0.5):
@@ -169,8 +197,10 @@ class Gen:
         out = []
         for _ in range(n):
             k = self.r.random()
-            if k < 0.75:
+            if k < 0.55:
                 out.append(self.alu())
+            elif k < 0.75:
+                out.append(self.alu3())
             elif k < 0.9:
                 out.append(self.math())
             elif k < 0.98:

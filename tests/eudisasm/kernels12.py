@@ -7,8 +7,8 @@ prints it, instruction by instruction (runs of whitespace normalised).
 Documented exclusions, each counted in the output: instructions in a form
 the Gen12 description does not give yet, which gtsim reports as
 "cannot decode (... not decoded yet ...)" or "(compacted ...: Gen12
-compaction tables not described yet)": compacted instructions, 3-source
-Align1, send / sendc, branches.  Label lines are not compared (the branch
+compaction tables not described yet)": compacted instructions, madm,
+send / sendc, branches.  Label lines are not compared (the branch
 targets that make them are among the exclusions).  Any other difference,
 and any other decode failure, is a mismatch.
 
@@ -22,7 +22,7 @@ import sys
 
 EXCLUDED = [
     ('compacted', re.compile(r'compacted .* Gen12 compaction tables not described yet')),
-    ('3-source Align1', re.compile(r'3-source Align1 form not decoded yet')),
+    ('madm', re.compile(r'madm \(math macro operands\) not decoded yet')),
     ('send', re.compile(r'send with the Gen12 descriptor not decoded yet')),
     ('branch', re.compile(r'Gen12 branch form not decoded yet')),
 ]

@@ -223,6 +223,43 @@ static int lint(const gt_eu_encoding *E, char *err, size_t len)
                 take(&v, vn, f[k], sn[i][k]);
         }
     });
+    if (gt_field_present(&E->src3a1.dst_reg))
+        for (int imm = 0; imm < 2; imm++)
+            VIEW(imm ? "3-source Align1 immediates" : "3-source Align1", {
+                const gt_enc_3src_a1 *T = &E->src3a1;
+                take_header(&v, vn, E, 0);
+                take(&v, vn, &T->dst_file, "Dst.RegFile");
+                take(&v, vn, &T->dst_reg, "Dst.RegNum");
+                take(&v, vn, &T->dst_subreg, "Dst.SubRegNum");
+                take(&v, vn, &T->dst_hstride, "Dst.HorzStride");
+                take(&v, vn, &T->dst_type, "Dst.DataType");
+                take(&v, vn, &T->exec_type, "ExecDataType");
+                static const char *const sn[3][11] = {
+                    {"Src0.RegFile", "Src0.RegNum", "Src0.SubRegNum", "Src0.HorzStride",
+                     "Src0.VertStride", "Src0.DataType", "Src0.negate", "Src0.abs", "Src0.IsImm",
+                     "Src0.ImmValue"},
+                    {"Src1.RegFile", "Src1.RegNum", "Src1.SubRegNum", "Src1.HorzStride",
+                     "Src1.VertStride", "Src1.DataType", "Src1.negate", "Src1.abs", "Src1.IsImm",
+                     "Src1.ImmValue"},
+                    {"Src2.RegFile", "Src2.RegNum", "Src2.SubRegNum", "Src2.HorzStride",
+                     "Src2.VertStride", "Src2.DataType", "Src2.negate", "Src2.abs", "Src2.IsImm",
+                     "Src2.ImmValue"},
+                };
+                for (int i = 0; i < 3; i++) {
+                    const gt_enc_3a1_src *S = &T->src[i];
+                    take(&v, vn, &S->type, sn[i][5]);
+                    take(&v, vn, &S->is_imm, sn[i][8]);
+                    if (imm && gt_field_present(&S->imm)) {
+                        take(&v, vn, &S->imm, sn[i][9]);
+                        continue;
+                    }
+                    const gt_field *f[8] = {&S->file, &S->reg, &S->subreg, &S->hstride,
+                                            &S->vstride, NULL, &S->negate, &S->abs};
+                    for (int k = 0; k < 8; k++)
+                        if (f[k])
+                            take(&v, vn, f[k], sn[i][k]);
+                }
+            });
     VIEW("send", {
         take_header(&v, vn, E, 1u << GT_H_CONDMOD);
         take(&v, vn, &E->send.sfid, "SFID");
