@@ -114,6 +114,15 @@ GT_INLINE int gtd_fields_overlap(const gt_field *a, const gt_field *b)
     return 0;
 }
 
+/* 1 when the operand L carries an immediate: its IsImm bit (Gen12) or
+ * the immediate RegFile encoding. */
+GT_INLINE int gtd_is_imm(const gt_eu_encoding *E, const uint32_t *w, const gt_enc_opnd *L)
+{
+    if (gt_field_present(&L->is_imm))
+        return gtd_get(w, &L->is_imm) != 0;
+    return E->files[gtd_get(w, &L->file)] == GT_FILE_IMM;
+}
+
 /* Decodes one 1/2-source operand.  Returns 0 or -1 (reason in why). */
 GT_INLINE int gtd_operand(const gt_eu_encoding *E, const uint32_t *w, const gt_enc_opnd *L,
                        int align16, gt_operand *o, const char *name, char *why, size_t why_len)
@@ -363,7 +372,7 @@ GT_INLINE int gtd_send(const gt_eu_encoding *E, const uint32_t *w, gt_inst *in, 
     } else if (gtd_operand(E, w, &E->src0, 0, &in->src[0], "src0", why, why_len) < 0) {
         return -1;
     }
-    if (E->files[gtd_get(w, &E->src1.file)] == GT_FILE_IMM)
+    if (gtd_is_imm(E, w, &E->src1))
         in->desc = (uint32_t)gt_field_get(w, &S->desc);
     else
         in->desc_reg = 1;
@@ -644,7 +653,7 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
             return -1;
         if (in->dst.type != GT_TYPE_DF)
             GTD_FAIL("dim: destination type %s, not DF", gt_type_name(in->dst.type));
-        if (E->files[gtd_get(w, &E->src0.file)] != GT_FILE_IMM)
+        if (!gtd_is_imm(E, w, &E->src0))
             GTD_FAIL("dim: src0 is not an immediate");
         memset(&in->src[0], 0, sizeof in->src[0]);
         in->src[0].file = GT_FILE_IMM;
@@ -662,7 +671,7 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
     case GT_FORM_BRANCH: {
         const gt_enc_branch *B = &E->branch;
         if (B->reg_offsets && (in->op == GT_OP_BRD || in->op == GT_OP_BRC) &&
-            E->files[gtd_get(w, &E->src0.file)] != GT_FILE_IMM) {
+            !gtd_is_imm(E, w, &E->src0)) {
             /* brd / brc with the offsets in a register (seed 004 brd, brc):
              * brd's JIP is a scalar DWord at src0, brc's JIP and UIP a DWord
              * pair at src0 read as <2;2,1>; bytes relative to this IP. */
@@ -696,12 +705,13 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
          * instruction, wrapping like the hardware IP) or register. */
         if (form != GT_FORM_JMPI && gtd_operand(E, w, &E->dst, 0, &in->dst, "dst", why, why_len) < 0)
             return -1;
-        if (E->files[gtd_get(w, &E->src1.file)] == GT_FILE_IMM)
+        if (gtd_is_imm(E, w, E->branch.target_src0 ? &E->src0 : &E->src1))
             in->jip = (int32_t)((uint32_t)gt_field_get(w, &E->branch.imm32) +
-                                (form == GT_FORM_JMPI ? 16u : 0u));
+                                (form == GT_FORM_JMPI && !E->branch.jmpi_from_ip ? 16u : 0u));
         else {
             in->jip_reg = 1;
-            if (gtd_operand(E, w, &E->src1, 0, &in->src[1], "src1", why, why_len) < 0)
+            if (gtd_operand(E, w, E->branch.target_src0 ? &E->src0 : &E->src1, 0, &in->src[1],
+                            E->branch.target_src0 ? "src0" : "src1", why, why_len) < 0)
                 return -1;
         }
         break;

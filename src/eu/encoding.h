@@ -154,6 +154,12 @@ typedef struct gt_enc_branch {
     gt_field branch_ctrl;    /* BranchCtrl (replaces AccWrEn); absent: none */
     /* brd / brc may take their offsets from a src0 register */
     uint8_t reg_offsets;
+    /* jmpi / call / calla take their target from src0 (Gen12, IsImm
+     * bit 46 and the immediate in 127:96); 0: from src1 */
+    uint8_t target_src0;
+    /* jmpi's offset counts from this instruction (Gen12); 0: from the
+     * next (native) instruction, +16 bytes */
+    uint8_t jmpi_from_ip;
     /* else has JIP only: UIP = JIP, PredCtrl ignored */
     uint8_t else_jip_only;
     /* the src0 type field, read as an immediate type, goes to src[1].type

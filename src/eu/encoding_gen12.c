@@ -28,7 +28,7 @@
  *
  * Opcodes: Gen12's own numbering (seed 004 instruction pages' Opcode
  * fields; iga64 -p=12p1 accepts exactly these).  Forms not described yet
- * (madm, send with the split descriptor, branches) are decode errors
+ * (madm, send with the split descriptor) are decode errors
  * naming the form, and there is no compacted form yet.
  */
 #include "eu/decode_impl.h"
@@ -40,19 +40,18 @@ enum { T = GT_ENC_TGL };
 
 static const char g12_madm[] = "madm (math macro operands)";
 static const char g12_send[] = "send with the Gen12 descriptor";
-static const char g12_branch[] = "Gen12 branch form";
 
 static const gt_enc_opcode g12_opcodes[128] = {
     [0x00] = {GT_OP_ILLEGAL, GT_FORM_ILLEGAL, 0, 0, T, NULL},
     [0x01] = {GT_OP_SYNC, GT_FORM_SYNC, 1, 0, T, NULL},
-    [0x20] = UNDESC(GT_OP_JMPI, 0, g12_branch), [0x21] = UNDESC(GT_OP_BRD, 0, g12_branch),
-    [0x22] = UNDESC(GT_OP_IF, 0, g12_branch),   [0x23] = UNDESC(GT_OP_BRC, 0, g12_branch),
-    [0x24] = UNDESC(GT_OP_ELSE, 0, g12_branch), [0x25] = UNDESC(GT_OP_ENDIF, 0, g12_branch),
-    [0x27] = UNDESC(GT_OP_WHILE, 0, g12_branch), [0x28] = UNDESC(GT_OP_BREAK, 0, g12_branch),
-    [0x29] = UNDESC(GT_OP_CONT, 0, g12_branch), [0x2a] = UNDESC(GT_OP_HALT, 0, g12_branch),
-    [0x2b] = UNDESC(GT_OP_CALLA, 0, g12_branch), [0x2c] = UNDESC(GT_OP_CALL, 0, g12_branch),
-    [0x2d] = UNDESC(GT_OP_RET, 1, g12_branch),  [0x2e] = UNDESC(GT_OP_GOTO, 0, g12_branch),
-    [0x2f] = UNDESC(GT_OP_JOIN, 0, g12_branch),
+    [0x20] = {GT_OP_JMPI, GT_FORM_JMPI, 0, 0, T, NULL}, [0x21] = {GT_OP_BRD, GT_FORM_BRANCH, 0, 0, T, NULL},
+    [0x22] = {GT_OP_IF, GT_FORM_BRANCH, 0, 1, T, NULL},   [0x23] = {GT_OP_BRC, GT_FORM_BRANCH, 0, 1, T, NULL},
+    [0x24] = {GT_OP_ELSE, GT_FORM_BRANCH, 0, 1, T, NULL}, [0x25] = {GT_OP_ENDIF, GT_FORM_BRANCH, 0, 0, T, NULL},
+    [0x27] = {GT_OP_WHILE, GT_FORM_BRANCH, 0, 0, T, NULL}, [0x28] = {GT_OP_BREAK, GT_FORM_BRANCH, 0, 1, T, NULL},
+    [0x29] = {GT_OP_CONT, GT_FORM_BRANCH, 0, 1, T, NULL}, [0x2a] = {GT_OP_HALT, GT_FORM_BRANCH, 0, 1, T, NULL},
+    [0x2b] = {GT_OP_CALLA, GT_FORM_CALLA, 0, 0, T, NULL}, [0x2c] = {GT_OP_CALL, GT_FORM_CALL, 0, 0, T, NULL},
+    [0x2d] = {GT_OP_RET, GT_FORM_RET, 1, 0, T, NULL},  [0x2e] = {GT_OP_GOTO, GT_FORM_BRANCH, 0, 1, T, NULL},
+    [0x2f] = {GT_OP_JOIN, GT_FORM_BRANCH, 0, 0, T, NULL},
     [0x31] = UNDESC(GT_OP_SEND, 2, g12_send),   [0x32] = UNDESC(GT_OP_SENDC, 2, g12_send),
     [0x38] = {GT_OP_MATH, GT_FORM_MATH, 2, 0, T, NULL},
     [0x40] = ALU(GT_OP_ADD, 2),  [0x41] = ALU(GT_OP_MUL, 2),  [0x42] = ALU(GT_OP_AVG, 2),
@@ -134,6 +133,14 @@ const gt_eu_encoding gt_enc_gen12 = {
     .rsvd_file_what = "reserved register file encoding",
     .reg_types = g12_reg_types,
     .imm_types = g12_imm_types,
+    /* Branches (seed 004 if: JIP 127:96, UIP 95:64 with both sources
+     * immediate, BranchCtrl 33; byte offsets). */
+    .branch = {
+        .jip = GT_F(127, 96), .uip = GT_F(95, 64), .ip_bits = 32, .ip_scale = 1,
+        .imm32 = GT_F(127, 96), .branch_ctrl = GT_F(33, 33), .reg_offsets = 1,
+        .target_src0 = 1, /* seed 004 jmpi, call: Src0 is the target */
+        .jmpi_from_ip = 1, /* iga64 -p=12p1: jmpi L = IP + offset */
+    },
     .src3 = {.align1_what = ""},
     /* 3-source Align1 (seed 004 mad): [35] Src0.VertStride[0], [38:36]
      * Dst.DataType, [39] ExecDataType, [42:40] Src0.DataType, [43]

@@ -8,9 +8,9 @@ Documented exclusions, each counted in the output: instructions in a form
 the Gen12 description does not give yet, which gtsim reports as
 "cannot decode (... not decoded yet ...)" or "(compacted ...: Gen12
 compaction tables not described yet)": compacted instructions, madm,
-send / sendc, branches.  Label lines are not compared (the branch
-targets that make them are among the exclusions).  Any other difference,
-and any other decode failure, is a mismatch.
+send / sendc; and the label iga64 prints after a kernel's EOT send (gtsim
+cannot see that send yet).  Label lines are compared otherwise.  Any other
+difference, and any other decode failure, is a mismatch.
 
 usage: kernels12.py GTDIS SRCDIR
 """
@@ -24,7 +24,6 @@ EXCLUDED = [
     ('compacted', re.compile(r'compacted .* Gen12 compaction tables not described yet')),
     ('madm', re.compile(r'madm \(math macro operands\) not decoded yet')),
     ('send', re.compile(r'send with the Gen12 descriptor not decoded yet')),
-    ('branch', re.compile(r'Gen12 branch form not decoded yet')),
 ]
 
 
@@ -32,7 +31,7 @@ def lines(text):
     out = []
     for l in text.splitlines():
         l = re.sub(r'\s+', ' ', l).strip()
-        if l and not re.match(r'^L\d+:$', l):
+        if l:
             out.append(l)
     return out
 
@@ -45,10 +44,17 @@ def main():
         return 1
     same = bad = 0
     excl = {name: 0 for name, _ in EXCLUDED}
+    excl['label after EOT send'] = 0
     for k in kernels:
         pi = subprocess.run(['iga64', '-p=12p1', '-d', k], capture_output=True, text=True)
         pg = subprocess.run([gtdis, '--platform', 'tgllp', k], capture_output=True, text=True)
         li, lg = lines(pi.stdout), lines(pg.stdout)
+        # iga64 ends a listing with a label after the EOT send; gtsim's
+        # label pass cannot see that send yet (send exclusion).
+        end = 'L%d:' % os.path.getsize(k)
+        if li and li[-1] == end and (not lg or lg[-1] != end):
+            li.pop()
+            excl['label after EOT send'] += 1
         if pi.returncode != 0 or len(li) != len(lg):
             print('MISMATCH in %s: iga64 %d lines (status %d), gtsim %d lines'
                   % (k, len(li), pi.returncode, len(lg)))

@@ -292,14 +292,25 @@ static int lint(const gt_eu_encoding *E, char *err, size_t len)
             take(&v, vn, &E->src0.subreg16, "Src0.SubRegNum[4]");
         });
     VIEW("branch", {
-        take_header(&v, vn, E, gt_field_present(&E->branch.branch_ctrl) ? 1u << GT_H_ACCWREN : 0);
+        unsigned except = gt_field_present(&E->branch.branch_ctrl) ? 1u << GT_H_ACCWREN : 0;
+        /* Gen12: UIP takes CondCtrl's bits (branches have none) */
+        const gt_field *cmf = &E->hdr[GT_H_CONDMOD], *uf = &E->branch.uip;
+        if (cmf->p[0].n && uf->p[0].n && cmf->p[0].lo >= uf->p[0].lo &&
+            cmf->p[0].lo < uf->p[0].lo + uf->p[0].n)
+            except |= 1u << GT_H_CONDMOD;
+        take_header(&v, vn, E, except);
         take(&v, vn, &E->branch.branch_ctrl, "BranchCtrl");
         take(&v, vn, &E->branch.jip, "JIP");
         take(&v, vn, &E->branch.uip, "UIP");
-        take(&v, vn, &E->dst.file, "Dst.RegFile");
-        take(&v, vn, &E->dst.type, "Dst.Type");
-        take(&v, vn, &E->src0.file, "Src0.RegFile");
-        take(&v, vn, &E->src0.type, "Src0.Type");
+        if (gt_field_present(&E->src0.is_imm)) { /* Gen12: IsImm bits, types reserved */
+            take(&v, vn, &E->src0.is_imm, "Src0.IsImm");
+            take(&v, vn, &E->src1.is_imm, "Src1.IsImm");
+        } else {
+            take(&v, vn, &E->dst.file, "Dst.RegFile");
+            take(&v, vn, &E->dst.type, "Dst.Type");
+            take(&v, vn, &E->src0.file, "Src0.RegFile");
+            take(&v, vn, &E->src0.type, "Src0.Type");
+        }
     });
 
     /* Compacted forms: native bits written once, compacted bits read once. */
