@@ -402,17 +402,27 @@ GT_INLINE int gtd_sends(const gt_eu_encoding *E, const uint32_t *w, gt_inst *in,
 {
     const gt_enc_sends *S = &E->sends;
     gt_operand *d = &in->dst, *s0 = &in->src[0], *s1 = &in->src[1];
-    unsigned tenc = gtd_get(w, &E->dst.type);
-    int t = E->reg_types[tenc];
-    if (t < 0)
-        GTD_FAIL("dst: invalid type encoding %u", tenc);
-    d->type = (uint8_t)t;
+    if (S->direct_untyped) {
+        /* Saturate's and AccWrEn's bits are EOT and FusionCtrl here */
+        in->saturate = 0;
+        in->acc_wr = 0;
+        d->type = GT_TYPE_UD;
+        d->nr = (uint8_t)gtd_get(w, &E->dst.reg);
+        s0->nr = (uint8_t)gtd_get(w, &E->src0.reg);
+    } else {
+        unsigned tenc = gtd_get(w, &E->dst.type);
+        int t = E->reg_types[tenc];
+        if (t < 0)
+            GTD_FAIL("dst: invalid type encoding %u", tenc);
+        d->type = (uint8_t)t;
+        gtd_sends_reg(w, &E->dst, &S->dst_ind_off, d);
+        gtd_sends_reg(w, &E->src0, &S->src0_ind_off, s0);
+    }
     d->file = gtd_get(w, &S->dst_file) ? GT_FILE_GRF : GT_FILE_ARF;
-    gtd_sends_reg(w, &E->dst, &S->dst_ind_off, d);
     d->hstride = 1;
-    s0->file = GT_FILE_GRF;
+    s0->file = !gt_field_present(&S->src0_file) || gtd_get(w, &S->src0_file) ? GT_FILE_GRF
+                                                                              : GT_FILE_ARF;
     s0->type = d->type;
-    gtd_sends_reg(w, &E->src0, &S->src0_ind_off, s0);
     s1->file = gtd_get(w, &S->src1_file) ? GT_FILE_GRF : GT_FILE_ARF;
     s1->type = d->type;
     s1->nr = (uint8_t)gtd_get(w, &S->src1_reg);

@@ -531,7 +531,33 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
         tx(&t, " ");
         jump_register(&t, &in->src[0]);
         break;
-    case GT_OP_SEND: case GT_OP_SENDC: case GT_OP_SENDS: case GT_OP_SENDSC: {
+    case GT_OP_SEND: case GT_OP_SENDC: case GT_OP_SENDS: case GT_OP_SENDSC:
+        if (syn->send_sfid_suffix) {
+            /* -p=12p1: send.<sfid> (n|Mm) dst src0 src1 exdesc desc */
+            const char *sf = syn->send_sfids[in->sfid & 15].name;
+            tx(&t, "%s.%s", name, sf ? sf : "?");
+            exec_size(&t, in);
+            for (int i = 0; i < 3; i++) {
+                const gt_operand *o = i ? &in->src[i - 1] : &in->dst;
+                int hs;
+                tx(&t, " ");
+                reg_name(&t, o->file, o->nr, &hs);
+            }
+            if (in->exdesc_reg)
+                tx(&t, " a0.%d", in->exdesc_subnr);
+            else
+                tx(&t, " 0x%" PRIX32, in->exdesc & ~0x2fu); /* without SFID and EOT */
+            if (in->desc_reg)
+                tx(&t, " a0.0");
+            else
+                tx(&t, " 0x%08" PRIX32, in->desc);
+            options(&t, in);
+            char c12[256];
+            gt_send_comment(syn, in, c12, sizeof c12);
+            tx(&t, " // %s", c12);
+            return (int)(t.pos < len ? t.pos : (len ? len - 1 : 0));
+        }
+        {
         int split = in->op == GT_OP_SENDS || in->op == GT_OP_SENDSC;
         tx(&t, "%s", name);
         exec_size(&t, in);
@@ -649,7 +675,7 @@ static void add_target(const gt_inst *in, int64_t ip, size_t len, uint8_t *mark)
         break;
     }
     for (int i = 0; i < n; i++)
-        if (tg[i] >= 0 && (uint64_t)tg[i] < len)
+        if (tg[i] >= 0 && (uint64_t)tg[i] <= len) /* the kernel's end is a label too */
             mark[tg[i]] = 1;
 }
 

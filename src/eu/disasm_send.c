@@ -89,6 +89,17 @@ const gt_send_sfid gt_send_sfids_gen75[16] = {
     [15] = {NULL, SC_LSC},
 };
 
+/* Gen12LP: the names iga64 -p=12p1 appends to the mnemonic (send.dc1);
+ * 1, 14 and 15 are reserved there. */
+const gt_send_sfid gt_send_sfids_gen12[16] = {
+    [0] = {"null", SC_NONE}, [1] = {NULL, SC_LSC}, [2] = {"smpl", SC_SAMPLER},
+    [3] = {"gtwy", SC_GATEWAY}, [4] = {"dc2", SC_NONE}, [5] = {"rc", SC_RC},
+    [6] = {"urb", SC_URB}, [7] = {"ts", SC_TS}, [8] = {"vme", SC_NONE},
+    [9] = {"dcro", SC_DCRO}, [10] = {"dc0", SC_DC0}, [11] = {"pixi", SC_NONE},
+    [12] = {"dc1", SC_DC1}, [13] = {"cre", SC_NONE}, [14] = {NULL, SC_LSC},
+    [15] = {NULL, SC_LSC},
+};
+
 /* ---- format directives: descriptor field -> text ---- */
 
 enum { K_NAMES, K_DEC, K_POW2, K_CMASK, K_L3 };
@@ -454,7 +465,8 @@ int gt_send_comment(const gt_iga_syntax *syn, const gt_inst *in, char *buf, size
     sbuf b = {buf, len, 0};
     if (len)
         buf[0] = 0;
-    int split = in->op == GT_OP_SENDS || in->op == GT_OP_SENDSC;
+    int sfx = syn && syn->send_sfid_suffix;
+    int split = in->op == GT_OP_SENDS || in->op == GT_OP_SENDSC || sfx;
     uint32_t desc = in->desc;
     if (in->desc_reg)
         cat(&b, "wr:a0.0[28:25]");
@@ -473,7 +485,9 @@ int gt_send_comment(const gt_iga_syntax *syn, const gt_inst *in, char *buf, size
         cat(&b, ", rd:a0.0[24:20]");
     else
         cat(&b, ", rd:%u", bits(desc, 20, 5));
-    if (split && in->exdesc_reg) {
+    if (sfx) {
+        /* the SFID is in the mnemonic (send.dc1) */
+    } else if (split && in->exdesc_reg) {
         cat(&b, "; sfid a0.%u[3:0]", in->exdesc_subnr);
     } else {
         const char *name = sfid_table(syn)[in->sfid & 15].name;
@@ -482,7 +496,7 @@ int gt_send_comment(const gt_iga_syntax *syn, const gt_inst *in, char *buf, size
     if (in->desc_reg)
         return (int)b.pos;
     cat(&b, "; ");
-    if (split && in->exdesc_reg) {
+    if (split && in->exdesc_reg && !sfx) {
         /* SFID unknown before run time: no description */
         cat(&b, "?");
         return (int)b.pos;

@@ -24,6 +24,7 @@ typedef struct gt_send_sfid {
  * through gt_iga_syntax.send_sfids: Gen9 (-p=9) and Gen7.5 (-p=7p5). */
 extern const gt_send_sfid gt_send_sfids_gen9[16];
 extern const gt_send_sfid gt_send_sfids_gen75[16];
+extern const gt_send_sfid gt_send_sfids_gen12[16];
 
 /* Writes the comment text (without the leading "// ") for a send
  * instruction into buf (always NUL-terminated when len > 0), in the

@@ -143,6 +143,10 @@ typedef struct gt_enc_sends {
     gt_field dst_file, src1_file, src1_reg;
     gt_field dst_ind_off, src0_ind_off;   /* indirect offsets (bytes, 10 bits signed) */
     gt_field desc_reg, exdesc_reg, exdesc_subnr, exdesc;
+    gt_field src0_file;   /* absent: GRF */
+    /* Gen12 send (seed 004 send): dst / src0 / src1 are direct registers
+     * without types (UD) or regions */
+    uint8_t direct_untyped;
 } gt_enc_sends;
 
 /* Branches. */

@@ -28,8 +28,7 @@
  *
  * Opcodes: Gen12's own numbering (seed 004 instruction pages' Opcode
  * fields; iga64 -p=12p1 accepts exactly these).  Forms not described yet
- * (madm, send with the split descriptor) are decode errors
- * naming the form, and there is no compacted form yet.
+ * (madm) are decode errors naming the form, and there is no compacted form yet.
  */
 #include "eu/decode_impl.h"
 
@@ -39,7 +38,6 @@ enum { T = GT_ENC_TGL };
 #define UNDESC(o, n, w) {o, GT_FORM_UNDESCRIBED, n, 0, T, w}
 
 static const char g12_madm[] = "madm (math macro operands)";
-static const char g12_send[] = "send with the Gen12 descriptor";
 
 static const gt_enc_opcode g12_opcodes[128] = {
     [0x00] = {GT_OP_ILLEGAL, GT_FORM_ILLEGAL, 0, 0, T, NULL},
@@ -52,7 +50,8 @@ static const gt_enc_opcode g12_opcodes[128] = {
     [0x2b] = {GT_OP_CALLA, GT_FORM_CALLA, 0, 0, T, NULL}, [0x2c] = {GT_OP_CALL, GT_FORM_CALL, 0, 0, T, NULL},
     [0x2d] = {GT_OP_RET, GT_FORM_RET, 1, 0, T, NULL},  [0x2e] = {GT_OP_GOTO, GT_FORM_BRANCH, 0, 1, T, NULL},
     [0x2f] = {GT_OP_JOIN, GT_FORM_BRANCH, 0, 0, T, NULL},
-    [0x31] = UNDESC(GT_OP_SEND, 2, g12_send),   [0x32] = UNDESC(GT_OP_SENDC, 2, g12_send),
+    [0x31] = {GT_OP_SEND, GT_FORM_SENDS, 2, 0, T, NULL},
+    [0x32] = {GT_OP_SENDC, GT_FORM_SENDS, 2, 0, T, NULL},
     [0x38] = {GT_OP_MATH, GT_FORM_MATH, 2, 0, T, NULL},
     [0x40] = ALU(GT_OP_ADD, 2),  [0x41] = ALU(GT_OP_MUL, 2),  [0x42] = ALU(GT_OP_AVG, 2),
     [0x43] = ALU(GT_OP_FRC, 1),  [0x44] = ALU(GT_OP_RNDU, 1), [0x45] = ALU(GT_OP_RNDD, 1),
@@ -133,6 +132,21 @@ const gt_eu_encoding gt_enc_gen12 = {
     .rsvd_file_what = "reserved register file encoding",
     .reg_types = g12_reg_types,
     .imm_types = g12_imm_types,
+    /* send / sendc (seed 004 send): always with src1 (the split form of
+     * Gen9's sends); Desc and ExDesc in pieces among the operand bits. */
+    .send = {
+        .sfid = GT_F(95, 92), .eot = GT_F(34, 34),
+        .desc = {{GT_P(91, 81, 0), GT_P(121, 113, 11), GT_P(55, 51, 20), GT_P(70, 67, 25),
+                  GT_P(71, 71, 29), GT_P(123, 122, 30)}},
+    },
+    .sends = {
+        .dst_file = GT_F(50, 50), .src0_file = GT_F(66, 66), .src1_file = GT_F(98, 98),
+        .src1_reg = GT_F(111, 104), .desc_reg = GT_F(48, 48), .exdesc_reg = GT_F(49, 49),
+        .exdesc_subnr = GT_F(42, 40),
+        .exdesc = {{GT_P(103, 99, 6), GT_P(47, 35, 11), GT_P(65, 64, 24), GT_P(97, 96, 26),
+                    GT_P(127, 124, 28)}},
+        .direct_untyped = 1,
+    },
     /* Branches (seed 004 if: JIP 127:96, UIP 95:64 with both sources
      * immediate, BranchCtrl 33; byte offsets). */
     .branch = {

@@ -238,6 +238,10 @@ typedef struct gt_iga_syntax {
     /* send comments: SFID names and message classes, 16 entries
      * (src/eu/disasm_send.h); NULL = Gen9's */
     const struct gt_send_sfid *send_sfids;
+    /* -p=12p1: every send is the split form, printed "send.<sfid> (..)
+     * dst src0 src1 exdesc desc" with untyped operands, the ExDesc without
+     * SFID / EOT, and no SFID name in the comment */
+    uint8_t send_sfid_suffix;
 } gt_iga_syntax;
 /* Never NULL. */
 const gt_iga_syntax *gt_iga_syntax_for(const gt_platform *plat);

@@ -260,6 +260,7 @@ static int lint(const gt_eu_encoding *E, char *err, size_t len)
                             take(&v, vn, f[k], sn[i][k]);
                 }
             });
+    if (!E->sends.direct_untyped) /* Gen12: every send is the split form */
     VIEW("send", {
         take_header(&v, vn, E, 1u << GT_H_CONDMOD);
         take(&v, vn, &E->send.sfid, "SFID");
@@ -273,7 +274,10 @@ static int lint(const gt_eu_encoding *E, char *err, size_t len)
     if (gt_field_present(&E->sends.desc_reg))
         VIEW("sends", {
             const gt_enc_sends *S = &E->sends;
-            take_header(&v, vn, E, 1u << GT_H_CONDMOD);
+            /* Gen12 send: EOT and FusionCtrl in Saturate's and AccWrEn's bits */
+            take_header(&v, vn, E, 1u << GT_H_CONDMOD |
+                                   (S->direct_untyped ? 1u << GT_H_SATURATE | 1u << GT_H_ACCWREN : 0));
+            take(&v, vn, &S->src0_file, "Src0.RegFile");
             take(&v, vn, &E->send.sfid, "SFID");
             take(&v, vn, &E->send.eot, "EOT");
             take(&v, vn, &E->send.desc, "Desc");
@@ -283,13 +287,15 @@ static int lint(const gt_eu_encoding *E, char *err, size_t len)
             take(&v, vn, &S->src1_reg, "Src1.RegNum");
             take(&v, vn, &S->desc_reg, "DescReg");
             take(&v, vn, &S->exdesc_reg, "ExDescReg");
-            take(&v, vn, &E->dst.type, "Dst.Type");
-            take(&v, vn, &E->dst.addr_mode, "Dst.AddrMode");
             take(&v, vn, &E->dst.reg, "Dst.RegNum");
-            take(&v, vn, &E->dst.subreg16, "Dst.SubRegNum[4]");
-            take(&v, vn, &E->src0.addr_mode, "Src0.AddrMode");
             take(&v, vn, &E->src0.reg, "Src0.RegNum");
-            take(&v, vn, &E->src0.subreg16, "Src0.SubRegNum[4]");
+            if (!S->direct_untyped) {
+                take(&v, vn, &E->dst.type, "Dst.Type");
+                take(&v, vn, &E->dst.addr_mode, "Dst.AddrMode");
+                take(&v, vn, &E->dst.subreg16, "Dst.SubRegNum[4]");
+                take(&v, vn, &E->src0.addr_mode, "Src0.AddrMode");
+                take(&v, vn, &E->src0.subreg16, "Src0.SubRegNum[4]");
+            }
         });
     VIEW("branch", {
         unsigned except = gt_field_present(&E->branch.branch_ctrl) ? 1u << GT_H_ACCWREN : 0;
