@@ -39,7 +39,8 @@ static const gt_iga_syntax gt_iga_gen7 = {
 };
 
 /* iga64 -p=12p1: SWSB annotations (gt_inst swsb_*), sync. */
-static const gt_iga_syntax gt_iga_gen12 = {.send_sfids = gt_send_sfids_gen12, .send_sfid_suffix = 1};
+static const gt_iga_syntax gt_iga_gen12 = {.send_sfids = gt_send_sfids_gen12, .send_sfid_suffix = 1,
+                                           .acc_mme_base = 8};
 
 /* Disassembly syntaxes. */
 static const gt_disasm_syntax gt_syn_iga = {"iga", gt_disasm_inst_at, 1};

@@ -21,6 +21,7 @@
 typedef struct {
     char *p;
     size_t len, pos;
+    const gt_iga_syntax *syn; /* the platform's spelling (NULL: Gen9) */
 } gt_txt;
 
 static void tx(gt_txt *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -117,12 +118,16 @@ static void reg_name(gt_txt *t, int file, int nr, int *has_sub)
     case GT_ARF_NULL: tx(t, "null"); *has_sub = 0; break;
     case GT_ARF_A0: tx(t, "a%d", n); break;
     case GT_ARF_ACC:
-        /* acc2..acc9 are the math macro extended accumulators mme0..mme7 */
-        if (n >= 2 && n <= 9)
-            tx(t, "mme%d", n - 2);
+    {
+        /* acc2..acc9 are the math macro extended accumulators mme0..mme7
+         * (Gen8/9); -p=12p1: acc8..acc15 (acc2..acc7 are accumulators) */
+        int base = t->syn && t->syn->acc_mme_base ? t->syn->acc_mme_base : 2;
+        if (n >= base && n <= base + 7)
+            tx(t, "mme%d", n - base);
         else
             tx(t, "acc%d", n);
         break;
+    }
     case GT_ARF_F: tx(t, "f%d", n); break;
     case GT_ARF_CE: tx(t, "ce"); *has_sub = 0; break;
     case GT_ARF_MSG: tx(t, "msg%d", n); break;
@@ -445,7 +450,7 @@ int gt_disasm_inst(const gt_platform *plat, const gt_inst *in, char *buf, size_t
 int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, char *buf, size_t len)
 {
     const gt_iga_syntax *syn = gt_iga_syntax_for(plat);
-    gt_txt t = {buf, len, 0};
+    gt_txt t = {buf, len, 0, syn};
     if (len)
         buf[0] = 0;
     const char *name = in->op < GT_OP_COUNT && gt_op_names[in->op].name ? gt_op_names[in->op].name : "???";

@@ -480,7 +480,7 @@ int gt_send_comment(const gt_iga_syntax *syn, const gt_inst *in, char *buf, size
     else if (split && in->exdesc_reg)
         cat(&b, "+a0.%u[10:6]", in->exdesc_subnr);
     else
-        cat(&b, "+%u", split ? bits(in->exdesc, 6, 4) : 0);
+        cat(&b, "+%u", split ? bits(in->exdesc, 6, sfx ? 5 : 4) : 0); /* Gen12 Src1.Length: 5 bits */
     if (in->desc_reg)
         cat(&b, ", rd:a0.0[24:20]");
     else

@@ -242,6 +242,9 @@ typedef struct gt_iga_syntax {
      * dst src0 src1 exdesc desc" with untyped operands, the ExDesc without
      * SFID / EOT, and no SFID name in the comment */
     uint8_t send_sfid_suffix;
+    /* the accumulator number printed as mme0 (mme0..mme7 follow); 0 = 2
+     * (Gen8/9: acc2..acc9); -p=12p1: 8 */
+    uint8_t acc_mme_base;
 } gt_iga_syntax;
 /* Never NULL. */
 const gt_iga_syntax *gt_iga_syntax_for(const gt_platform *plat);

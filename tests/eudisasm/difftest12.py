@@ -46,7 +46,7 @@ CONDS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'ov', 'un']
 PREDS = ['', '.anyv', '.allv', '.any2h', '.all2h', '.any4h', '.all4h', '.any8h', '.all8h',
          '.any16h', '.all16h', '.any32h', '.all32h']
 OPTS = ['AccWrEn', 'Atomic', 'Breakpoint']
-ARFS = ['acc0', 'acc1', 'a0', 'f0', 'f1', 'null', 'sr0', 'cr0', 'n0', 'tm0', 'ce', 'ip',
+ARFS = ['acc0', 'acc1', 'acc2', 'acc3', 'acc5', 'acc7', 'a0', 'f0', 'f1', 'null', 'sr0', 'cr0', 'n0', 'tm0', 'ce', 'ip',
         'tdr0', 'dbg0', 'fc0', 'sp', 'msg0']
 
 
@@ -222,7 +222,7 @@ class Gen:
         if self.chance(0.15):
             exd = 'a0.%d' % r.randint(0, 7)
         else:
-            exd = '0x%X' % ((r.randint(0, 8) << 6) | ((r.getrandbits(21) << 11) if self.chance(0.3) else 0))
+            exd = '0x%X' % ((r.randint(0, 31) << 6) | ((r.getrandbits(21) << 11) if self.chance(0.3) else 0))
         if self.chance(0.15):
             desc = 'a0.0'
         else:
