@@ -63,7 +63,7 @@ static void usage(FILE *f)
             "  gtsim disasm [--platform P] [--syntax iga|gen4] FILE\n"
             "                                       disassemble a raw kernel binary (IGA syntax;\n"
             "                                       ivb/vlv: intel-gen4disasm syntax; tgllp:\n"
-            "                                       iga64 -p=12p1, native forms)\n"
+            "                                       Gen12LP native forms, as iga64 prints them)\n"
             "%s", gtsim_serve_usage);
     fputs(usage_general, f);
 }
