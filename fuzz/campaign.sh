@@ -46,16 +46,17 @@ for kind in ub:undefined asan:address,undefined; do
     cmake --build "$b" -j"$jobs" --target "${targets[@]}" mkaub >/dev/null
 done
 seeds=$prefix-ub/fuzz/seeds
-"$src/fuzz/make_seeds.sh" "$seeds" "$prefix-ub/tests/replay/mkaub" "$src"/tests/corpus/*/kernels/*.isa >/dev/null
+"$src/fuzz/make_seeds.sh" "$seeds" "$prefix-ub/tests/replay/mkaub" "$src"/tests/corpus/*/kernels/*.isa \
+    "$src"/tests/corpus/*/kernels_tgllp/*.isa >/dev/null
 python3 "$src/tests/tbx/make_tbx_seeds.py" "$seeds/tbx" >/dev/null
 
 # -timeout: an input running 20 s is a finding (the targets set small work
 # bounds, fuzz/fuzz_config.h); -max_len per target: AUB traces up to 64 KiB,
-# up to 64 EU instructions, TBX streams up to 8 KiB.
+# a platform byte and up to 64 EU instructions, TBX streams up to 8 KiB.
 opts() {
     case $1 in
     fuzz_aub) echo "-max_len=65536 $seeds/aub" ;;
-    fuzz_eu) echo "-max_len=1024 $seeds/eu" ;;
+    fuzz_eu) echo "-max_len=1025 $seeds/eu" ;;
     fuzz_tbx) echo "-max_len=8192 $seeds/tbx" ;;
     esac
 }

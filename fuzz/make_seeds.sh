@@ -25,7 +25,10 @@ if command -v iga64 >/dev/null; then
     "$mkaub" walker "$dir/aub/walker-2e20.aub" "$tmp/k2.bin" 0x100000 1 1
     "$mkaub" kernel "$dir/aub/kernel-loop.aub" "$tmp/kl.bin"
 fi
+# EU seeds: a kernel behind fuzz_eu's platform byte (0 skl; 3 tgllp for the
+# kernels_tgllp/ ones)
 for k in "$@"; do
-    cp "$k" "$dir/eu/$(basename "$(dirname "$(dirname "$k")")")-$(basename "$k")"
+    case $k in */kernels_tgllp/*) p='\003' tag=tgllp- ;; *) p='\000' tag= ;; esac
+    { printf "$p"; cat "$k"; } >"$dir/eu/$tag$(basename "$(dirname "$(dirname "$k")")")-$(basename "$k")"
 done
 ls "$dir/aub" "$dir/eu" | wc -l
