@@ -33,6 +33,9 @@ import subprocess
 import sys
 import tempfile
 
+import difftest
+from difftest import norm
+
 TYPES_INT = ['ud', 'd', 'uw', 'w', 'ub', 'b']
 TYPES_ALL = TYPES_INT + ['f', 'df', 'hf', 'q', 'uq']
 ALU2 = ['add', 'mul', 'and', 'or', 'xor', 'shl', 'shr', 'asr', 'ror', 'rol', 'sel', 'cmp',
@@ -43,35 +46,18 @@ MATH1 = ['inv', 'log', 'exp', 'sqt', 'rsqt', 'sin', 'cos']
 MATH2 = ['fdiv', 'pow', 'idiv', 'iqot', 'irem']
 SYNCS = ['nop', 'allrd', 'allwr', 'fence', 'bar', 'host']
 CONDS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'ov', 'un']
-PREDS = ['', '.anyv', '.allv', '.any2h', '.all2h', '.any4h', '.all4h', '.any8h', '.all8h',
-         '.any16h', '.all16h', '.any32h', '.all32h']
 OPTS = ['AccWrEn', 'Atomic', 'Breakpoint']
 ARFS = ['acc0', 'acc1', 'acc2', 'acc3', 'acc5', 'acc7', 'a0', 'f0', 'f1', 'null', 'sr0', 'cr0', 'n0', 'tm0', 'ce', 'ip',
         'tdr0', 'dbg0', 'fc0', 'sp', 'msg0']
 
 
-class Gen:
-    def __init__(self, rnd):
-        self.r = rnd
-
-    def pick(self, xs):
-        return self.r.choice(xs)
-
-    def chance(self, p):
-        return self.r.random() < p
+class Gen(difftest.Gen):
+    """Gen12 instructions; pick, chance and pred are Gen9's (difftest.py)."""
 
     def exec_size(self):
         es = self.pick([1, 2, 4, 8, 8, 16, 16, 32])
         off = self.pick([o for o in range(0, 32, 4) if o % max(es, 4) == 0]) if es <= 16 and self.chance(0.3) else 0
         return es, off
-
-    def pred(self):
-        if not self.chance(0.3):
-            return '(W) ' if self.chance(0.2) else ''
-        s = '(' + ('W&' if self.chance(0.2) else '') + ('~' if self.chance(0.3) else '')
-        s += 'f%d.%d' % (self.r.randint(0, 1), self.r.randint(0, 1))
-        s += self.pick(PREDS) if self.chance(0.3) else ''
-        return s + ') '
 
     def reg(self, t):
         sz = {'ud': 4, 'd': 4, 'f': 4, 'uw': 2, 'w': 2, 'hf': 2, 'ub': 1, 'b': 1,
@@ -263,10 +249,6 @@ class Gen:
             else:
                 out.append('nop' + self.opts())
         return out
-
-
-def norm(s):
-    return re.sub(r'\s+', ' ', s).strip()
 
 
 def run(cmd):
