@@ -408,7 +408,7 @@ int gt_disasm_gen4_inst(const gt_platform *plat, const gt_inst *in, int64_t ip, 
             pad(&t, 32);
             src(&t, in, 1, &enc);
         } else {
-            put(&t, " %d", in->jip - 16); /* bytes from the next instruction */
+            put(&t, " %lld", (long long)in->jip - 16); /* bytes from the next instruction */
         }
     } else if (op == GT_OP_CALL || op == GT_OP_CALLA) {
         pad(&t, 16);
