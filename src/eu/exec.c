@@ -2882,14 +2882,21 @@ static int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren)
 
 /* GTSIM_EU_REFERENCE=1: every instruction takes the general path (for
  * comparing the two on whole programs).  Read once per process. */
+/* An on/off environment variable (set, non-empty, not "0"), read once
+ * into *cache (-1 = not read yet). */
+static int env_flag(int *cache, const char *name)
+{
+    if (*cache < 0) {
+        const char *e = getenv(name);
+        *cache = e && *e && *e != '0';
+    }
+    return *cache;
+}
+
 static int eu_reference_only(void)
 {
     static int ref = -1;
-    if (ref < 0) {
-        const char *e = getenv("GTSIM_EU_REFERENCE");
-        ref = e && *e && *e != '0';
-    }
-    return ref;
+    return env_flag(&ref, "GTSIM_EU_REFERENCE");
 }
 
 /* One handler per kind and opcode, so that the opcode switch folds away
@@ -3338,11 +3345,7 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
 static int trace_eu_enabled(void)
 {
     static int enabled = -1;
-    if (enabled < 0) {
-        const char *e = getenv("GTSIM_TRACE_EU");
-        enabled = e && *e && *e != '0';
-    }
-    return enabled;
+    return env_flag(&enabled, "GTSIM_TRACE_EU");
 }
 
 static void trace_inst(const xctx *c, const gt_xinst *x, uint32_t emask)

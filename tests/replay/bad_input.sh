@@ -4,7 +4,7 @@
 #   bad_input.sh GTSIM MKAUB WORKDIR CASE
 set -uo pipefail
 gtsim=$1 mkaub=$2 work=$3 case=$4
-mkdir -p "$work" && cd "$work" || exit 2
+mkdir -p "$work/$case" && cd "$work/$case" || exit 2 # a directory per case: cases run in parallel
 
 asm() { # name, IGA assembly text -> name.bin (assembled by Intel's iga64)
     printf '%s\n' "$2" >"$1.asm"
@@ -94,34 +94,34 @@ kernel-range-*)
     #   illegal-align1: opcode 0 (16|M24), Align1 any4h.
     patch=1 raw=
     case $case in
-    kernel-range-alu) asm kr "$hdr
+    kernel-range-alu) asm "$case" "$hdr
 (f0.0) add (8|M0) r10.0<1>:ud r10.0<8;8,1>:ud 0x1:ud
 $eot" ;;
-    kernel-range-branch) asm kr "$hdr
+    kernel-range-branch) asm "$case" "$hdr
 (f0.0) jmpi (1|M0) 0x10
 $eot" ;;
-    kernel-range-align16) asm kr "$hdr
+    kernel-range-align16) asm "$case" "$hdr
 $eot"; raw=083fa400000001100800000000000000 ;;
-    kernel-range-illegal-align16) asm kr "$hdr
+    kernel-range-illegal-align16) asm "$case" "$hdr
 $eot"; raw=0033870004020020e00f000610000082 patch=0 ;;
-    kernel-range-illegal-align1) asm kr "$hdr
+    kernel-range-illegal-align1) asm "$case" "$hdr
 $eot"; raw=00308600000000000000000000000000 patch=0 ;;
     esac
     want='execution size / channel offset out of range at kernel GVA 0x[0-9a-f]+ ip 0x10'
     [ "$patch" = 1 ] || want='illegal instruction at kernel GVA 0x[0-9a-f]+ ip 0x10'
-    RAW=$raw PATCH=$patch python3 - <<'PY' || exit 1
+    BIN=$case.bin RAW=$raw PATCH=$patch python3 - <<'PY' || exit 1
 import os
-code = bytearray(open('kr.bin', 'rb').read())
+code = bytearray(open(os.environ['BIN'], 'rb').read())
 if os.environ['RAW']:
     code[16:16] = bytes.fromhex(os.environ['RAW'])
 if os.environ['PATCH'] == '1':
     w = int.from_bytes(code[16:20], 'little')
     w = (w & ~((7 << 21) | (3 << 12) | (1 << 11))) | (5 << 21) | (3 << 12) | (1 << 11)  # ExecSize 32, Q4 N2: M28
     code[16:20] = w.to_bytes(4, 'little')
-open('kr.bin', 'wb').write(bytes(code))
+open(os.environ['BIN'], 'wb').write(bytes(code))
 PY
-    "$mkaub" kernel kr.aub kr.bin || exit 1
-    expect 1 "$want" -- "$gtsim" run kr.aub ;;
+    "$mkaub" kernel "$case.aub" "$case.bin" || exit 1
+    expect 1 "$want" -- "$gtsim" run "$case.aub" ;;
 kernel-loop)
     asm kl "$hdr
 L16:
