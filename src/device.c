@@ -7,11 +7,19 @@
  * a tail write to an enabled ring runs the ring from head to tail at once
  * (gt_cs_ring_submit).  PP_DIR_BASE names the PPGTT page directory.
  *
- * Execlists (Gen8+):
- * Submission (seed 004 execlists; Gen8+ ELSP): the render engine's ELSP
- * register takes four DWord writes, element 1 high/low then element 0
- * high/low; the write of element 0's low DWord submits element 0 (and
- * element 1 after it, if valid).  Work runs synchronously at submission.
+ * Execlists (Gen8+), two ways of loading them (gt_platform.submit):
+ *  - ELSP (Gen8/9): the render engine's ELSP register takes four DWord
+ *    writes, element 1 high/low then element 0 high/low; the write of
+ *    element 0's low DWord submits element 0 (and element 1 after it, if
+ *    valid).
+ *  - Submission queue (Gen11+, Gen12LP): the driver writes the context
+ *    descriptors into EXECLIST_SQ_CONTENTS (engine base + 0x510, two
+ *    QWords, element 0 first, low DWord first) and then sets bit 0 (Load)
+ *    of EXECLIST_CONTROL (base + 0x550), which submits the queue (public
+ *    facts: Linux i915 RING_EXECLIST_SQ_CONTENTS / RING_EXECLIST_CONTROL,
+ *    EL_CTRL_LOAD; NEO's Gen12 AUB captures write 0x2510, 0x2514, then 1
+ *    to 0x2550).  Seed 004 does not list these registers.
+ * Work runs synchronously at submission.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -26,6 +34,8 @@
 #include "pipe/pipe.h"
 
 #define RCS_ELSP 0x2230u /* render engine base 0x2000 + 0x230 */
+#define RCS_EXECLIST_SQ 0x2510u      /* EXECLIST_SQ_CONTENTS: 4 DWords */
+#define RCS_EXECLIST_CONTROL 0x2550u /* bit 0: Load the submission queue */
 /* RING_EXECLIST_STATUS_LO of the render engine.  Bit 8 reads as set once
  * the submitted contexts have completed and the engine is idle (public fact:
  * NEO's AUB and TBX modes poll 0x2234 for mask 0x100 to wait for idle).
@@ -53,7 +63,7 @@ static uint64_t default_host_memory(void)
 gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
 {
     const gt_platform *plat = gt_platform_find(platform);
-    if (!plat || plat->disasm_only)
+    if (!plat)
         return NULL;
     gtsim_device *dev = calloc(1, sizeof(*dev));
     if (!dev)
@@ -162,15 +172,9 @@ static void work_end(gtsim_device *dev, const struct timespec *t0)
     GT_STAT_ADD(dev, exec_cpu_ns, ns_since(CLOCK_THREAD_CPUTIME_ID, &t0[1]));
 }
 
-static int elsp_write(gtsim_device *dev, uint32_t value)
+/* Run the execlist elements elem0 then elem1 (each skipped unless valid). */
+static int execlist_submit(gtsim_device *dev, uint64_t elem0, uint64_t elem1)
 {
-    struct gt_elsp *p = dev->elsp;
-    p->dw[p->n++] = value;
-    if (p->n < 4)
-        return GTSIM_OK;
-    p->n = 0;
-    uint64_t elem1 = ((uint64_t)p->dw[0] << 32) | p->dw[1];
-    uint64_t elem0 = ((uint64_t)p->dw[2] << 32) | p->dw[3];
     if (!(elem0 & 1))
         return GTSIM_OK;
     /* New work: the driver may have rewritten kernels and page tables. */
@@ -190,6 +194,27 @@ static int elsp_write(gtsim_device *dev, uint32_t value)
     return st;
 }
 
+static int elsp_write(gtsim_device *dev, uint32_t value)
+{
+    struct gt_elsp *p = dev->elsp;
+    p->dw[p->n++] = value;
+    if (p->n < 4)
+        return GTSIM_OK;
+    p->n = 0;
+    return execlist_submit(dev, ((uint64_t)p->dw[2] << 32) | p->dw[3], ((uint64_t)p->dw[0] << 32) | p->dw[1]);
+}
+
+/* EXECLIST_CONTROL write: Load (bit 0) submits the queue's two elements. */
+static int execlist_control_write(gtsim_device *dev, uint32_t value)
+{
+    if (!(value & 1))
+        return GTSIM_OK;
+    uint32_t q[4];
+    for (int i = 0; i < 4; i++)
+        q[i] = gt_mmio_reg(dev, RCS_EXECLIST_SQ + 4u * (uint32_t)i);
+    return execlist_submit(dev, ((uint64_t)q[1] << 32) | q[0], ((uint64_t)q[3] << 32) | q[2]);
+}
+
 int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value)
 {
     if (offset >= GT_MMIO_SIZE || (offset & 3))
@@ -197,6 +222,8 @@ int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value)
                         value, offset);
     if (dev->plat->submit == GT_SUBMIT_EXECLIST && offset == RCS_ELSP)
         return elsp_write(dev, value);
+    if (dev->plat->submit == GT_SUBMIT_EXECLIST_SQ && offset == RCS_EXECLIST_CONTROL)
+        return execlist_control_write(dev, value);
     if (gt_mmio_set(dev, offset, value))
         return GTSIM_ERR_NOMEM;
     if (dev->plat->pp_dir_base_reg && offset == dev->plat->pp_dir_base_reg)

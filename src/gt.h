@@ -28,6 +28,7 @@ struct gt_cmd_set; /* per-generation command layouts, src/cs/cmds.h */
 enum gt_submit {
     GT_SUBMIT_EXECLIST = 0, /* Gen8+: ELSP writes of context descriptors (seed 004) */
     GT_SUBMIT_RING = 1,     /* Gen7: RING_BUFFER_TAIL write of an enabled ring (seed 002) */
+    GT_SUBMIT_EXECLIST_SQ = 2, /* Gen11+: execlist submission queue + EXECLIST_CONTROL Load */
 };
 
 /* Per-generation description (one table per platform, src/platform.c). */
@@ -45,9 +46,6 @@ typedef struct gt_platform {
     uint32_t pp_dir_base_reg;      /* Gen7 PPGTT: MMIO offset of PP_DIR_BASE (0 = none) */
     const struct gt_sf_gen *sf;    /* shared-function layouts: data port message numbering,
                                     * RENDER_SURFACE_STATE (src/sf; NULL = Gen9) */
-    /* 1: the EU encoding only (gtsim disasm); gtsim_create refuses it
-     * (Gen12LP: no command streamer, memory or shared functions yet) */
-    uint8_t disasm_only;
 } gt_platform;
 
 const gt_platform *gt_platform_find(const char *name);

@@ -43,9 +43,11 @@ static const gt_platform platforms[] = {
      .max_threads = 20 * 7, .cmds = &gt_cmds_gen75, .gtt = &gtt_hsw, .submit = GT_SUBMIT_RING,
      .pp_dir_base_reg = GT_RCS_PP_DIR_BASE, .sf = &gt_sf_gen75},
     /* Tiger Lake GT2 (Gen12LP, seed 004): 96 EUs (6 dual-subslices x 16),
-     * 7 threads each; EU disassembly only so far (issue 10). */
+     * 7 threads each; 48-bit PPGTT with the Gen8 entry format; execlists
+     * through the submission queue. */
     {.name = "tgllp", .gen = 12, .pci_id = 0x9A49, .eu_count = 96, .threads_per_eu = 7,
-     .max_threads = 96 * 7, .disasm_only = 1},
+     .max_threads = 96 * 7, .cmds = &gt_cmds_gen12, .gtt = &gt_gtt_gen8, .submit = GT_SUBMIT_EXECLIST_SQ,
+     .sf = &gt_sf_gen9},
 };
 
 const gt_platform *gt_platform_find(const char *name)

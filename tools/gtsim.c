@@ -355,8 +355,7 @@ static int cmd_run(int argc, char **argv)
     }
     gtsim_device *dev = gtsim_create(platform, &cfg);
     if (!dev) {
-        fprintf(stderr, "gtsim: unknown platform '%s', or one gtsim disassembles only (tgllp)\n",
-                platform);
+        fprintf(stderr, "gtsim: unknown platform '%s'\n", platform);
         return 2;
     }
     struct timespec t0, t1;

@@ -60,7 +60,8 @@ static const char *sub_name(uint32_t sub)
 }
 
 /* The version record's device field (public fact: NEO's AubMemDump device
- * enum: Ivb = 7, Hsw = 9, Vlv = 10, Skl = 12). */
+ * enum: Ivb = 7, Hsw = 9, Vlv = 10, Skl = 12; NEO 22.43's captures with
+ * ProductFamilyOverride=tgllp write 22). */
 const char *gtsim_aub_platform_name(uint32_t device)
 {
     switch (device) {
@@ -68,6 +69,7 @@ const char *gtsim_aub_platform_name(uint32_t device)
     case 9: return "hsw";
     case 10: return "vlv";
     case 12: return "skl";
+    case 22: return "tgllp";
     default: return NULL;
     }
 }

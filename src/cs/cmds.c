@@ -295,9 +295,10 @@ const gt_cmd_desc *gt_cmd_lookup(const gt_cmd_set *s, uint32_t header)
     for (size_t i = 0; i < s->ncmds; i++)
         if ((header & s->cmds[i].mask) == s->cmds[i].match)
             return &s->cmds[i];
-    for (size_t i = 0; i < s->nnames; i++)
-        if ((header & s->names[i].mask) == s->names[i].match)
-            return &s->names[i];
+    for (; s; s = s->names_of)
+        for (size_t i = 0; i < s->nnames; i++)
+            if ((header & s->names[i].mask) == s->names[i].match)
+                return &s->names[i];
     return NULL;
 }
 

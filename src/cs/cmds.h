@@ -1,7 +1,8 @@
 /*
  * Render command streamer commands, each described once as a field list,
  * grouped in per-generation command sets (gt_cmd_set, hung off the platform
- * description): Gen9 here and in cmds.c, Gen7 / Gen7.5 in cmds_gen7.c.
+ * description): Gen9 here and in cmds.c, Gen7 / Gen7.5 in cmds_gen7.c,
+ * Gen12LP in cmds_gen12.c.
  *
  * Gen9 (Skylake) lists:  DWord/bit positions follow the command pages of seed
  * 004 (Gen12LP); where the Gen9 layout differs (STATE_BASE_ADDRESS,
@@ -319,18 +320,37 @@ enum { GT_IDD_FIELDS(GT_FIELD_INDEX) GT_NF_IDD };
  * GT_NS_x is the number of slots of command x (size of its unpacked array). */
 enum { /* Gen7 STATE_BASE_ADDRESS: access upper bounds (absolute addresses) */
     SBA_GS_UB_EN = GT_NF_STATE_BASE_ADDRESS, SBA_GS_UB, SBA_DS_UB_EN, SBA_DS_UB, SBA_IO_UB_EN,
-    SBA_IO_UB, SBA_IB_UB_EN, SBA_IB_UB, GT_NS_STATE_BASE_ADDRESS };
+    SBA_IO_UB, SBA_IB_UB_EN, SBA_IB_UB,
+    /* Gen12: bindless sampler state (seed 004 STATE_BASE_ADDRESS DW19-21) */
+    SBA_BSAMP_EN, SBA_BSAMP, SBA_BSAMP_SIZE, GT_NS_STATE_BASE_ADDRESS };
 enum { /* Gen7 MEDIA_VFE_STATE: gateway control, GPGPU mode, scoreboard deltas */
     VFE_BYPASS_GW = GT_NF_MEDIA_VFE_STATE, VFE_GW_MMIO, VFE_GPGPU_MODE,
     VFE_SB0_DX, VFE_SB0_DY, VFE_SB1_DX, VFE_SB1_DY, VFE_SB2_DX, VFE_SB2_DY, VFE_SB3_DX, VFE_SB3_DY,
     VFE_SB4_DX, VFE_SB4_DY, VFE_SB5_DX, VFE_SB5_DY, VFE_SB6_DX, VFE_SB6_DY, VFE_SB7_DX, VFE_SB7_DY,
-    GT_NS_MEDIA_VFE_STATE };
-enum { /* Gen7 INTERFACE_DESCRIPTOR_DATA: barrier return GRF/byte */
-    IDD_BARRIER_GRF = GT_NF_IDD, IDD_BARRIER_BYTE, GT_NS_IDD };
+    /* Gen12 (seed 004 MEDIA_VFE_STATE) */
+    VFE_FUSED_EU, VFE_LOAD_BALANCE, VFE_MAX_DSS, GT_NS_MEDIA_VFE_STATE };
+enum { /* Gen7 INTERFACE_DESCRIPTOR_DATA: barrier return GRF/byte; Gen12: preemption */
+    IDD_BARRIER_GRF = GT_NF_IDD, IDD_BARRIER_BYTE, IDD_PREEMPT_DISABLE, GT_NS_IDD };
 enum { /* Gen7 MI_BATCH_BUFFER_START */
     BBS_CLEAR = GT_NF_MI_BATCH_BUFFER_START, BBS_NONPRIV, GT_NS_MI_BATCH_BUFFER_START };
 enum { /* Gen7 MEDIA_STATE_FLUSH */
     MSF_DISABLE_PREEMPT = GT_NF_MEDIA_STATE_FLUSH, GT_NS_MEDIA_STATE_FLUSH };
+/* Gen12 (seed 004) additions.  "Add CS MMIO Start Offset": the register
+ * offset is relative to the executing engine's MMIO base; "MMIO Remap
+ * Enable": a render-engine offset is remapped to the executing engine. */
+enum { LRI_ADD_BASE = GT_NF_MI_LOAD_REGISTER_IMM, LRI_REMAP, GT_NS_MI_LOAD_REGISTER_IMM };
+enum { SRM_ADD_BASE = GT_NF_MI_STORE_REGISTER_MEM, SRM_REMAP, GT_NS_MI_STORE_REGISTER_MEM };
+enum { LRM_ADD_BASE = GT_NF_MI_LOAD_REGISTER_MEM, LRM_REMAP, GT_NS_MI_LOAD_REGISTER_MEM };
+enum { LRR_ADD_BASE_DST = GT_NF_MI_LOAD_REGISTER_REG, LRR_ADD_BASE_SRC, LRR_REMAP_DST, LRR_REMAP_SRC,
+       GT_NS_MI_LOAD_REGISTER_REG };
+enum { SEMW_TOKEN = GT_NF_MI_SEMAPHORE_WAIT, GT_NS_MI_SEMAPHORE_WAIT };
+/* MI_CONDITIONAL_BATCH_BUFFER_END: absent on Gen9, whose behaviour is
+ * Compare Operation 0 (MAD > IDD) and End Current Batch Buffer Level 0. */
+enum { CBBE_COMPARE = GT_NF_MI_CONDITIONAL_BATCH_BUFFER_END, CBBE_END_LEVEL,
+       GT_NS_MI_CONDITIONAL_BATCH_BUFFER_END };
+enum { PC_HDC_FLUSH = GT_NF_PIPE_CONTROL, PC_PSD_SYNC, PC_AMFS_FLUSH, PC_TILE_FLUSH, PC_CMD_CACHE_INV,
+       PC_L3_FABRIC_FLUSH, GT_NS_PIPE_CONTROL };
+
 
 /* Gen7-only commands. */
 /* MI_SEMAPHORE_MBOX (seed 002 MI command list, opcode 16h; layout: public
@@ -393,6 +413,7 @@ typedef struct gt_cmd_set {
     unsigned ncmds;
     const gt_cmd_desc *names;         /* other known commands (skipped or unimplemented) */
     unsigned nnames;
+    const struct gt_cmd_set *names_of; /* also the names list of this set (NULL: none) */
     const gt_field *idd;              /* INTERFACE_DESCRIPTOR_DATA layout (8 DWords) */
     unsigned nidd;
     /* MEDIA_VFE_STATE Per Thread Scratch Space field -> bytes, 0 if reserved */
@@ -411,7 +432,7 @@ typedef struct gt_cmd_set {
     uint8_t walker_roll_to_start;
 } gt_cmd_set;
 
-extern const gt_cmd_set gt_cmds_gen9, gt_cmds_gen7, gt_cmds_gen75;
+extern const gt_cmd_set gt_cmds_gen9, gt_cmds_gen7, gt_cmds_gen75, gt_cmds_gen12;
 
 /* The description for a command header in set s, or NULL when the header
  * matches no command of the render engine (a corrupt stream or an unknown

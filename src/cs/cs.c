@@ -46,6 +46,7 @@ struct gt_cs {
     uint32_t wraps;             /* times the ring head wrapped in this submission */
     int ring_mode;              /* Gen7 ring submission: no context image, no per-process HWSP */
     const gt_cmd_set *set;      /* the device's command layouts */
+    uint32_t mmio_base;         /* the engine's MMIO base (render: 0x2000) */
     /* CS ALU (MI_MATH) */
     uint64_t srca, srcb, accu;
     int zf, cf;
@@ -58,6 +59,7 @@ struct gt_cs *gt_cs_create(gtsim_device *dev)
     if (cs) {
         cs->dev = dev;
         cs->set = dev->plat && dev->plat->cmds ? dev->plat->cmds : &gt_cmds_gen9;
+        cs->mmio_base = GT_RCS_BASE;
     }
     return cs;
 }
@@ -68,6 +70,21 @@ void gt_cs_destroy(struct gt_cs *cs)
 }
 
 /* ---- registers ---- */
+
+/* The MMIO offset a register command names (seed 004 MI_LOAD_REGISTER_IMM
+ * and the other register commands): with "Add CS MMIO Start Offset" the
+ * offset is relative to the executing engine's MMIO base; with "MMIO Remap
+ * Enable" a render-engine offset (0x2000-0x27ff) is remapped to the
+ * executing engine.  Both fields read 0 on generations without them. */
+static uint32_t cs_reg_offset(const struct gt_cs *cs, uint64_t reg, uint64_t add_base, uint64_t remap)
+{
+    uint32_t r = (uint32_t)reg;
+    if (add_base)
+        return (r + cs->mmio_base) & 0x7ffffcu;
+    if (remap && r >= GT_RCS_BASE && r < GT_RCS_BASE + 0x800u)
+        return r - GT_RCS_BASE + cs->mmio_base;
+    return r;
+}
 
 /* The simulated timestamp: a functional model has no clock, so TIMESTAMP
  * counts work done (commands parsed + EU instructions); it only increases. */
@@ -540,13 +557,21 @@ static int cs_cond_bb_end(struct gt_cs *cs, const uint64_t *f)
     if (st)
         return st;
     uint32_t mad = f[CBBE_MASK_MODE] ? (m[0] & m[1]) : m[0];
-    /* Gen9: execution continues while the memory data is greater than the
-     * inline data (seed 004 Compare Operation 0, the Gen9 behaviour), else
-     * all batch levels end and execution returns to the ring (seed 004 End
-     * Current Batch Buffer Level 0; Gen9 has no such bit). */
-    if (mad > (uint32_t)f[CBBE_DATA])
+    /* Execution continues while "MAD <Compare Operation> IDD" holds (seed
+     * 004; Gen9 has only operation 0, MAD > IDD); otherwise the current
+     * batch level ends (End Current Batch Buffer Level 1) or every level,
+     * execution returning to the ring (0, and Gen9). */
+    int c = sem_compare((unsigned)f[CBBE_COMPARE], mad, (uint32_t)f[CBBE_DATA]);
+    if (c < 0)
+        return gt_error(cs->dev, GTSIM_ERR_ILLEGAL,
+                        "MI_CONDITIONAL_BATCH_BUFFER_END at %s: reserved Compare Operation %u", WHERE(cs),
+                        (unsigned)f[CBBE_COMPARE]);
+    if (c)
         return GTSIM_OK;
-    cs->level = CS_RING;
+    if (f[CBBE_END_LEVEL])
+        cs_bb_end(cs);
+    else
+        cs->level = CS_RING;
     return GTSIM_OK;
 }
 
@@ -774,7 +799,7 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
         for (unsigned i = 1; i + 1 < n; i += 2) {
             uint64_t g[GT_NF_MI_LRI_PAIR];
             gt_fields_unpack(d->group, d->ngroup, &cs->dw[i], 2, g);
-            uint32_t reg = (uint32_t)g[LRI_REG];
+            uint32_t reg = cs_reg_offset(cs, g[LRI_REG], f[LRI_ADD_BASE], f[LRI_REMAP]);
             uint32_t old = gt_cs_reg_read(dev, reg);
             gt_cs_reg_write(dev, reg, (old & keep) | ((uint32_t)g[LRI_DATA] & ~keep));
         }
@@ -783,16 +808,17 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
     case GT_CMD_MI_STORE_REGISTER_MEM:
         if (f[SRM_PREDICATE] && !predicate_result(dev))
             return GTSIM_OK;
-        v = gt_cs_reg_read(dev, (uint32_t)f[SRM_REG]);
+        v = gt_cs_reg_read(dev, cs_reg_offset(cs, f[SRM_REG], f[SRM_ADD_BASE], f[SRM_REMAP]));
         return cs_mem(cs, d->name, 1, (int)f[SRM_GGTT], f[SRM_ADDR], &v, 4);
     case GT_CMD_MI_LOAD_REGISTER_MEM:
         st = cs_mem(cs, d->name, 0, (int)f[LRM_GGTT], f[LRM_ADDR], &v, 4);
         if (st)
             return st;
-        gt_cs_reg_write(dev, (uint32_t)f[LRM_REG], v);
+        gt_cs_reg_write(dev, cs_reg_offset(cs, f[LRM_REG], f[LRM_ADD_BASE], f[LRM_REMAP]), v);
         return GTSIM_OK;
     case GT_CMD_MI_LOAD_REGISTER_REG:
-        gt_cs_reg_write(dev, (uint32_t)f[LRR_DST], gt_cs_reg_read(dev, (uint32_t)f[LRR_SRC]));
+        gt_cs_reg_write(dev, cs_reg_offset(cs, f[LRR_DST], f[LRR_ADD_BASE_DST], f[LRR_REMAP_DST]),
+                        gt_cs_reg_read(dev, cs_reg_offset(cs, f[LRR_SRC], f[LRR_ADD_BASE_SRC], f[LRR_REMAP_SRC])));
         return GTSIM_OK;
     case GT_CMD_MI_COPY_MEM_MEM:
         st = cs_mem(cs, d->name, 0, (int)f[CMM_SRC_GGTT], f[CMM_SRC], &v, 4);

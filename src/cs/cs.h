@@ -20,6 +20,7 @@
 #include "gt.h"
 
 /* Render engine MMIO offsets (bytes). */
+#define GT_RCS_BASE 0x2000u /* the render engine's MMIO base */
 #define GT_RCS_RING_TAIL 0x2030u
 #define GT_RCS_RING_HEAD 0x2034u
 #define GT_RCS_RING_START 0x2038u

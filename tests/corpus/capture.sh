@@ -1,8 +1,13 @@
 #!/bin/bash
-# capture.sh - regenerate the Skylake AUB capture corpus (tests/corpus/<name>/).
+# capture.sh - regenerate the AUB capture corpus (tests/corpus/<name>/).
 #
-# Usage: tests/corpus/capture.sh [--dir DIR] [name...]   (default: every src/<name>.c with a src/<name>.cl)
+# Usage: tests/corpus/capture.sh [--dir DIR] [--platform P]... [name...]
+#   (default: every src/<name>.c with a src/<name>.cl, for skl and tgllp)
 #
+# Platforms: skl writes <name>/ itself (trace.aub.gz, expect.txt, out*.bin,
+# build.txt, kernels/); tgllp writes the same files under <name>/tgllp/,
+# except the kernels, which go to <name>/kernels_tgllp/ (the disassembly
+# tests read them there).
 # DIR (default: this directory, tests/corpus) holds src/<name>.c and .cl and
 # receives <name>/ (bench/ uses it for its workloads: --dir bench).  The host
 # programs include src/corpus.h of this directory.
@@ -27,7 +32,13 @@ if [ "${1:-}" = --dir ]; then
     shift 2
 fi
 src=$here/src
-device=skl
+devices=()
+while [ "${1:-}" = --platform ]; do
+    [ $# -ge 2 ] || { echo "capture.sh: --platform needs a name" >&2; exit 2; }
+    devices+=("$2")
+    shift 2
+done
+[ ${#devices[@]} -gt 0 ] || devices=(skl tgllp)
 
 if [ $# -gt 0 ]; then
     names=("$@")
@@ -74,14 +85,15 @@ in_trace() {
 }
 
 status=0
+for device in "${devices[@]}"; do
 for name in "${names[@]}"; do
-    echo "== $name"
-    work=$tmp/$name
+    echo "== $name ($device)"
+    work=$tmp/$device/$name
     mkdir -p "$work/out" "$work/run" "$work/ocl"
     gcc -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -ffp-contract=off -I"$corpus/src" \
         "$src/$name.c" -o "$work/$name" -lOpenCL -lm
 
-    # AUB capture: SetCommandStreamReceiver=1 (AUB file), Skylake (GT2 0x1902).
+    # AUB capture: SetCommandStreamReceiver=1 (AUB file) for the platform.
     (cd "$work/run" &&
         GTSIM_CORPUS_OUT="$work/out" NEOReadDebugKeys=1 SetCommandStreamReceiver=1 \
         ProductFamilyOverride=$device AUBDumpCaptureFileName="$work/trace.aub" \
@@ -94,9 +106,16 @@ for name in "${names[@]}"; do
         [ -n "$aub" ] && [ -s "$aub" ] || { echo "capture.sh: no AUB file for $name" >&2; exit 1; }
     fi
 
-    dest=$here/$name
-    rm -rf "$dest"
-    mkdir -p "$dest/kernels"
+    if [ "$device" = skl ]; then
+        dest=$here/$name
+        kdir=$dest/kernels
+        rm -rf "$dest/kernels" "$dest"/out*.bin "$dest/trace.aub.gz"
+    else
+        dest=$here/$name/$device
+        kdir=$here/$name/kernels_$device
+        rm -rf "$dest" "$kdir"
+    fi
+    mkdir -p "$dest" "$kdir"
     gzip -9n -c "$aub" > "$dest/trace.aub.gz"
     cp "$work/out/expect.txt" "$work/out/build.txt" "$dest/"
     cp "$work"/out/out*.bin "$dest/"
@@ -108,23 +127,24 @@ for name in "${names[@]}"; do
         cp "$src/$clfile" "$work/ocl/$stem.cl"
         optargs=()
         [ -n "$opts" ] && optargs=(-options "$opts")
-        (cd "$work/ocl" && ocloc compile -q -file "$stem.cl" -device $device "${optargs[@]}" >/dev/null &&
-            ocloc disasm -file "${stem}_Gen9core.bin" -dump "D_$stem" >/dev/null 2>&1)
+        (cd "$work/ocl" && ocloc compile -q -file "$stem.cl" -device "$device" "${optargs[@]}" >/dev/null &&
+            ocloc disasm -file "$(ls "${stem}"_*.bin | head -n1)" -dump "D_$stem" >/dev/null 2>&1)
         ptm=$work/ocl/D_$stem/PTM.txt
         [ -f "$ptm" ] || { echo "capture.sh: ocloc produced no PTM.txt for $clfile" >&2; exit 1; }
         # PTM.txt lists, per kernel, KernelUnpaddedSize before KernelName.
         awk '$2 == "KernelUnpaddedSize" { size = $3 } $1 == "KernelName" { print $2, size }' "$ptm" |
         while read -r kname ksize; do
-            head -c "$ksize" "$work/ocl/D_$stem/${kname}_KernelHeap.dat" > "$dest/kernels/$kname.isa"
-            if in_trace "$dest/kernels/$kname.isa" "$work/aub.hex"; then
+            head -c "$ksize" "$work/ocl/D_$stem/${kname}_KernelHeap.dat" > "$kdir/$kname.isa"
+            if in_trace "$kdir/$kname.isa" "$work/aub.hex"; then
                 echo "   kernel $kname: $ksize bytes, found in the trace"
             else
                 echo "   kernel $kname: $ksize bytes, NOT found in the trace" >&2
-                echo "$name/$kname" >> "$tmp/notfound"
+                echo "$device/$name/$kname" >> "$tmp/notfound"
             fi
         done
     done < "$work/out/build.txt"
     echo "   trace $(stat -c %s "$aub") bytes, gzipped $(stat -c %s "$dest/trace.aub.gz")"
+done
 done
 
 if [ -s "$tmp/notfound" ]; then

@@ -85,6 +85,7 @@ typedef struct {
     FILE *log;
     char *logbuf;
     size_t loglen;
+    int sq; /* Gen12: submit through the execlist submission queue */
 } env;
 
 static void w32(env *e, uint64_t pa, uint32_t v)
@@ -147,7 +148,7 @@ static void wgva(env *e, uint64_t gva, const uint32_t *dw, size_t n)
     gtsim_phys_write(e->dev, pa_of(gva), dw, 4 * n);
 }
 
-static int setup_env(void **state, uint64_t max_commands, int trace)
+static int setup_env_on(void **state, const char *platform, uint64_t max_commands, int trace)
 {
     env *e = calloc(1, sizeof(*e));
     gtsim_config cfg;
@@ -156,8 +157,9 @@ static int setup_env(void **state, uint64_t max_commands, int trace)
     cfg.trace_commands = trace;
     e->log = open_memstream(&e->logbuf, &e->loglen);
     cfg.log = e->log;
-    e->dev = gtsim_create("skl", &cfg);
+    e->dev = gtsim_create(platform, &cfg);
     assert_non_null(e->dev);
+    e->sq = !strcmp(platform, "tgllp");
     e->next_pt = PT_BASE + 4096;
     /* GGTT: identity map 2 MiB + the batch/data physical pages */
     for (uint64_t i = 0; i < 1024; i++) {
@@ -184,7 +186,13 @@ static int setup_env(void **state, uint64_t max_commands, int trace)
     return 0;
 }
 
+static int setup_env(void **state, uint64_t max_commands, int trace)
+{
+    return setup_env_on(state, "skl", max_commands, trace);
+}
+
 static int setup(void **state) { return setup_env(state, 0, 0); }
+static int setup12(void **state) { return setup_env_on(state, "tgllp", 0, 0); }
 
 static int teardown(void **state)
 {
@@ -208,6 +216,13 @@ static int run_ring(env *e, const uint32_t *dw, size_t n)
     w32(e, LRCA + 0x1000 + 4 * 5, 0);          /* RING_HEAD value */
     w32(e, LRCA + 0x1000 + 4 * 7, 4 * (uint32_t)n); /* RING_TAIL value */
     uint64_t desc = LRCA | (3u << 3) | 1;      /* 48-bit PPGTT, valid */
+    if (e->sq) { /* EXECLIST_SQ_CONTENTS element 0, then EXECLIST_CONTROL Load */
+        gtsim_mmio_write(e->dev, 0x2510, (uint32_t)desc);
+        gtsim_mmio_write(e->dev, 0x2514, (uint32_t)(desc >> 32));
+        gtsim_mmio_write(e->dev, 0x2518, 0);
+        gtsim_mmio_write(e->dev, 0x251c, 0);
+        return gtsim_mmio_write(e->dev, 0x2550, 1);
+    }
     gtsim_mmio_write(e->dev, 0x2230, 0);
     gtsim_mmio_write(e->dev, 0x2230, 0);
     gtsim_mmio_write(e->dev, 0x2230, (uint32_t)(desc >> 32));
@@ -643,6 +658,124 @@ static void test_walker_payload(void **state)
     }
 }
 
+/* ---- Gen12LP (seed 004) ---- */
+
+/* Submission queue: ELSP writes do not submit on Gen12; EXECLIST_CONTROL
+ * Load does, running element 0 (and element 1 when valid). */
+static void test12_submission_queue(void **state)
+{
+    env *e = *state;
+    uint32_t b[] = {MI_SDI_DW(0), LO(DATA), HI(DATA), 0x12121212, MI_BATCH_BUFFER_END};
+    wgva(e, BATCH, b, sizeof(b) / 4);
+    uint32_t ring[] = {MI_BBS(0, 1), LO(BATCH), HI(BATCH), MI_NOOP};
+    gtsim_phys_write(e->dev, RING, ring, sizeof(ring));
+    w32(e, LRCA + 0x1000 + 4 * 5, 0);
+    w32(e, LRCA + 0x1000 + 4 * 7, sizeof(ring));
+    uint64_t desc = LRCA | (3u << 3) | 1;
+    for (int i = 0; i < 4; i++) /* the Gen9 way: nothing runs */
+        gtsim_mmio_write(e->dev, 0x2230, i == 2 ? HI(desc) : i == 3 ? LO(desc) : 0);
+    assert_int_equal(r32(e, DATA_PA), 0);
+    gtsim_mmio_write(e->dev, 0x2510, LO(desc));
+    gtsim_mmio_write(e->dev, 0x2514, HI(desc));
+    assert_int_equal(r32(e, DATA_PA), 0); /* queued, not loaded */
+    assert_int_equal(gtsim_mmio_write(e->dev, 0x2550, 0), GTSIM_OK); /* Load clear */
+    assert_int_equal(r32(e, DATA_PA), 0);
+    assert_int_equal(gtsim_mmio_write(e->dev, 0x2550, 1), GTSIM_OK);
+    assert_int_equal(r32(e, DATA_PA), 0x12121212);
+    assert_int_equal(gtsim_mmio_read(e->dev, 0x2234) & 0x100, 0x100); /* idle again */
+}
+
+/* Add CS MMIO Start Offset (bit 19; LRR 19/18) adds the render engine's
+ * base 0x2000; MMIO Remap Enable (bit 17) keeps a render offset on the
+ * render engine. */
+static void test12_register_offsets(void **state)
+{
+    env *e = *state;
+    const uint32_t add = 1u << 19, remap = 1u << 17;
+    w32(e, DATA_PA + 0x100, 0x5a5a0001);
+    uint32_t b[] = {
+        MI_LRI(1) | add, GPR(0) - 0x2000, 0x11110000,          /* GPR0 */
+        MI_LRI(1) | remap, GPR(1), 0x22220000,                  /* GPR1 */
+        MI_LRM(0) | add, GPR(2) - 0x2000, LO(DATA + 0x100), HI(DATA + 0x100),
+        MI_LRR | (1u << 18), GPR(0) - 0x2000, GPR(3),           /* GPR3 = GPR0 (source relative) */
+        MI_LRR | (1u << 19), GPR(1), GPR(4) - 0x2000,           /* GPR4 = GPR1 (destination relative) */
+        MI_SRM(0, 0) | add, GPR(2) - 0x2000, LO(DATA), HI(DATA),
+        MI_BATCH_BUFFER_END,
+    };
+    wgva(e, BATCH, b, sizeof(b) / 4);
+    assert_int_equal(run_batch(e, BATCH), GTSIM_OK);
+    assert_int_equal(gtsim_mmio_read(e->dev, GPR(0)), 0x11110000);
+    assert_int_equal(gtsim_mmio_read(e->dev, GPR(1)), 0x22220000);
+    assert_int_equal(gtsim_mmio_read(e->dev, GPR(2)), 0x5a5a0001);
+    assert_int_equal(gtsim_mmio_read(e->dev, GPR(3)), 0x11110000);
+    assert_int_equal(gtsim_mmio_read(e->dev, GPR(4)), 0x22220000);
+    assert_int_equal(gtsim_mmio_read(e->dev, GPR(0) - 0x2000), 0); /* nothing at the relative offsets */
+    assert_int_equal(r32(e, DATA_PA), 0x5a5a0001);
+}
+
+/* MI_CONDITIONAL_BATCH_BUFFER_END Compare Operation (DW0 14:12) and End
+ * Current Batch Buffer Level (DW0 18): for each operation, memory values
+ * below, equal to and above the inline data 5; a second-level batch holds
+ * the compare, its first-level caller then stores a marker. */
+static void test12_conditional_bb_end(void **state)
+{
+    env *e = *state;
+    static const uint32_t mad[3] = {4, 5, 6};
+    for (uint32_t op = 0; op < 6; op++) {
+        for (int end_level = 0; end_level < 2; end_level++) {
+            for (int k = 0; k < 3; k++) {
+                uint32_t m = mad[k];
+                int cont = op == 0 ? m > 5 : op == 1 ? m >= 5 : op == 2 ? m < 5 : op == 3 ? m <= 5
+                         : op == 4 ? m == 5 : m != 5;
+                w32(e, DATA_PA + 0x80, m);
+                w32(e, DATA_PA, 0);
+                w32(e, DATA_PA + 4, 0);
+                w32(e, GGTT_SCRATCH, 0);
+                uint64_t b2 = BATCH + 0x1000;
+                uint32_t c2[] = {
+                    MI_CBBE(0) | (op << 12) | ((uint32_t)end_level << 18), 5, LO(DATA + 0x80), HI(DATA + 0x80),
+                    MI_SDI_DW(0), LO(DATA), HI(DATA), 1,
+                    MI_BATCH_BUFFER_END,
+                };
+                uint32_t c1[] = {
+                    MI_BBS(1, 1), LO(b2), HI(b2),
+                    MI_SDI_DW(0), LO(DATA + 4), HI(DATA + 4), 2, /* after the call */
+                    MI_BATCH_BUFFER_END,
+                };
+                wgva(e, b2, c2, sizeof(c2) / 4);
+                wgva(e, BATCH, c1, sizeof(c1) / 4);
+                uint32_t ring[] = {MI_BBS(0, 1), LO(BATCH), HI(BATCH),
+                                   MI_SDI_DW(1), (uint32_t)GGTT_SCRATCH, 0, 3};
+                assert_int_equal(run_ring(e, ring, 7), GTSIM_OK);
+                assert_int_equal(r32(e, DATA_PA), cont ? 1 : 0);
+                /* the caller goes on unless every level ended */
+                assert_int_equal(r32(e, DATA_PA + 4), cont || end_level ? 2 : 0);
+                assert_int_equal(r32(e, GGTT_SCRATCH), 3);
+            }
+        }
+    }
+    /* reserved operation 6: an illegal-command report */
+    uint32_t bad[] = {MI_CBBE(0) | (6u << 12), 5, LO(DATA + 0x80), HI(DATA + 0x80), MI_BATCH_BUFFER_END};
+    wgva(e, BATCH, bad, sizeof(bad) / 4);
+    assert_int_not_equal(run_batch(e, BATCH), GTSIM_OK);
+    assert_non_null(strstr(gtsim_last_error(e->dev), "reserved Compare Operation 6"));
+}
+
+/* MI_SEMAPHORE_WAIT's five-DWord Gen12 form (Wait Token Number in DW4). */
+static void test12_semaphore_wait(void **state)
+{
+    env *e = *state;
+    w32(e, DATA_PA + 0x40, 9);
+    uint32_t b[] = {
+        MI_SEMAPHORE_WAIT(1) + 1, 9, LO(DATA + 0x40), HI(DATA + 0x40), 3u << 5, /* SAD >= 9 */
+        MI_SDI_DW(0), LO(DATA), HI(DATA), 0x99,
+        MI_BATCH_BUFFER_END,
+    };
+    wgva(e, BATCH, b, sizeof(b) / 4);
+    assert_int_equal(run_batch(e, BATCH), GTSIM_OK);
+    assert_int_equal(r32(e, DATA_PA), 0x99);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -662,6 +795,10 @@ int main(void)
         cmocka_unit_test(test_trace),
         cmocka_unit_test(test_walker_masks),
         cmocka_unit_test_setup_teardown(test_walker_payload, setup, teardown),
+        cmocka_unit_test_setup_teardown(test12_submission_queue, setup12, teardown),
+        cmocka_unit_test_setup_teardown(test12_register_offsets, setup12, teardown),
+        cmocka_unit_test_setup_teardown(test12_conditional_bb_end, setup12, teardown),
+        cmocka_unit_test_setup_teardown(test12_semaphore_wait, setup12, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
