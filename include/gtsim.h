@@ -110,9 +110,14 @@ int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value);
 uint32_t gtsim_mmio_read(gtsim_device *dev, uint32_t offset);
 
 /* Physical memory.  Unwritten memory reads as zero; only touched 4 KiB
- * pages use host memory. */
+ * pages use host memory.  On a device with local memory (dg1;
+ * gtsim_has_local_memory), pa is a device physical address of local
+ * memory, and GTSIM_PA_SYSMEM | pa the system-memory page pa. */
+#define GTSIM_PA_SYSMEM (1ull << 52)
 int gtsim_phys_write(gtsim_device *dev, uint64_t pa, const void *data, size_t len);
 int gtsim_phys_read(gtsim_device *dev, uint64_t pa, void *out, size_t len);
+/* 1 when the device has local (device) memory besides system memory. */
+int gtsim_has_local_memory(const gtsim_device *dev);
 
 /* Write len bytes of GGTT page-table entries starting at byte offset
  * entry_offset of the GTT (entry i is at offset 8*i with Gen8+ 64-bit PTEs,

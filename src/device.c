@@ -286,6 +286,11 @@ int gtsim_phys_write(gtsim_device *dev, uint64_t pa, const void *data, size_t le
     return GTSIM_OK;
 }
 
+int gtsim_has_local_memory(const gtsim_device *dev)
+{
+    return dev->plat->gtt && dev->plat->gtt->ppgtt_lm_bit != 0;
+}
+
 int gtsim_phys_read(gtsim_device *dev, uint64_t pa, void *out, size_t len)
 {
     gt_mem_read(dev->mem, pa, out, len);

@@ -230,7 +230,6 @@ static uint64_t read_pte(gt_mem *m, uint64_t pa)
     return e;
 }
 
-#define PTE_ADDR_MASK 0x0000FFFFFFFFF000ull
 
 static uint32_t read_pte32(gt_mem *m, uint64_t pa)
 {
@@ -250,6 +249,14 @@ static inline uint64_t entry_addr(const gt_gtt_format *f, uint64_t e, unsigned e
     return a;
 }
 
+/* The physical page a leaf entry maps: system memory when the format has
+ * local memory and the entry's LM bit (lm_bit) is clear. */
+static inline uint64_t leaf_addr(const gt_gtt_format *f, uint64_t e, unsigned ext_bits, unsigned lm_bit)
+{
+    uint64_t a = entry_addr(f, e, ext_bits);
+    return lm_bit && !((e >> lm_bit) & 1) ? a | GT_PA_SYSMEM : a;
+}
+
 int gt_vm_translate(gt_vm *vm, uint64_t va, uint64_t *pa)
 {
     switch (vm->mode) {
@@ -261,7 +268,7 @@ int gt_vm_translate(gt_vm *vm, uint64_t va, uint64_t *pa)
                                          : read_pte(vm->gsm, (va >> 12) * 8);
         if (!(pte & 1))
             return -1;
-        *pa = entry_addr(f, pte, f->ext_bits) | (va & GT_PAGE_MASK);
+        *pa = leaf_addr(f, pte, f->ext_bits, f->ggtt_lm_bit) | (va & GT_PAGE_MASK);
         return 0;
     }
     case GT_VM_PPGTT_GEN7: {
@@ -283,6 +290,7 @@ int gt_vm_translate(gt_vm *vm, uint64_t va, uint64_t *pa)
     }
     case GT_VM_PPGTT48: {
         /* 4-level walk: PML4[47:39] PDP[38:30] PD[29:21] PT[20:12]. */
+        const gt_gtt_format *f = vm->fmt ? vm->fmt : &gt_gtt_gen8;
         uint64_t table = vm->pml4;
         for (int level = 3; level >= 0; level--) {
             int shift = 12 + 9 * level;
@@ -291,13 +299,16 @@ int gt_vm_translate(gt_vm *vm, uint64_t va, uint64_t *pa)
                 return -1;
             if (level > 0 && level < 3 && (e & 0x80)) { /* PS: 1G or 2M page */
                 uint64_t mask = (1ull << shift) - 1;
-                *pa = (e & PTE_ADDR_MASK & ~mask) | (va & mask);
+                *pa = (leaf_addr(f, e, 0, f->ppgtt_lm_bit) & ~mask) | (va & mask);
                 return 0;
             }
-            table = e & PTE_ADDR_MASK;
+            if (level == 0) {
+                *pa = leaf_addr(f, e, 0, f->ppgtt_lm_bit) | (va & GT_PAGE_MASK);
+                return 0;
+            }
+            table = entry_addr(f, e, 0);
         }
-        *pa = table | (va & GT_PAGE_MASK);
-        return 0;
+        return -1;
     }
     default:
         return -1;
@@ -340,7 +351,7 @@ void gt_vm_fault_why(gt_vm *vm, uint64_t va, char *buf, size_t len)
             }
             if (level > 0 && level < 3 && (e & 0x80))
                 break;
-            table = e & PTE_ADDR_MASK;
+            table = entry_addr(f, e, 0);
         }
         snprintf(buf, len, "mapped");
         return;

@@ -64,13 +64,23 @@ enum gt_vm_mode {
  * Gen7 (public facts, Linux i915 GEN6/HSW_GTT_ADDR_ENCODE): 32-bit entries,
  * bits 31:12 in place and physical bits 39:32 in entry bits 11:4 (IVB, VLV;
  * HSW: 38:32 in 10:4, bit 11 and 3:1 being cacheability control); Gen7
- * page directory entries always use the 8-bit (39:32) encoding. */
+ * page directory entries always use the 8-bit (39:32) encoding.
+ *
+ * Devices with local memory (DG1) have two physical spaces.  gtsim keeps
+ * local memory at its device physical addresses and system memory at
+ * GT_PA_SYSMEM | address.  The page walk reads its tables from local
+ * memory; a leaf entry names local memory when its LM bit is set
+ * (ggtt_lm_bit / ppgtt_lm_bit, 0 = the format has no local memory, every
+ * address is plain) and system memory otherwise (public facts: Linux i915
+ * GEN12_GGTT_PTE_LM bit 1, GEN12_PPGTT_PTE_LM bit 11). */
+#define GT_PA_SYSMEM (1ull << 52) /* = GTSIM_PA_SYSMEM of gtsim.h */
 typedef struct gt_gtt_format {
     uint8_t pte_bytes;     /* 4 or 8 */
     uint8_t ext_lo;        /* first entry bit of the physical bits above 31 */
     uint8_t ext_bits;      /* how many (0 = none) */
     uint8_t pde_ext_bits;  /* same for Gen7 page directory entries */
     uint64_t addr_mask;    /* entry bits that are the address in place */
+    uint8_t ggtt_lm_bit, ppgtt_lm_bit; /* local-memory select bit of leaf entries (0 = none) */
 } gt_gtt_format;
 
 extern const gt_gtt_format gt_gtt_gen8; /* the default (fmt == NULL) */

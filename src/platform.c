@@ -29,6 +29,11 @@ static const gt_gtt_format gtt_gen7 = {
 static const gt_gtt_format gtt_hsw = {
     .pte_bytes = 4, .ext_lo = 4, .ext_bits = 7, .pde_ext_bits = 8, .addr_mask = 0xfffff000u};
 
+/* DG1 (public facts, Linux i915 GEN12_GGTT_PTE_LM / GEN12_PPGTT_PTE_LM):
+ * leaf entries select local memory with bit 1 (GGTT) or bit 11 (PPGTT). */
+static const gt_gtt_format gtt_dg1 = {
+    .pte_bytes = 8, .addr_mask = 0x0000FFFFFFFFF000ull, .ggtt_lm_bit = 1, .ppgtt_lm_bit = 11};
+
 static const gt_platform platforms[] = {
     {.name = "skl", .gen = 9, .pci_id = 0x1912, .eu_count = 24, .threads_per_eu = 7,
      .max_threads = 24 * 7, .cmds = &gt_cmds_gen9, .gtt = &gt_gtt_gen8, .submit = GT_SUBMIT_EXECLIST,
@@ -47,6 +52,11 @@ static const gt_platform platforms[] = {
      * through the submission queue. */
     {.name = "tgllp", .gen = 12, .pci_id = 0x9A49, .eu_count = 96, .threads_per_eu = 7,
      .max_threads = 96 * 7, .cmds = &gt_cmds_gen12, .gtt = &gt_gtt_gen8, .submit = GT_SUBMIT_EXECLIST_SQ,
+     .sf = &gt_sf_gen9},
+    /* DG1 (Gen12LP discrete, PCI 0x4905): 96 EUs, 7 threads each; local
+     * memory (gt_gtt_format, mem.h). */
+    {.name = "dg1", .gen = 12, .pci_id = 0x4905, .eu_count = 96, .threads_per_eu = 7,
+     .max_threads = 96 * 7, .cmds = &gt_cmds_gen12, .gtt = &gtt_dg1, .submit = GT_SUBMIT_EXECLIST_SQ,
      .sf = &gt_sf_gen9},
 };
 

@@ -61,7 +61,7 @@ static const char *sub_name(uint32_t sub)
 
 /* The version record's device field (public fact: NEO's AubMemDump device
  * enum: Ivb = 7, Hsw = 9, Vlv = 10, Skl = 12; NEO 22.43's captures with
- * ProductFamilyOverride=tgllp write 22). */
+ * ProductFamilyOverride=tgllp write 22, =dg1 30). */
 const char *gtsim_aub_platform_name(uint32_t device)
 {
     switch (device) {
@@ -70,6 +70,7 @@ const char *gtsim_aub_platform_name(uint32_t device)
     case 10: return "vlv";
     case 12: return "skl";
     case 22: return "tgllp";
+    case 30: return "dg1";
     default: return NULL;
     }
 }
@@ -133,8 +134,9 @@ static int corrupt(gtsim_device *dev, const reader *r, uint64_t rec_off, const c
 static int mem_write(gtsim_device *dev, int space, uint64_t addr, const uint8_t *data, size_t len)
 {
     switch (space) {
+    case SPACE_NONLOCAL: /* system memory; the same as local without local memory */
+        return gtsim_phys_write(dev, gtsim_has_local_memory(dev) ? addr | GTSIM_PA_SYSMEM : addr, data, len);
     case SPACE_LOCAL:
-    case SPACE_NONLOCAL:
     case SPACE_GTT_PD_ENTRY:
     case SPACE_PPGTT_ENTRY:
     case SPACE_PDP_ENTRY:
@@ -164,6 +166,8 @@ static int mem_read(gtsim_device *dev, int space, uint64_t addr, uint8_t *out, s
         return gtsim_gva_read(dev, addr, out, len);
     case SPACE_GTT_ENTRY:
         return GTSIM_ERR_INVALID;
+    case SPACE_NONLOCAL:
+        return gtsim_phys_read(dev, gtsim_has_local_memory(dev) ? addr | GTSIM_PA_SYSMEM : addr, out, len);
     default:
         return gtsim_phys_read(dev, addr, out, len);
     }

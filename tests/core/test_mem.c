@@ -117,6 +117,64 @@ static void ggtt(void **state)
     gt_mem_destroy(gsm);
 }
 
+/* Local memory (DG1 format): page tables are read from local memory; a
+ * leaf entry with its LM bit (GGTT bit 1, PPGTT bit 11) names local memory
+ * (plain physical address), without it system memory (GT_PA_SYSMEM);
+ * 2 MiB pages too.  Without LM bits (Gen8 format) the bit means nothing. */
+static void local_memory(void **state)
+{
+    (void)state;
+    static const gt_gtt_format dg1 = {.pte_bytes = 8, .addr_mask = 0x0000FFFFFFFFF000ull,
+                                      .ggtt_lm_bit = 1, .ppgtt_lm_bit = 11};
+    gt_mem *m = gt_mem_create(), *gsm = gt_mem_create();
+    const uint64_t pml4 = 0x100000, pdp = 0x101000, pd = 0x102000, pt = 0x103000;
+    const uint64_t va = 0x0000555555554000ull;
+    put64(m, pml4 + ((va >> 39) & 511) * 8, pdp | 3);
+    put64(m, pdp + ((va >> 30) & 511) * 8, pd | 3);
+    put64(m, pd + ((va >> 21) & 511) * 8, pt | 3);
+    put64(m, pt + ((va >> 12) & 511) * 8, 0x6000 | 0x800 | 3);         /* local */
+    put64(m, pt + (((va >> 12) + 1) & 511) * 8, 0x6000 | 3);           /* system */
+    put64(m, pd + (((va >> 21) + 1) & 511) * 8, 0x40000000ull | 0x83); /* 2 MiB, system */
+    put64(gsm, 6 * 8, 0x9000 | 3); /* GGTT local */
+    put64(gsm, 7 * 8, 0x9000 | 1); /* GGTT system */
+    gt_vm vm, g;
+    gt_vm_init(&vm, GT_VM_PPGTT48, m, NULL, pml4);
+    gt_vm_init(&g, GT_VM_GGTT, m, gsm, 0);
+    vm.fmt = g.fmt = &dg1;
+    uint64_t pa;
+    assert_int_equal(gt_vm_translate(&vm, va + 0x10, &pa), 0);
+    assert_int_equal(pa, 0x6010);
+    assert_int_equal(gt_vm_translate(&vm, va + 0x1010, &pa), 0);
+    assert_int_equal(pa, GT_PA_SYSMEM | 0x6010);
+    const uint64_t va2m = ((va >> 21) + 1) << 21;
+    assert_int_equal(gt_vm_translate(&vm, va2m + 0x12345, &pa), 0);
+    assert_int_equal(pa, GT_PA_SYSMEM | 0x40012345ull);
+    assert_int_equal(gt_vm_translate(&g, 0x6004, &pa), 0);
+    assert_int_equal(pa, 0x9004);
+    assert_int_equal(gt_vm_translate(&g, 0x7004, &pa), 0);
+    assert_int_equal(pa, GT_PA_SYSMEM | 0x9004);
+    /* the two spaces hold different bytes at the same address */
+    uint32_t a = 0x1111, b = 0x2222, r = 0;
+    assert_int_equal(gt_vm_write(&vm, va, &a, 4, NULL), 0);
+    assert_int_equal(gt_vm_write(&vm, va + 0x1000, &b, 4, NULL), 0);
+    gt_mem_read(m, 0x6000, &r, 4);
+    assert_int_equal(r, 0x1111);
+    gt_mem_read(m, GT_PA_SYSMEM | 0x6000, &r, 4);
+    assert_int_equal(r, 0x2222);
+    /* the Gen8 format: bit 11 and GGTT bit 1 are not address bits */
+    vm.fmt = g.fmt = &gt_gtt_gen8;
+    gt_vm_flush(&vm);
+    gt_vm_flush(&g);
+    assert_int_equal(gt_vm_translate(&vm, va + 0x1010, &pa), 0);
+    assert_int_equal(pa, 0x6010);
+    assert_int_equal(gt_vm_translate(&vm, va + 0x10, &pa), 0);
+    assert_int_equal(pa, 0x6010);
+    assert_int_equal(gt_vm_translate(&g, 0x7004, &pa), 0);
+    assert_int_equal(pa, 0x9004);
+    gt_mem_destroy(m);
+    gt_mem_destroy(gsm);
+}
+
 /* The host-memory budget: pages and hash tables counted (4 KiB per page,
  * 16 bytes per table slot: the table starts at 64 slots and doubles at
  * half load), an allocation past the limit refused and reported with its
@@ -179,6 +237,7 @@ int main(void)
         cmocka_unit_test(sparse_memory),
         cmocka_unit_test(ppgtt_walk),
         cmocka_unit_test(ggtt),
+        cmocka_unit_test(local_memory),
         cmocka_unit_test(host_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
