@@ -95,11 +95,30 @@ int tbx_flush_submissions(tbx_conn *c)
     return TBX_CONTINUE;
 }
 
-/* An execlist submit port: ELSP is at offset 0x230 of each engine's
- * register block (render 0x2000, seed 004 execlists). */
+/* A register of execlist submission, held back with the write that
+ * submits: ELSP at offset 0x230 of each engine's register block (render
+ * 0x2000, seed 004 execlists), or the Gen11+ submission queue
+ * EXECLIST_SQ_CONTENTS (0x510-0x51c) and EXECLIST_CONTROL (0x550), whose
+ * contents must stay with their Load when several submissions wait. */
 static int is_elsp(uint32_t offset)
 {
-    return (offset & 0xfffu) == 0x230u;
+    uint32_t o = offset & 0xfffu;
+    return o == 0x230u || (o >= 0x510u && o <= 0x51cu) || o == 0x550u;
+}
+
+/* The device physical address of a TBX memory access: memory type (flags
+ * bits 7:6) 0 is system memory, 1 local memory; -1 for a type the device
+ * does not have. */
+static int tbx_phys(const tbx_conn *c, uint32_t flags, uint64_t *pa)
+{
+    unsigned type = (flags >> 6) & 3;
+    int local = c->ops->has_local_memory && c->ops->has_local_memory(c->ctx);
+    if (type == 0) {
+        if (local)
+            *pa |= GTSIM_PA_SYSMEM;
+        return 0;
+    }
+    return type == 1 && local ? 0 : -1;
 }
 
 static uint32_t get32(const uint8_t *p)
@@ -316,9 +335,10 @@ static int do_write_data(tbx_conn *c, const uint8_t *b, uint32_t size)
                     " (only physical addresses are supported)", pa);
     if (flags & 2)
         return drop(c, "WRITE_DATA_REQ with a byte mask at 0x%" PRIx64 " (masked writes are not supported)", pa);
-    if ((flags >> 6) & 3)
-        return drop(c, "WRITE_DATA_REQ to memory type %u at 0x%" PRIx64 " (only system memory is modelled)",
-                    (flags >> 6) & 3, pa);
+    uint64_t where = pa;
+    if (tbx_phys(c, flags, &pa))
+        return drop(c, "WRITE_DATA_REQ to memory type %u at 0x%" PRIx64 " (the device has no such memory)",
+                    (flags >> 6) & 3, where);
     if (len > c->max_transfer)
         return drop(c, "WRITE_DATA_REQ of %u bytes at 0x%" PRIx64 " exceeds the %u-byte limit", len, pa,
                     c->max_transfer);
@@ -346,6 +366,10 @@ static int do_read_data(tbx_conn *c, uint32_t trans, const uint8_t *b, uint32_t 
     if (flags & 1)
         return drop(c, "READ_DATA_REQ with a graphics (non-physical) address type at 0x%" PRIx64
                     " (only physical addresses are supported)", pa);
+    uint64_t where = pa;
+    if (tbx_phys(c, flags, &pa))
+        return drop(c, "READ_DATA_REQ from memory type %u at 0x%" PRIx64 " (the device has no such memory)",
+                    (flags >> 6) & 3, where);
     if (len > c->max_transfer)
         return drop(c, "READ_DATA_REQ of %u bytes at 0x%" PRIx64 " exceeds the %u-byte limit", len, pa,
                     c->max_transfer);

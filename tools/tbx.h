@@ -75,6 +75,9 @@ typedef struct tbx_ops {
     /* Control message with the reset bit: start over with a fresh device. */
     int (*reset)(void *ctx);
     const char *(*last_error)(void *ctx);
+    /* 1 when the device has local memory (memory type 1; system memory is
+     * then GTSIM_PA_SYSMEM | address), 0 or NULL when it has none. */
+    int (*has_local_memory)(void *ctx);
 } tbx_ops;
 
 /* Per-connection counters. */

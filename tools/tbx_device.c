@@ -148,7 +148,14 @@ static const char *dev_last_error(void *ctx)
     return last_report;
 }
 
+static int dev_has_local_memory(void *ctx)
+{
+    tbx_device *d = ctx;
+    return gtsim_has_local_memory(d->dev);
+}
+
 const tbx_ops tbx_device_ops = {
+    .has_local_memory = dev_has_local_memory,
     .mmio_write = dev_mmio_write,
     .mmio_read = dev_mmio_read,
     .mem_write = dev_mem_write,

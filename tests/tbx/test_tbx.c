@@ -34,6 +34,8 @@ struct fake {
     uint32_t last_off, last_val;
     int fail_mmio; /* make MMIO writes fail like a GPU error */
     uint64_t mem_calls_max; /* largest single mem_write/mem_read length seen */
+    uint64_t last_pa;       /* physical address of the last mem_write/mem_read */
+    int local;              /* the device has local memory */
 };
 
 static int f_mmio_write(void *ctx, uint32_t off, uint32_t v)
@@ -61,6 +63,7 @@ static int f_mem_write(void *ctx, uint64_t pa, const void *d, size_t n)
     struct fake *f = ctx;
     if (n > f->mem_calls_max)
         f->mem_calls_max = n;
+    f->last_pa = pa;
     if (pa < FAKE_BASE || pa + n > FAKE_BASE + FAKE_SIZE)
         return -1;
     memcpy(f->mem + (pa - FAKE_BASE), d, n);
@@ -72,6 +75,7 @@ static int f_mem_read(void *ctx, uint64_t pa, void *out, size_t n)
     struct fake *f = ctx;
     if (n > f->mem_calls_max)
         f->mem_calls_max = n;
+    f->last_pa = pa;
     if (pa < FAKE_BASE || pa + n > FAKE_BASE + FAKE_SIZE) {
         memset(out, 0, n); /* like gtsim's sparse memory: unwritten reads as 0 */
         return 0;
@@ -110,8 +114,13 @@ static const char *f_last_error(void *ctx)
     return "fake GPU hang in batch 0x1000";
 }
 
-static const tbx_ops fake_ops = {f_mmio_write, f_mmio_read, f_mem_write, f_mem_read,
-                                 f_gtt_write,  f_gtt_read,  f_reset,     f_last_error};
+static int f_has_local_memory(void *ctx)
+{
+    return ((struct fake *)ctx)->local;
+}
+
+static const tbx_ops fake_ops = {f_mmio_write, f_mmio_read, f_mem_write,  f_mem_read,        f_gtt_write,
+                                 f_gtt_read,   f_reset,     f_last_error, f_has_local_memory};
 
 struct env {
     struct fake f;
@@ -294,6 +303,34 @@ static void test_memory(void **state)
     uint8_t z[8], zero[8] = {0};
     recv_all(e->cli, z, 8);
     assert_memory_equal(z, zero, 8);
+}
+
+/* Memory types (flags bits 7:6): on a device with local memory, type 1 is
+ * local memory at the address itself and type 0 system memory at
+ * GTSIM_PA_SYSMEM | address; without local memory, type 1 drops the
+ * client with a reason. */
+static void test_memory_types(void **state)
+{
+    struct env *e = *state;
+    e->f.local = 1;
+    send_msg(e->cli, 4, 1, (uint32_t[]){1u << 6, 0x6000, 4}, 3);
+    send_all(e->cli, "\x01\x02\x03\x04", 4);
+    tbx_step(e->c);
+    assert_int_equal(e->f.last_pa, 0x6000);
+    send_msg(e->cli, 4, 2, (uint32_t[]){0, 0x6000, 4}, 3);
+    send_all(e->cli, "\x01\x02\x03\x04", 4);
+    tbx_step(e->c);
+    assert_int_equal(e->f.last_pa, GTSIM_PA_SYSMEM | 0x6000);
+    send_msg(e->cli, 5, 3, (uint32_t[]){0x12u << 24 | 1u << 6, 0x10, 4}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    assert_int_equal(e->f.last_pa, FAKE_BASE + 0x10);
+    expect_answer(e->cli, 6, 3, (uint32_t[]){0x12u << 24, 0x10, 4}, 3);
+    uint8_t b[4];
+    recv_all(e->cli, b, 4);
+    e->f.local = 0;
+    send_msg(e->cli, 4, 4, (uint32_t[]){0x12u << 24 | 1u << 6, 0, 4}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_DROP);
+    assert_non_null(strstr(e->c->reason, "memory type 1"));
 }
 
 struct big_writer {
@@ -598,6 +635,28 @@ static void test_deferred_submission(void **state)
     assert_int_equal(e->f.last_val, 8);
 }
 
+/* Gen11+ execlist submission queue: EXECLIST_SQ_CONTENTS (0x2510-0x251c)
+ * and EXECLIST_CONTROL (0x2550) are held back together, so two submissions
+ * waiting at once keep their own contents; a read delivers all six writes
+ * in order. */
+static void test_deferred_submission_queue(void **state)
+{
+    struct env *e = *state;
+    static const uint32_t w[6][2] = {{0x2510, 0x6119}, {0x2514, 0}, {0x2550, 1},
+                                     {0x2510, 0x7119}, {0x2514, 0}, {0x2550, 1}};
+    for (int i = 0; i < 6; i++) {
+        send_msg(e->cli, 0, 1 + (uint32_t)i, (uint32_t[]){MMIO_WRITE, w[i][0], w[i][1]}, 3);
+        assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    }
+    assert_int_equal(e->f.mmio_writes, 0);
+    send_msg(e->cli, 0, 9, (uint32_t[]){MMIO_READ, 0x2234, 0}, 3);
+    assert_int_equal(tbx_step(e->c), TBX_CONTINUE);
+    assert_int_equal(e->f.mmio_writes, 6);
+    assert_int_equal(e->f.last_off, 0x2550);
+    assert_int_equal(e->f.regs[0x2510 / 4], 0x7119);
+    expect_answer(e->cli, 1, 9, (uint32_t[]){0}, 1);
+}
+
 /* More held-back writes than the queue holds: the oldest are delivered, in
  * order, nothing is lost. */
 static void test_deferred_overflow(void **state)
@@ -664,6 +723,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_device_failure, setup, teardown),
         cmocka_unit_test_setup_teardown(test_deferred_failure, setup, teardown),
         cmocka_unit_test_setup_teardown(test_deferred_submission, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_deferred_submission_queue, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_memory_types, setup, teardown),
         cmocka_unit_test_setup_teardown(test_deferred_overflow, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pipelined, setup, teardown),
     };
