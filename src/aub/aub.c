@@ -353,6 +353,14 @@ int gtsim_aub_replay(gtsim_device *dev, const char *path, gtsim_aub_stats *stats
             status = corrupt(dev, &r, rec_off, msg);
             break;
         }
+        if (opcode == 0x01 && sub == 0x14 && ndw == 11) {
+            /* Legacy "PPGTT context create" (public fact, NEO aub_header.h
+             * AubPpgttContextCreate: handle, 64-bit flag, four page
+             * directory pointers), written by NEO's Gen12 captures: the
+             * context's page tables come from its image at submission, so
+             * the record changes nothing. */
+            continue;
+        }
         if (opcode != 0x2e) {
             gtsim_report_warning(dev, "AUB offset 0x%" PRIx64 ": skipping legacy AUB record 0x%08x (%" PRIu64
                                  " DWords)", rec_off, hdr, ndw);
