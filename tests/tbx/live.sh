@@ -4,7 +4,7 @@
 # the program first; a missing compiler, header, library or runtime makes
 # the test fail, never skip.
 #   live.sh GTSIM WORKDIR corpus NAME    tests/corpus/src/NAME.c must print "PASS NAME"
-#   live.sh GTSIM WORKDIR clinfo         clinfo must list the simulated Skylake GPU
+#   live.sh GTSIM WORKDIR clinfo         clinfo must list the simulated GPU
 #   live.sh GTSIM WORKDIR ze             tests/tbx/ze_vscale.c must print "PASS ze_vscale"
 #   live.sh GTSIM WORKDIR threads        tests/tbx/cl_threads.c: 4 threads build and run programs
 #                                        for 3 s while one unloads the compiler (the runtime
@@ -12,8 +12,10 @@
 #   live.sh GTSIM WORKDIR sleepy         tests/tbx/cl_threads.c: 1.2 s on the host between
 #                                        enqueue and read, under a 1 s --timeout (only stalls
 #                                        mid-message are timed)
+# The platform is GTSIM_TEST_PLATFORM (default skl).
 set -uo pipefail
 gtsim=$1 work=$2 kind=$3 name=${4:-$3}
+platform=${GTSIM_TEST_PLATFORM:-skl}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 mkdir -p "$work"
@@ -24,7 +26,7 @@ exec_opts=()
 run_exec() { # log, program and args...
     local log=$1
     shift
-    timeout 600 "$gtsim" exec -v --platform skl "${exec_opts[@]}" -- "$@" >"$log.out" 2>"$log.err"
+    timeout 600 "$gtsim" exec -v --platform "$platform" "${exec_opts[@]}" -- "$@" >"$log.out" 2>"$log.err"
     local rc=$?
     cat "$log.out"
     grep -v ': client [0-9]*: ' "$log.err" | grep -v 'connected' >&2
@@ -55,16 +57,22 @@ clinfo)
         "$work/clinfo.out" >"$work/clinfo.intel"
     grep -E 'Device Name|Device Vendor |Max compute units|Max work group size|Global memory size|Max memory allocation|Preferred work group size multiple' \
         "$work/clinfo.intel" | head -12
-    # Skylake GT2 as the runtime describes it: 24 EUs (3 subslices x 8),
-    # work groups up to 256 work items.
+    # The device as the runtime describes it: Skylake GT2 24 EUs (3
+    # subslices x 8), work groups up to 256 work items; Tiger Lake GT2 and
+    # DG1 96 EUs (6 dual-subslices x 16), up to 512.
+    case $platform in
+    skl) eus=24 wg=256 ;;
+    tgllp | dg1) eus=96 wg=512 ;;
+    *) fail "no clinfo expectations for platform $platform" ;;
+    esac
     grep -Eq 'Device Name +Intel\(R\) Graphics' "$work/clinfo.intel" || fail "no Intel(R) Graphics device listed"
-    grep -Eq 'Max compute units +24$' "$work/clinfo.intel" || fail "compute units of the Skylake GT2 device not 24"
-    grep -Eq 'Max work group size +256$' "$work/clinfo.intel" || fail "max work group size not 256"
+    grep -Eq "Max compute units +$eus\$" "$work/clinfo.intel" || fail "compute units of the $platform device not $eus"
+    grep -Eq "Max work group size +$wg\$" "$work/clinfo.intel" || fail "max work group size not $wg"
     grep -Eq 'Global memory size +[1-9]' "$work/clinfo.intel" || fail "no global memory size"
     ;;
 ze)
     command -v ocloc >/dev/null || fail "ocloc (intel-opencl-icd) is not installed"
-    ocloc compile -q -file "$here/ze_vscale.cl" -device skl -output "$work/ze_vscale" -output_no_suffix >/dev/null ||
+    ocloc compile -q -file "$here/ze_vscale.cl" -device "$platform" -output "$work/ze_vscale" -output_no_suffix >/dev/null ||
         fail "ocloc could not compile ze_vscale.cl"
     [ -s "$work/ze_vscale.spv" ] || fail "ocloc wrote no SPIR-V"
     "$cc" -std=c11 -O2 "$here/ze_vscale.c" -o "$work/ze_vscale_prog" -lze_loader ||
