@@ -145,7 +145,7 @@ static int is_branch(int op)
     case GT_OP_ENDIF: case GT_OP_DO: case GT_OP_WHILE: case GT_OP_BREAK: case GT_OP_CONT:
     case GT_OP_HALT: case GT_OP_CALLA: case GT_OP_CALL: case GT_OP_RET: case GT_OP_GOTO:
     case GT_OP_JOIN: case GT_OP_WAIT: case GT_OP_SEND: case GT_OP_SENDC: case GT_OP_SENDS:
-    case GT_OP_SENDSC: case GT_OP_NOP: case GT_OP_ILLEGAL:
+    case GT_OP_SENDSC: case GT_OP_NOP: case GT_OP_ILLEGAL: case GT_OP_SYNC:
         return 1;
     default:
         return 0;
@@ -353,7 +353,7 @@ static int op_nsrc(int op)
     case GT_OP_DIM:
         return 1;
     case GT_OP_MAD: case GT_OP_LRP: case GT_OP_CSEL: case GT_OP_BFE: case GT_OP_BFI2:
-    case GT_OP_MADM:
+    case GT_OP_MADM: case GT_OP_DP4A:
         return 3;
     default:
         return 2;
@@ -461,6 +461,9 @@ static const struct {
     {GT_OP_SHL, T_INT, "shifts take integer types only"},
     {GT_OP_SHR, T_INT, "shifts take integer types only"},
     {GT_OP_ASR, T_INT, "shifts take integer types only"},
+    {GT_OP_ROR, TM(UW) | TM(UD), "ror takes UW/UD types only (seed 004 ror)"},
+    {GT_OP_ROL, TM(UW) | TM(UD), "rol takes UW/UD types only (seed 004 rol)"},
+    {GT_OP_DP4A, TM(UD) | TM(D), "dp4a takes D/UD types only (seed 004 dp4a)"},
     {GT_OP_BFREV, TM(UD) | TM(D), "bfrev takes D/UD types only"},
     {GT_OP_BFE, TM(UD) | TM(D), "bfe takes D/UD types only"},
     {GT_OP_BFI1, TM(UD) | TM(D), "bfi1 takes D/UD types only"},
@@ -513,9 +516,15 @@ static const char *type_rule_broken(const gt_inst *in, int ns)
     if (!dnull && !((allowed >> d->type) & 1) &&
         !((in->op == GT_OP_SAD2 || in->op == GT_OP_SADA2) && (d->type == GT_TYPE_UW || d->type == GT_TYPE_W)))
         return rule;
-    for (int s = 0; s < ns; s++)
-        if (!((allowed >> in->src[s].type) & 1))
+    for (int s = 0; s < ns; s++) {
+        /* a 3-source immediate is 16 bits (seed 004 mad, bfe, dp4a
+         * syntax "imm16"): W/UW stands for the integer types */
+        int imm16 = ns == 3 && in->src[s].file == GT_FILE_IMM &&
+                    (in->src[s].type == GT_TYPE_W || in->src[s].type == GT_TYPE_UW) &&
+                    (allowed & (TM(D) | TM(UD)));
+        if (!((allowed >> in->src[s].type) & 1) && !imm16)
             return rule;
+    }
     return NULL;
 }
 
@@ -828,7 +837,7 @@ static void plan_exec(const gtsim_device *dev, gt_xinst *x)
     case GT_OP_SHL: case GT_OP_ASR: case GT_OP_BFREV: case GT_OP_BFE: case GT_OP_BFI1:
     case GT_OP_BFI2: case GT_OP_LZD: case GT_OP_FBH: case GT_OP_FBL: case GT_OP_CBIT:
     case GT_OP_ADDC: case GT_OP_SUBB: case GT_OP_AVG: case GT_OP_SAD2: case GT_OP_SADA2:
-    case GT_OP_MACH:
+    case GT_OP_MACH: case GT_OP_ROR: case GT_OP_ROL: case GT_OP_DP4A:
         dom = DOM_I;
         break;
     case GT_OP_FRC: case GT_OP_RNDU: case GT_OP_RNDD: case GT_OP_RNDE: case GT_OP_RNDZ:
@@ -1783,6 +1792,39 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
             r.u[i] = (uint64_t)a.i[i] << sh;
         }
         break;
+    case GT_OP_ROR:
+    case GT_OP_ROL: {
+        /* seed 004 ror / rol: src0 and src1 unsigned, only the bits of
+         * src0's type take part; RotateMask = sizeof(src0) * 8 - 1 */
+        int bits = 8 * x->src[0].size;
+        uint64_t m = bits >= 64 ? ~0ull : ((1ull << bits) - 1);
+        for (int i = 0; i < n; i++) {
+            uint64_t v = (uint64_t)a.i[i] & m;
+            unsigned sh = (unsigned)((uint64_t)b.i[i] & (unsigned)(bits - 1));
+            if (op == GT_OP_ROL)
+                sh = (bits - sh) & (unsigned)(bits - 1);
+            r.u[i] = sh ? ((v >> sh) | (v << (bits - sh))) & m : v;
+        }
+        break;
+    }
+    case GT_OP_DP4A: {
+        /* seed 004 dp4a: src0 + the dot product of the four bytes of src1
+         * and src2, each byte signed when its source type is (D: the
+         * signed form, UD: unsigned), in 64 bits; saturation then clamps
+         * to the destination type (cvt_out) */
+        int s1 = is_signed_int(x->src[1].type), s2 = is_signed_int(x->src[2].type);
+        for (int i = 0; i < n; i++) {
+            int64_t acc = a.i[i];
+            for (int k = 0; k < 4; k++) {
+                uint32_t p = (uint32_t)b.i[i] >> (8 * k) & 0xff, q = (uint32_t)cc.i[i] >> (8 * k) & 0xff;
+                int64_t pv = s1 ? (int64_t)(int8_t)p : (int64_t)p;
+                int64_t qv = s2 ? (int64_t)(int8_t)q : (int64_t)q;
+                acc += pv * qv;
+            }
+            r.i[i] = acc;
+        }
+        break;
+    }
     case GT_OP_CMP:
     case GT_OP_CMPN:
         for (int i = 0; i < n; i++) {
@@ -1819,8 +1861,16 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
         }
         break;
     case GT_OP_BFI2:
-        for (int i = 0; i < n; i++)
-            r.u[i] = (uint32_t)((a.i[i] & b.i[i]) | (~a.i[i] & cc.i[i]));
+        /* seed 004 bfi2: dst = ((src1 << offset) & src0) | (src2 & ~src0),
+         * offset = "the number of LSB zero bits below the bit mask" src0
+         * (so that bfi1's mask and bfi2 insert the low bits of src1 at the
+         * offset; public fact: NIR's bfi, which Mesa emits as BFI2 on
+         * Gen7+, shifts the insert value the same way) */
+        for (int i = 0; i < n; i++) {
+            uint32_t m = (uint32_t)a.i[i];
+            unsigned off = m ? (unsigned)__builtin_ctz(m) : 0;
+            r.u[i] = (uint32_t)((((uint32_t)b.i[i] << off) & m) | ((uint32_t)cc.i[i] & ~m));
+        }
         break;
     case GT_OP_LZD:
         for (int i = 0; i < n; i++) {
@@ -3289,6 +3339,51 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
         t->n0[sub] = 0;
         break;
     }
+    case GT_OP_SYNC:
+        /* seed 004 sync.  nop, allrd, allwr wait for software-scoreboard
+         * dependencies (out-of-order sources read / destinations written):
+         * in this functional, in-order model every send and math has
+         * completed (read its sources, written its destination) before the
+         * next instruction runs, so they order nothing more; the SWSB
+         * fields of every instruction (gt_inst.swsb_*) are decoded and need
+         * no effect either.  bar: "blocks until the bit corresponding to
+         * the barrier id is set [in n0], and clears it": the id is
+         * Src0.ImmValue[4:0], Src0[4:0] of an ARF source, else 0; the
+         * gateway's barrier message sets the bit for every thread of the
+         * group (src/sf/sf.c). */
+        switch (in->sync_fc) {
+        case 0: case 2: case 3:
+            break;
+        case 14: {
+            uint32_t id = 0;
+            const gt_operand *o = &in->src[0];
+            if (o->file == GT_FILE_IMM) {
+                id = (uint32_t)o->imm & 31;
+            } else if (o->file == GT_FILE_ARF && (o->nr & 0xf0) != GT_ARF_NULL) {
+                uint8_t img[ARF_IMG_SIZE];
+                if (arf_img_base(o->nr) < 0 || o->subnr + 4 > ARF_IMG_SIZE)
+                    return report(c, x, GTSIM_ERR_UNIMPL, "sync.bar: unsupported ARF barrier id source");
+                arf_read(c, o->nr, img);
+                id = img[arf_img_base(o->nr) + o->subnr] & 31u;
+            }
+            uint32_t bit = 1u << id;
+            if (!(t->n0[0] & bit)) {
+                t->state = GT_THREAD_BLOCKED;
+                *next_ip = ip;
+                *stop = 1;
+                return GTSIM_OK;
+            }
+            t->n0[0] &= ~bit;
+            break;
+        }
+        default:
+            /* fence (n2 set by a gateway fence response) and host (n1 set
+             * by the host) wait for notifications nothing here sends */
+            return report(c, x, GTSIM_ERR_UNIMPL, in->sync_fc == 13
+                              ? "sync.fence: gateway fence notification (n2) not modelled"
+                              : "sync.host: host notification (n1) not modelled");
+        }
+        break;
     case GT_OP_SEND: case GT_OP_SENDC: case GT_OP_SENDS: case GT_OP_SENDSC: {
         if (in->op == GT_OP_SENDC || in->op == GT_OP_SENDSC) {
             /* sendc waits until every dependency valid in tdr0 has ended

@@ -75,6 +75,12 @@ static const char *const op_names[SF_OP_COUNT] = {
     [SF_OP_TYPED_ATOMIC_SIMD4X2] = "typed atomic SIMD4x2", [SF_OP_ATOMIC_COUNTER] = "atomic counter",
     [SF_OP_ATOMIC_COUNTER_SIMD4X2] = "atomic counter SIMD4x2",
     [SF_OP_RT_WRITE] = "render target write",
+    [SF_OP_WORD_UNTYPED_ATOMIC] = "word untyped atomic integer",
+    [SF_OP_WORD_TYPED_ATOMIC] = "word typed atomic integer",
+    [SF_OP_WORD_ATOMIC_COUNTER] = "word atomic counter",
+    [SF_OP_A64_WORD_UNTYPED_ATOMIC] = "A64 word untyped atomic integer",
+    [SF_OP_WORD_UNTYPED_ATOMIC_FLOAT] = "word untyped atomic float",
+    [SF_OP_A64_WORD_UNTYPED_ATOMIC_FLOAT] = "A64 word untyped atomic float",
 };
 
 static int unimpl(sf_msg *m, unsigned type)

@@ -164,7 +164,7 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec
     m.mlen = gt_bits(desc, 28, 25);
     m.rlen = gt_bits(desc, 24, 20);
     m.header = gt_bits(desc, 19, 19);
-    bool split = in->op == GT_OP_SENDS || in->op == GT_OP_SENDSC;
+    bool split = in->op == GT_OP_SENDS || in->op == GT_OP_SENDSC || sf_gen_of(dev)->send_split;
     m.exlen = split ? gt_bits(exdesc, 10, 6) : 0;
     m.nregs = m.mlen + m.exlen;
     m.dst = NULL;

@@ -74,7 +74,7 @@ typedef struct gt_tgroup {
 /* Per-generation shared-function descriptions (data port message numbering
  * and RENDER_SURFACE_STATE layout), for gt_platform.sf (src/sf/sf_gen.c). */
 struct gt_sf_gen;
-extern const struct gt_sf_gen gt_sf_gen9, gt_sf_gen7, gt_sf_gen75;
+extern const struct gt_sf_gen gt_sf_gen9, gt_sf_gen7, gt_sf_gen75, gt_sf_gen12;
 
 int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in,
                uint32_t exec_mask, uint32_t desc, uint32_t exdesc);

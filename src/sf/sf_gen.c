@@ -60,6 +60,31 @@ const sf_port sf_port_gen9_sc = {
     .op = {[4] = SF_OP_OWB_UNALIGNED_READ},
 };
 
+/* Gen12LP (Tiger Lake, DG1): the Message Type defaults of the seed 004
+ * MSD* pages.  Data cache 0 (EuSubFunctionDataPort0: MSD0R_OWAB 01h,
+ * MSD0R_DWS 03h, MSD0R_BS 04h, MSD0W_OWB 08h, MSD0W_DWS 0Bh, MSD0W_BS 0Ch,
+ * scratch MSD0R_SB / MSD0W_SB with bit 18), the constant and sampler
+ * caches (MSD_CC_*, MSD_SC_*) number their messages as Gen9 does; data
+ * cache 1 (EuSubFunctionDataPort1) too, except that 03h, 07h and 0Ch are
+ * the word atomics (MSD1R_WAI, MSD1R_WTAI, MSD1R_WAC: Gen9's SIMD4x2
+ * forms are gone) and 13h, 1Ch, 1Eh are new (MSD1R_A64_WAI, MSD1R_WAF,
+ * MSD1R_A64_WAF). */
+const sf_port sf_port_gen12_dc1 = {
+    .type_hi = 18,
+    .op = {[0x01] = SF_OP_UNTYPED_READ, [0x02] = SF_OP_UNTYPED_ATOMIC,
+           [0x03] = SF_OP_WORD_UNTYPED_ATOMIC, [0x04] = SF_OP_MEDIA_BLOCK_READ,
+           [0x05] = SF_OP_TYPED_READ, [0x06] = SF_OP_TYPED_ATOMIC,
+           [0x07] = SF_OP_WORD_TYPED_ATOMIC, [0x09] = SF_OP_UNTYPED_WRITE,
+           [0x0a] = SF_OP_MEDIA_BLOCK_WRITE, [0x0b] = SF_OP_ATOMIC_COUNTER,
+           [0x0c] = SF_OP_WORD_ATOMIC_COUNTER, [0x0d] = SF_OP_TYPED_WRITE,
+           [0x10] = SF_OP_A64_SCATTERED_READ, [0x11] = SF_OP_A64_UNTYPED_READ,
+           [0x12] = SF_OP_A64_UNTYPED_ATOMIC, [0x13] = SF_OP_A64_WORD_UNTYPED_ATOMIC,
+           [0x14] = SF_OP_A64_OWB_READ, [0x15] = SF_OP_A64_OWB_WRITE,
+           [0x19] = SF_OP_A64_UNTYPED_WRITE, [0x1a] = SF_OP_A64_SCATTERED_WRITE,
+           [0x1b] = SF_OP_UNTYPED_ATOMIC_FLOAT, [0x1c] = SF_OP_WORD_UNTYPED_ATOMIC_FLOAT,
+           [0x1d] = SF_OP_A64_UNTYPED_ATOMIC_FLOAT, [0x1e] = SF_OP_A64_WORD_UNTYPED_ATOMIC_FLOAT},
+};
+
 /* Gen7 (Ivy Bridge, VLV). */
 const sf_port sf_port_gen7_dc = {
     .type_hi = 17, .scratch = 1,
@@ -97,6 +122,19 @@ const gt_sf_gen gt_sf_gen9 = {
     .port = {[GT_SFID_DP_DC0] = &sf_port_gen9_dc0, [GT_SFID_DP_DC1] = &sf_port_gen9_dc1,
              [GT_SFID_DP_CC] = &sf_port_gen9_cc, [GT_SFID_DP_SAMPLER] = &sf_port_gen9_sc},
     .rss = &sf_rss_gen9,
+};
+
+/* Gen12LP: RENDER_SURFACE_STATE keeps the Gen9 positions of every field
+ * the data port reads (Surface Type, Format, Tile Mode, Width, Height,
+ * Depth, Pitch, base address in DWords 8-9; public fact: Mesa genxml
+ * gen12.xml), and the gateway (barrier, seed 004 MSD_BARRIER) and thread
+ * spawner (EOT) messages are Gen9's; send is always split. */
+const gt_sf_gen gt_sf_gen12 = {
+    .name = "gen12",
+    .port = {[GT_SFID_DP_DC0] = &sf_port_gen9_dc0, [GT_SFID_DP_DC1] = &sf_port_gen12_dc1,
+             [GT_SFID_DP_CC] = &sf_port_gen9_cc, [GT_SFID_DP_SAMPLER] = &sf_port_gen9_sc},
+    .rss = &sf_rss_gen9,
+    .send_split = 1,
 };
 
 const gt_sf_gen gt_sf_gen7 = {

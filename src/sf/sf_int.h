@@ -249,6 +249,11 @@ enum sf_dp_op {
     SF_OP_UNTYPED_ATOMIC_SIMD4X2, SF_OP_TYPED_READ, SF_OP_TYPED_WRITE, SF_OP_TYPED_ATOMIC,
     SF_OP_TYPED_ATOMIC_SIMD4X2, SF_OP_ATOMIC_COUNTER, SF_OP_ATOMIC_COUNTER_SIMD4X2,
     SF_OP_RT_WRITE,
+    /* Gen12 word (16-bit) atomics (seed 004 MSD1R_WAI, MSD1R_WTAI,
+     * MSD1R_WAC, MSD1R_A64_WAI, MSD1R_WAF, MSD1R_A64_WAF) */
+    SF_OP_WORD_UNTYPED_ATOMIC, SF_OP_WORD_TYPED_ATOMIC, SF_OP_WORD_ATOMIC_COUNTER,
+    SF_OP_A64_WORD_UNTYPED_ATOMIC, SF_OP_WORD_UNTYPED_ATOMIC_FLOAT,
+    SF_OP_A64_WORD_UNTYPED_ATOMIC_FLOAT,
     SF_OP_COUNT
 };
 
@@ -265,11 +270,15 @@ typedef struct gt_sf_gen {
     const char *name;
     const sf_port *port[16];     /* by SFID; NULL = not a data port */
     const sf_rss_layout *rss;
+    /* every send is the split form: src1 carries ExDesc[10:6] registers
+     * (Gen12, seed 004 send: one send/sendc opcode with <src1> and
+     * <ex_desc>); 0: only sends/sendsc are */
+    uint8_t send_split;
 } gt_sf_gen;
 
 extern const sf_rss_layout sf_rss_gen9, sf_rss_gen7;
 extern const sf_port sf_port_gen9_dc0, sf_port_gen9_dc1, sf_port_gen9_cc, sf_port_gen9_sc,
-    sf_port_gen7_dc, sf_port_gen7_rc, sf_port_gen75_dc0, sf_port_gen75_dc1;
+    sf_port_gen7_dc, sf_port_gen7_rc, sf_port_gen75_dc0, sf_port_gen75_dc1, sf_port_gen12_dc1;
 
 /* The shared-function description of the device's generation. */
 const gt_sf_gen *sf_gen_of(const gtsim_device *dev);

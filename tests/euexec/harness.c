@@ -9,12 +9,21 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+/* The platform of the device and iga64's -p for it (tests/euexec12
+ * compiles this harness for tgllp / -p=12p1). */
+#ifndef H_PLATFORM
+#define H_PLATFORM "skl"
+#endif
+#ifndef H_IGA_PLATFORM
+#define H_IGA_PLATFORM "9"
+#endif
+
 void h_init(harness *h)
 {
     memset(h, 0, sizeof(*h));
     gtsim_device *dev = calloc(1, sizeof(*dev));
     assert_non_null(dev);
-    dev->plat = gt_platform_find("skl");
+    dev->plat = gt_platform_find(H_PLATFORM);
     assert_non_null(dev->plat);
     dev->mem = gt_mem_create();
     dev->gsm = gt_mem_create();
@@ -53,7 +62,7 @@ size_t h_assemble(const char *asm_text, uint8_t *code, size_t cap)
     fclose(f);
     char bin[64], cmd[256];
     snprintf(bin, sizeof(bin), "%s.bin", src);
-    snprintf(cmd, sizeof(cmd), "iga64 -p=9 -a %s -o %s", src, bin);
+    snprintf(cmd, sizeof(cmd), "iga64 -p=" H_IGA_PLATFORM " -a %s -o %s", src, bin);
     int rc = system(cmd);
     if (rc != 0)
         fprintf(stderr, "iga64 failed (rc %d) on:\n%s\n", rc, asm_text);

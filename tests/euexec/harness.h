@@ -21,7 +21,7 @@ void h_fini(harness *h);
 /* Assemble IGA text with iga64 and load it at KERNEL_GVA; returns the size
  * in bytes (fails the test when iga64 fails). */
 size_t h_load(harness *h, const char *asm_text);
-/* Assemble IGA text with iga64 -p=9 into code[0..cap); returns the size. */
+/* Assemble IGA text with iga64 -p=H_IGA_PLATFORM (9 unless compiled otherwise) into code[0..cap); returns the size. */
 size_t h_assemble(const char *asm_text, uint8_t *code, size_t cap);
 /* Load machine code (e.g. assembled, then mutated) at KERNEL_GVA. */
 void h_load_raw(harness *h, const uint8_t *code, size_t n);

@@ -630,7 +630,12 @@ static int reference(const inst_t *x, const uint64_t *raw, int lane, uint64_t *o
         r.i = (uint32_t)(((1ull << w) - 1) << o);
         break;
     }
-    case O_BFI2: r.i = (a[0].i & a[1].i) | (~a[0].i & a[2].i); break;
+    case O_BFI2: { /* seed 004 bfi2: src1 shifted to src0's lowest set bit */
+        uint32_t m = (uint32_t)a[0].i;
+        unsigned off = m ? (unsigned)__builtin_ctz(m) : 0;
+        r.i = (int64_t)(uint32_t)((((uint32_t)a[1].i << off) & m) | ((uint32_t)a[2].i & ~m));
+        break;
+    }
     case O_BFREV: {
         uint32_t v = (uint32_t)a[0].i, o = 0;
         for (int b = 0; b < 32; b++) o |= ((v >> b) & 1u) << (31 - b);
