@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): replays the benchmark workloads (bench/<name>/,
 # captured by `tests/corpus/capture.sh --dir bench`) and every capture of
-# the test corpus (tests/corpus/<name>/) with an optimised build, checks
+# the test corpus (tests/corpus/<name>/), each for Skylake and, from
+# <name>/tgllp/, Tiger Lake, with an optimised build, checks
 # each run's outputs against the CPU-computed expected bytes, and prints per
 # workload: EU instructions, lane-ops (EU instructions x enabled channels),
 # host CPU seconds executing (the executing thread's CPU time, so that other
@@ -22,11 +23,14 @@ if [ $# -gt 0 ]; then
         if [ -d "bench/$name" ]; then dirs+=("bench/$name"); else dirs+=("tests/corpus/$name"); fi
     done
 else
-    for d in bench/*/trace.aub.gz tests/corpus/*/trace.aub.gz; do dirs+=("$(dirname "$d")"); done
+    for d in bench/*/trace.aub.gz bench/*/tgllp/trace.aub.gz tests/corpus/*/trace.aub.gz \
+        tests/corpus/*/tgllp/trace.aub.gz; do
+        dirs+=("$(dirname "$d")")
+    done
 fi
 echo "host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores; gtsim runs on one core"
 echo "gtsim: $("$build/gtsim" --version 2>/dev/null | head -n1)"
-printf '%-18s %12s %12s %10s %12s %10s\n' workload "EU insts" lane-ops "CPU (s)" "M lane-ops/s" "peak MiB"
+printf '%-22s %12s %12s %10s %12s %10s\n' workload "EU insts" lane-ops "CPU (s)" "M lane-ops/s" "peak MiB"
 fail=0
 for dir in "${dirs[@]}"; do
     name=${dir#tests/}
@@ -45,6 +49,6 @@ for dir in "${dirs[@]}"; do
         fi
     done
     awk -v n="$name" -v i="$insts" -v l="$lanes" -v s="$best_secs" -v r="$best" -v k="$best_kib" \
-        'BEGIN{printf "%-18s %12d %12d %10.3f %12.1f %10.1f\n", n, i, l, s, r, k/1024}'
+        'BEGIN{printf "%-22s %12d %12d %10.3f %12.1f %10.1f\n", n, i, l, s, r, k/1024}'
 done
 exit $fail
