@@ -67,11 +67,21 @@ GT_INLINE int gt_uncompact_inline(const gt_eu_encoding *E, const uint8_t code[8]
         gtd_expand_index(w, c, &f->index[i], 0);
     if (!gt_field_present(&f->imm_if[0]))
         return 0;
-    if (gt_field_get(w, &f->imm_if[0]) == f->imm_file ||
-        gt_field_get(w, &f->imm_if[1]) == f->imm_file) {
-        /* The immediate, sign-extended from imm_bits. */
+    int k = gt_field_get(w, &f->imm_if[0]) == f->imm_file ? 0
+            : gt_field_get(w, &f->imm_if[1]) == f->imm_file ? 1 : -1;
+    if (k >= 0) {
+        /* The immediate, expanded from imm_bits as its type says. */
         uint64_t imm = gt_field_get(c, &f->imm), m = 1ull << (f->imm_bits - 1);
-        imm = (imm ^ m) - m;
+        unsigned how = f->imm_expand ? f->imm_expand[gt_field_get(w, &f->imm_type[k]) & 15]
+                                     : GT_CIMM_SEXT;
+        uint64_t sx = ((imm ^ m) - m) & 0xffffffffu;
+        switch (how) {
+        case GT_CIMM_ZEXT: break;
+        case GT_CIMM_TOP: imm <<= 32 - f->imm_bits; break;
+        case GT_CIMM_REP16: imm |= imm << 16; break;
+        case GT_CIMM_SEXT_REP16: imm = (sx & 0xffff) | (sx & 0xffff) << 16; break;
+        default: imm = sx; break;
+        }
         unsigned lo = f->imm_to.p[0].lo, n = f->imm_to.p[0].n;
         gt_inst_set_bits(w, lo + n - 1, lo, imm);
     } else {

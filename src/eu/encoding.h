@@ -229,6 +229,16 @@ typedef struct gt_cmpt_index {
 
 #define GT_CMPT_INDICES 4
 
+/* How a compacted immediate (imm_bits wide) becomes the 32-bit native
+ * immediate, by the immediate's type (gt_cmpt_form.imm_expand). */
+enum gt_cmpt_imm {
+    GT_CIMM_SEXT = 0,   /* sign-extended from imm_bits */
+    GT_CIMM_ZEXT,       /* zero-extended */
+    GT_CIMM_TOP,        /* the top imm_bits bits, the rest zero (float) */
+    GT_CIMM_REP16,      /* zero-extended to 16 bits, in both halves */
+    GT_CIMM_SEXT_REP16, /* sign-extended to 16 bits, in both halves */
+};
+
 /* One compacted form (2-source or 3-source). */
 typedef struct gt_cmpt_form {
     uint8_t present;           /* 0: not compactable, reported with absent_why */
@@ -238,12 +248,17 @@ typedef struct gt_cmpt_form {
     gt_cmpt_index index[GT_CMPT_INDICES];   /* index == absent ends */
     /* src1 either has a register region (src1 index + moves) or the form
      * carries an immediate: when a native field of imm_if reads imm_file,
-     * imm (compacted bits) is sign-extended from imm_bits to imm_to. */
+     * imm (compacted bits) is expanded from imm_bits to imm_to:
+     * sign-extended, or (imm_expand present) as imm_expand[type] says,
+     * type being the native field imm_type[k] of the first imm_if[k] that
+     * matched. */
     gt_field imm_if[2];
     uint8_t imm_file;
     gt_field imm;
     uint8_t imm_bits;
     gt_field imm_to;
+    gt_field imm_type[2];
+    const uint8_t *imm_expand;  /* 16 entries, enum gt_cmpt_imm; NULL: sign-extend */
     gt_cmpt_index reg;          /* the register alternative */
     gt_move reg_direct[2];
 } gt_cmpt_form;

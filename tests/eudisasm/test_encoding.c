@@ -362,9 +362,17 @@ static int lint(const gt_eu_encoding *E, char *err, size_t len)
                             problem(&v, "%s: %s entry %u has bits no move takes", vn, iname[i], e);
                 }
                 if (gt_field_present(&f->imm_if[0])) {
-                    if (memcmp(&f->imm_if[0], &E->src0.file, sizeof f->imm_if[0]) ||
-                        memcmp(&f->imm_if[1], &E->src1.file, sizeof f->imm_if[1]))
-                        problem(&v, "%s: the immediate is not chosen by Src0/Src1.RegFile", vn);
+                    /* chosen by Src0/Src1.IsImm (Gen12) or .RegFile */
+                    int isimm = gt_field_present(&E->src0.is_imm);
+                    const gt_field *s0 = isimm ? &E->src0.is_imm : &E->src0.file;
+                    const gt_field *s1 = isimm ? &E->src1.is_imm : &E->src1.file;
+                    if (memcmp(&f->imm_if[0], s0, sizeof f->imm_if[0]) ||
+                        memcmp(&f->imm_if[1], s1, sizeof f->imm_if[1]))
+                        problem(&v, "%s: the immediate is not chosen by Src0/Src1.%s", vn,
+                                isimm ? "IsImm" : "RegFile");
+                    if (f->imm_expand && (memcmp(&f->imm_type[0], &E->src0.type, sizeof f->imm_type[0]) ||
+                                          memcmp(&f->imm_type[1], &E->src1.type, sizeof f->imm_type[1])))
+                        problem(&v, "%s: the immediate's expansion is not chosen by its type", vn);
                     if (alt) {
                         take(&cv, cvn, &f->imm, "immediate");
                         take(&v, vn, &f->imm_to, "immediate");
@@ -452,6 +460,18 @@ static void test_checker_catches_slips(void **st)
     e.cmpt.form[0].index[1].moves[2] = (gt_move){1, 11, 36, 0}; /* datatype entry bit 0 dropped */
     assert_true(lint(&e, err, sizeof err) > 0);
     assert_non_null(strstr(err, "has bits no move takes"));
+
+    /* Gen12: Src1.RegFile (datatype bit 19 -> native 98) is immediate bits
+     * when src1 is an immediate: its move must be a register-src1 one */
+    e = gt_enc_gen12;
+    e.cmpt.form[0].index[1].moves[0].src1_reg = 0;
+    assert_true(lint(&e, err, sizeof err) > 0);
+    assert_non_null(strstr(err, "compacted form 0 immediate (native bits): bit 98"));
+
+    e = gt_enc_gen12;
+    e.cmpt.form[0].imm_type[1] = (gt_field)GT_F(39, 36); /* Dst.DataType, not Src1's */
+    assert_true(lint(&e, err, sizeof err) > 0);
+    assert_non_null(strstr(err, "expansion is not chosen by its type"));
 
     e = gt_enc_gen9;
     e.send.exdesc.p[3].lo = 90; /* ExDesc[31:28] onto Src1.RegFile */
