@@ -35,6 +35,21 @@ store) # the synthetic trace itself works: MI_STORE_DATA_IMM lands in memory
     "$mkaub" store s.aub || exit 1
     expect 0 '' -- "$gtsim" run s.aub --dump 0x100050000:4:s.bin
     [ "$(od -An -tx4 s.bin | tr -d ' ')" = 600df00d ] || { echo "FAIL: stored $(od -An -tx4 s.bin)"; exit 1; } ;;
+gen12-store) # Gen12LP submission (execlist submission queue), tgllp and dg1 (local memory)
+    for p in tgllp dg1; do
+        "$mkaub" --platform $p store s$p.aub || exit 1
+        expect 0 '' -- "$gtsim" run s$p.aub --dump 0x100050000:4:s$p.bin
+        [ "$(od -An -tx4 s$p.bin | tr -d ' ')" = 600df00d ] || { echo "FAIL: $p stored $(od -An -tx4 s$p.bin)"; exit 1; }
+    done ;;
+gen12-unknown-cmd) # an unknown Gen12 command and a batch in unmapped memory: named, with where
+    for p in tgllp dg1; do
+        "$mkaub" --platform $p unknown-cmd uc$p.aub || exit 1
+        expect 1 'unknown command header 0x1f800000 .*at batch 0x0*100000004 \(PPGTT, first level\)' -- \
+            "$gtsim" run uc$p.aub
+        "$mkaub" --platform $p batch-unmapped bu$p.aub || exit 1
+        expect 1 'GPU page fault fetching a command at PPGTT address 0x7000000000 \(PDPE 0x0 at PA 0x[0-9a-f]+ not present' -- \
+            "$gtsim" run bu$p.aub
+    done ;;
 unknown-record)
     "$mkaub" unknown-record u.aub || exit 1
     expect 0 'offset 0x[0-9a-f]+: skipping unknown memtrace record \(sub-opcode 0x3f' -- \

@@ -5,7 +5,13 @@
  * buffer with MI_BATCH_BUFFER_START into a PPGTT batch buffer, a 4-level
  * PPGTT, and the ELSP writes that submit it.
  *
- *   mkaub SCENARIO OUT.aub [KERNEL.bin]
+ *   mkaub [--platform skl|tgllp|dg1] SCENARIO OUT.aub [KERNEL.bin]
+ *
+ * Platforms: skl (the default); tgllp: the Gen12LP version record (device
+ * 22), submission through the execlist submission queue (EXECLIST_SQ_CONTENTS
+ * + EXECLIST_CONTROL Load), the 22-DWord STATE_BASE_ADDRESS; dg1 (device
+ * 30): as tgllp, with every page in local memory (AUB space 1, GGTT entries
+ * with LM bit 1, PPGTT leaf entries with LM bit 11).
  *
  * Scenarios:
  *   store           MI_STORE_DATA_IMM of 0x600df00d to OUT_GVA (a valid run)
@@ -47,6 +53,14 @@
 
 static FILE *out;
 
+/* The platform's differences (see the header comment). */
+static struct {
+    uint32_t device;  /* AUB version record device */
+    int sq;           /* execlist submission queue instead of ELSP */
+    uint32_t sba_len; /* STATE_BASE_ADDRESS DWords */
+    int local;        /* pages in local memory */
+} plat = {12, 0, 19, 0};
+
 static void put(const void *p, size_t n)
 {
     if (fwrite(p, 1, n, out) != n) {
@@ -76,7 +90,7 @@ static void mem_write(uint64_t addr, int space, const void *data, uint32_t len)
 
 static void phys_write(uint64_t pa, const void *data, uint32_t len)
 {
-    mem_write(pa, 2, data, len);
+    mem_write(pa, plat.local ? 1 : 2, data, len);
 }
 
 static void mmio_write(uint32_t reg, uint32_t value)
@@ -104,7 +118,7 @@ static void setup_ggtt(void)
 {
     uint64_t pte[256];
     for (int i = 0; i < 256; i++)
-        pte[i] = ((uint64_t)i << 12) | 1;
+        pte[i] = ((uint64_t)i << 12) | (plat.local ? 3 : 1);
     mem_write(0, 4, pte, sizeof(pte));
 }
 
@@ -121,7 +135,7 @@ static void setup_ppgtt(void)
     phys_write(pd + ((BATCH_GVA >> 21) & 511) * 8, &e, 8);
     uint64_t ptes[PPGTT_PAGES];
     for (int i = 0; i < PPGTT_PAGES; i++)
-        ptes[i] = (0x300000ull + (uint64_t)i * 0x1000) | 3;
+        ptes[i] = (0x300000ull + (uint64_t)i * 0x1000) | 3 | (plat.local ? 0x800 : 0);
     phys_write(pt + ((BATCH_GVA >> 12) & 511) * 8, ptes, sizeof(ptes));
 }
 
@@ -149,18 +163,28 @@ static void submit(uint64_t batch_gva)
     img[n++] = 0x2270; img[n++] = (uint32_t)PML4;
     img[n++] = 0x05000000u;                   /* MI_BATCH_BUFFER_END */
     phys_write(LRCA + 0x1000, img, n * 4);
-    /* ELSP: element 1 (none), then element 0: LRCA, 48-bit PPGTT (mode 3), valid. */
+    /* Element 0: LRCA, 48-bit PPGTT (mode 3), valid. */
+    uint32_t desc = LRCA | (3u << 3) | (1u << 8) | 1u;
+    if (plat.sq) { /* EXECLIST_SQ_CONTENTS element 0 (element 1 none), Load */
+        mmio_write(0x2510, desc);
+        mmio_write(0x2514, 0);
+        mmio_write(0x2518, 0);
+        mmio_write(0x251c, 0);
+        mmio_write(0x2550, 1);
+        return;
+    }
+    /* ELSP: element 1 (none), then element 0 */
     mmio_write(0x2230, 0);
     mmio_write(0x2230, 0);
     mmio_write(0x2230, 0);
-    mmio_write(0x2230, LRCA | (3u << 3) | (1u << 8) | 1u);
+    mmio_write(0x2230, desc);
 }
 
 static void header(void)
 {
     dw(0xe0000000u | (0x2eu << 23) | (0x0eu << 16) | 5); /* version */
     dw(0);
-    dw(12u << 8); /* device: skl */
+    dw(plat.device << 8);
     dw(0);
     dw(0);
     dw(0x6b6d); /* "mk" */
@@ -198,7 +222,7 @@ static void kernel_scenario(const char *kernel_path, const uint32_t dim[3])
     gva_write(DYN_BASE, idd, sizeof(idd));
     uint32_t b[64], n = 0;
     b[n++] = 0x69040302u; /* PIPELINE_SELECT: GPGPU */
-    b[n++] = 0x61010000u | (19 - 2); /* STATE_BASE_ADDRESS */
+    b[n++] = 0x61010000u | (plat.sba_len - 2); /* STATE_BASE_ADDRESS */
     b[n++] = 1; b[n++] = 0;                                       /* general state base 0 */
     b[n++] = 0;                                                   /* stateless MOCS */
     b[n++] = (uint32_t)SURF_BASE | 1; b[n++] = (uint32_t)(SURF_BASE >> 32);
@@ -206,7 +230,8 @@ static void kernel_scenario(const char *kernel_path, const uint32_t dim[3])
     b[n++] = (uint32_t)IOH_BASE | 1; b[n++] = (uint32_t)(IOH_BASE >> 32);
     b[n++] = (uint32_t)INSTR_BASE | 1; b[n++] = (uint32_t)(INSTR_BASE >> 32);
     b[n++] = 0xfffff001u; b[n++] = 0xfffff001u; b[n++] = 0xfffff001u; b[n++] = 0xfffff001u; /* sizes */
-    b[n++] = 0; b[n++] = 0; b[n++] = 0;                           /* bindless */
+    while (n < 1 + plat.sba_len)
+        b[n++] = 0;                                               /* bindless states */
     b[n++] = 0x70000000u | (9 - 2); /* MEDIA_VFE_STATE */
     b[n++] = 0; b[n++] = 0;
     b[n++] = (16u << 16) | (2u << 8); /* max threads 16, 2 URB entries */
@@ -230,8 +255,21 @@ static void kernel_scenario(const char *kernel_path, const uint32_t dim[3])
 
 int main(int argc, char **argv)
 {
+    if (argc > 2 && !strcmp(argv[1], "--platform")) {
+        if (!strcmp(argv[2], "tgllp") || !strcmp(argv[2], "dg1")) {
+            plat.device = argv[2][0] == 't' ? 22 : 30;
+            plat.sq = 1;
+            plat.sba_len = 22;
+            plat.local = argv[2][0] == 'd';
+        } else if (strcmp(argv[2], "skl")) {
+            fprintf(stderr, "mkaub: unknown platform %s\n", argv[2]);
+            return 2;
+        }
+        argv += 2;
+        argc -= 2;
+    }
     if (argc < 3) {
-        fprintf(stderr, "usage: mkaub SCENARIO OUT.aub [KERNEL.bin]\n");
+        fprintf(stderr, "usage: mkaub [--platform skl|tgllp|dg1] SCENARIO OUT.aub [KERNEL.bin]\n");
         return 2;
     }
     const char *sc = argv[1];
