@@ -31,6 +31,12 @@ static const gt_eu_behaviour gt_eu_gen75 = {
     .vec_imm_dst_rule = 1,
 };
 
+/* Gen12LP: the Gen9 behaviours plus the rules of the seed 004 instruction
+ * pages (gt_eu_behaviour no_64bit_types ...). */
+static const gt_eu_behaviour gt_eu_gen12 = {
+    .no_64bit_types = 1, .math_rules = 1, .alu_rules = 1,
+};
+
 static const gt_iga_syntax gt_iga_gen9 = {.send_sfids = gt_send_sfids_gen9};
 
 static const gt_iga_syntax gt_iga_gen7 = {
@@ -60,7 +66,7 @@ static const gt_eu_row gt_decoders[] = {
     {9, gt_decode_gen9, &gt_enc_gen9, &gt_eu_gen9, &gt_iga_gen9, &gt_syn_iga},
     {7, gt_decode_gen7, &gt_enc_gen7, &gt_eu_gen7, &gt_iga_gen7, &gt_syn_gen4},  /* ivb, vlv: intel-gen4disasm */
     {75, gt_decode_gen75, &gt_enc_gen75, &gt_eu_gen75, &gt_iga_gen7, &gt_syn_iga}, /* hsw: iga64 -p=7p5 */
-    {12, gt_decode_gen12, &gt_enc_gen12, &gt_eu_gen9, &gt_iga_gen12, &gt_syn_iga}, /* tgllp: iga64 -p=12p1 */
+    {12, gt_decode_gen12, &gt_enc_gen12, &gt_eu_gen12, &gt_iga_gen12, &gt_syn_iga}, /* tgllp: iga64 -p=12p1 */
 };
 
 /* The row of a platform, or NULL. */

@@ -223,6 +223,19 @@ typedef struct gt_eu_behaviour {
      * 0x400:uv`, tests/corpus atomic; channel i then reads element 2i,
      * src/eu/exec.c plan_operand) */
     uint8_t vec_imm_dst_rule;
+    /* Gen12LP rules of the seed 004 instruction pages, reported as illegal
+     * instructions naming the rule (src/eu/exec.c gen_rule_broken):
+     * no_64bit_types: no DF, Q or UQ operand (no Src/Dst Types table lists
+     * them); math_rules: the math page's restrictions (INT DIV at most
+     * SIMD8, one destination register, no source modifiers; no indirect
+     * operands; GRF destination; Align1 regions Vstride = Width *
+     * Hstride with equal source and destination byte strides; half floats
+     * at most SIMD8 and interleaved when mixed with F); alu_rules: the
+     * other pages' operand rules (csel types, cmpn .l/.ge only, mad and
+     * dp4a accumulator and DWord rules, "no accumulator access" of the
+     * bit-field instructions, no source modifier on an accumulator source
+     * of a logic instruction, mov not both from and to an accumulator). */
+    uint8_t no_64bit_types, math_rules, alu_rules;
 } gt_eu_behaviour;
 /* The behaviour table of a platform's EU (never NULL). */
 const gt_eu_behaviour *gt_eu_behaviour_for(const gt_platform *plat);

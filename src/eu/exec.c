@@ -461,8 +461,8 @@ static const struct {
     {GT_OP_SHL, T_INT, "shifts take integer types only"},
     {GT_OP_SHR, T_INT, "shifts take integer types only"},
     {GT_OP_ASR, T_INT, "shifts take integer types only"},
-    {GT_OP_ROR, TM(UW) | TM(UD), "ror takes UW/UD types only (seed 004 ror)"},
-    {GT_OP_ROL, TM(UW) | TM(UD), "rol takes UW/UD types only (seed 004 rol)"},
+    {GT_OP_ROR, T_INT, "rotates take integer types only (seed 004 ror)"},
+    {GT_OP_ROL, T_INT, "rotates take integer types only (seed 004 rol)"},
     {GT_OP_DP4A, TM(UD) | TM(D), "dp4a takes D/UD types only (seed 004 dp4a)"},
     {GT_OP_BFREV, TM(UD) | TM(D), "bfrev takes D/UD types only"},
     {GT_OP_BFE, TM(UD) | TM(D), "bfe takes D/UD types only"},
@@ -524,6 +524,122 @@ static const char *type_rule_broken(const gt_inst *in, int ns)
                     (allowed & (TM(D) | TM(UD)));
         if (!((allowed >> in->src[s].type) & 1) && !imm16)
             return rule;
+    }
+    return NULL;
+}
+
+static int opnd_is_acc(const gt_operand *o)
+{
+    return o->file == GT_FILE_ARF && (o->nr & 0xf0) == GT_ARF_ACC;
+}
+
+/* The rule of a generation's instruction pages (gt_eu_behaviour
+ * no_64bit_types, math_rules, alu_rules: Gen12LP, seed 004) that in breaks,
+ * or NULL. */
+static const char *gen_rule_broken(const gt_eu_behaviour *beh, const gt_inst *in, int ns)
+{
+    const gt_operand *d = &in->dst;
+    int op = in->op;
+    int dnull = d->file == GT_FILE_ARF && (d->nr & 0xf0) == GT_ARF_NULL;
+    if (beh->no_64bit_types) {
+        int t64 = !dnull && (d->type == GT_TYPE_DF || is_q(d->type));
+        for (int s = 0; s < ns; s++)
+            t64 |= in->src[s].type == GT_TYPE_DF || is_q(in->src[s].type);
+        if (t64)
+            return "no DF, Q or UQ operands on Gen12LP (seed 004 Src/Dst Types)";
+    }
+    if (beh->math_rules && op == GT_OP_MATH) {
+        int fc = in->math_fc;
+        int idiv = fc >= GT_MATH_IDIV_BOTH && fc <= GT_MATH_IDIV_REM;
+        if (idiv && in->exec_size > 8)
+            return "math INT DIV does not support SIMD16 (seed 004 math)";
+        if (fc == GT_MATH_IDIV_BOTH)
+            return "math INT DIV cannot write two registers (seed 004 math)";
+        int hf = d->type == GT_TYPE_HF, f = d->type == GT_TYPE_F;
+        for (int s = 0; s < ns; s++) {
+            const gt_operand *o = &in->src[s];
+            if (idiv && (o->negate || o->abs))
+                return "math INT DIV does not support source modifiers (seed 004 math)";
+            if (o->file != GT_FILE_IMM && o->indirect)
+                return "math does not support indirect addressing (seed 004 math)";
+            hf |= o->type == GT_TYPE_HF;
+            f |= o->type == GT_TYPE_F;
+        }
+        if (d->indirect)
+            return "math does not support indirect addressing (seed 004 math)";
+        if (d->file != GT_FILE_GRF)
+            return "math must use GRF as destination (seed 004 math)";
+        if (hf && in->exec_size > 8)
+            return "math with half floats: ExecSize at most 8 (seed 004 math)";
+        int dstride = d->hstride * gt_type_size(d->type);
+        if (hf && f && d->type == GT_TYPE_HF && d->hstride != 2)
+            return "math mixing HF and F: the HF operand must be interleaved (seed 004 math)";
+        for (int s = 0; s < ns; s++) {
+            const gt_operand *o = &in->src[s];
+            if (o->file == GT_FILE_IMM || (o->vstride == 0 && o->width == 1 && o->hstride == 0))
+                continue; /* immediate, scalar */
+            if (hf && f && o->type == GT_TYPE_HF && o->hstride != 2)
+                return "math mixing HF and F: the HF operand must be interleaved (seed 004 math)";
+            if (o->vstride != o->width * o->hstride)
+                return "math: Src.Vstride must be Src.Width * Src.Hstride (seed 004 math)";
+            if (o->hstride * gt_type_size(o->type) != dstride)
+                return "math: source and destination strides must match (seed 004 math)";
+        }
+    }
+    if (!beh->alu_rules)
+        return NULL;
+    int acc_src = 0;
+    for (int s = 0; s < ns; s++)
+        acc_src |= opnd_is_acc(&in->src[s]) << s;
+    switch (op) {
+    case GT_OP_CSEL: {
+        static const uint32_t ok = TM(F) | TM(HF) | TM(D) | TM(W);
+        int bad = !((ok >> d->type) & 1);
+        for (int s = 0; s < ns; s++)
+            bad |= !((ok >> in->src[s].type) & 1);
+        if (bad)
+            return "csel takes F, HF, D or W types only (seed 004 csel)";
+        break;
+    }
+    case GT_OP_ROR: case GT_OP_ROL:
+        /* Src Types / Dst Types UW, UD; "src0 and dst must be of same
+         * datatype precision"; src1 is "treated as [an] unsigned number"
+         * (IGC's intmix kernel rotates by a :d count) */
+        if ((d->type != GT_TYPE_UW && d->type != GT_TYPE_UD) || in->src[0].type != d->type)
+            return "ror/rol: dst and src0 UW or UD, of one type (seed 004 ror, rol)";
+        break;
+    case GT_OP_CMPN:
+        if (in->cond != GT_COND_L && in->cond != GT_COND_GE)
+            return "cmpn supports only the .l and .ge conditions (seed 004 cmpn)";
+        break;
+    case GT_OP_MAD:
+        if (!is_float_type(in->src[1].type) && (acc_src & 6))
+            return "mad: integer src1/src2 cannot be accumulators (seed 004 mad)";
+        if (!is_float_type(in->src[1].type) &&
+            (gt_type_size(in->src[1].type) == 4 || gt_type_size(in->src[2].type) == 4) &&
+            (in->cond || in->saturate))
+            return "mad: no condition or saturation with DWord src1/src2 (seed 004 mad)";
+        break;
+    case GT_OP_DP4A:
+        if ((acc_src & 3) == 3 || (acc_src & 4))
+            return "dp4a: only one of src0 or src1 may be an accumulator (seed 004 dp4a)";
+        break;
+    case GT_OP_BFE: case GT_OP_BFI1: case GT_OP_BFI2: case GT_OP_CBIT: case GT_OP_FBH:
+    case GT_OP_FBL:
+        if (acc_src || opnd_is_acc(d) || in->acc_wr)
+            return "no accumulator access, implicit or explicit (seed 004 bfe/bfi/cbit/fbh/fbl)";
+        break;
+    case GT_OP_AND: case GT_OP_OR: case GT_OP_XOR: case GT_OP_NOT:
+        for (int s = 0; s < ns; s++)
+            if ((acc_src >> s & 1) && (in->src[s].negate || in->src[s].abs))
+                return "no source modifier on an accumulator source (seed 004 and)";
+        break;
+    case GT_OP_MOV:
+        if (acc_src && opnd_is_acc(d))
+            return "an accumulator can be a source or destination, not both (seed 004 mov)";
+        break;
+    default:
+        break;
     }
     return NULL;
 }
@@ -760,6 +876,14 @@ static void plan_exec(const gtsim_device *dev, gt_xinst *x)
         if (rule) {
             char why[96];
             snprintf(why, sizeof why, "invalid type combination: %s", rule);
+            plan_fail(x, GTSIM_ERR_ILLEGAL, why);
+        }
+    }
+    {
+        const char *rule = gen_rule_broken(gt_eu_behaviour_for(dev ? dev->plat : NULL), in, ns);
+        if (rule) {
+            char why[96];
+            snprintf(why, sizeof why, "%s", rule);
             plan_fail(x, GTSIM_ERR_ILLEGAL, why);
         }
     }

@@ -522,6 +522,70 @@ static void test_bad_input(void **st)
     assert_non_null(strstr(H.dev->err, "ip 0x0: `sync.host null`"));
 }
 
+/* ---- Gen12LP rules of the seed 004 instruction pages: each breaking
+ * instruction is an illegal-instruction report naming the rule; each
+ * legal neighbour runs ---- */
+static void test_gen12_rules(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *text, *rule; /* rule NULL: legal */
+    } cases[] = {
+        {"mov (8|M0) r10.0<1>:q r2.0<4;4,1>:q", "no DF, Q or UQ operands on Gen12LP"},
+        {"add (8|M0) r10.0<1>:df r2.0<4;4,1>:df r4.0<4;4,1>:df", "no DF, Q or UQ operands"},
+        {"mov (8|M0) r10.0<1>:f r2.0<4;4,1>:uq", "no DF, Q or UQ operands"},
+        {"math.iqot (16|M0) r10.0<1>:d r2.0<8;8,1>:d r4.0<8;8,1>:d", "INT DIV does not support SIMD16"},
+        {"math.iqot (8|M0) r10.0<1>:d r2.0<8;8,1>:d r4.0<8;8,1>:d", NULL},
+        {"math.idiv (8|M0) r10.0<1>:d r2.0<8;8,1>:d r4.0<8;8,1>:d", "INT DIV cannot write two registers"},
+        {"math.iqot (8|M0) r10.0<1>:d -r2.0<8;8,1>:d r4.0<8;8,1>:d", "INT DIV does not support source modifiers"},
+        {"math.inv (8|M0) acc0.0<1>:f r2.0<8;8,1>:f", "math must use GRF as destination"},
+        {"math.inv (16|M0) r10.0<1>:hf r2.0<16;16,1>:hf", "half floats: ExecSize at most 8"},
+        {"math.inv (8|M0) r10.0<1>:hf r2.0<8;8,1>:hf", NULL},
+        {"math.inv (8|M0) r10.0<1>:hf r2.0<8;8,1>:f", "the HF operand must be interleaved"},
+        {"math.inv (8|M0) r10.0<2>:hf r2.0<8;8,1>:f", NULL},
+        {"math.inv (8|M0) r10.0<1>:f r2.0<16;8,2>:hf", NULL},
+        {"math.inv (8|M0) r10.0<1>:f r2.0<8;8,1>:hf", "the HF operand must be interleaved"},
+        {"math.inv (8|M0) r10.0<1>:f r2.0<16;8,1>:f", "Src.Vstride must be Src.Width * Src.Hstride"},
+        {"math.inv (8|M0) r10.0<1>:f r2.0<16;8,2>:f", "source and destination strides must match"},
+        {"math.inv (8|M0) r10.0<1>:f r2.0<0;1,0>:f", NULL},
+        {"csel (8|M0) (le)f0.0 r10.0<1>:ud r2.0<8;1>:ud r3.0<8;1>:ud r4.0<1>:ud", "csel takes F, HF, D or W types only"},
+        {"cmpn (8|M0) (eq)f0.0 null<1>:f r2.0<8;8,1>:f r3.0<8;8,1>:f", "cmpn supports only the .l and .ge"},
+        {"cmpn (8|M0) (ge)f0.0 null<1>:f r2.0<8;8,1>:f r3.0<8;8,1>:f", NULL},
+        {"mad (8|M0) r10.0<1>:d r2.0<8;1>:d acc0.0<8;1>:d r4.0<1>:d", "integer src1/src2 cannot be accumulators"},
+        {"mad (8|M0) r10.0<1>:f r2.0<8;1>:f acc0.0<8;1>:f r4.0<1>:f", NULL},
+        {"mad (8|M0) (sat)r10.0<1>:d r2.0<8;1>:d r3.0<8;1>:d r4.0<1>:d", "no condition or saturation with DWord src1/src2"},
+        {"mad (8|M0) (sat)r10.0<1>:d r2.0<8;1>:d r3.0<8;1>:w r4.0<1>:w", NULL},
+        {"dp4a (8|M0) r10.0<1>:d acc0.0<8;1>:d acc1.0<8;1>:d r4.0<1>:d", "only one of src0 or src1 may be an accumulator"},
+        {"dp4a (8|M0) r10.0<1>:d acc0.0<8;1>:d r3.0<8;1>:d r4.0<1>:d", NULL},
+        {"bfe (8|M0) acc0.0<1>:ud r2.0<8;1>:ud r3.0<8;1>:ud r4.0<1>:ud", "no accumulator access, implicit or explicit"},
+        {"cbit (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud {AccWrEn}", "no accumulator access, implicit or explicit"},
+        {"and (8|M0) r10.0<1>:ud ~acc0.0<8;8,1>:ud r3.0<8;8,1>:ud", "no source modifier on an accumulator source"},
+        {"and (8|M0) r10.0<1>:ud acc0.0<8;8,1>:ud r3.0<8;8,1>:ud", NULL},
+        {"mov (8|M0) acc0.0<1>:ud acc1.0<8;8,1>:ud", "an accumulator can be a source or destination, not both"},
+        {"ror (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", "dst and src0 UW or UD, of one type"},
+        {"rol (8|M0) r10.0<1>:ud r2.0<8;8,1>:uw r3.0<8;8,1>:ud", "dst and src0 UW or UD, of one type"},
+        {"rol (16|M0) r10.0<1>:ud r2.0<8;8,1>:ud r4.0<8;8,1>:d", NULL}, /* IGC's intmix */
+        {"ror (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:f", "rotates take integer types only"},
+        {"dp4a (8|M0) r10.0<1>:w r2.0<8;1>:w r3.0<8;1>:w r4.0<1>:w", "dp4a takes D/UD types only"},
+    };
+    char text[256];
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        snprintf(text, sizeof text, "%s\n" END, cases[k].text);
+        h_load(&H, text);
+        thread(0xffff);
+        int st2 = h_run(&H);
+        if (!cases[k].rule) {
+            if (st2 != GTSIM_OK || H.t->state != GT_THREAD_BLOCKED)
+                fail_msg("legal `%s` failed: %s", cases[k].text, H.dev->err);
+            continue;
+        }
+        if (st2 != GTSIM_ERR_ILLEGAL || !strstr(H.dev->err, cases[k].rule) ||
+            !strstr(H.dev->err, "ip 0x0: `") || !strstr(H.dev->err, "[raw "))
+            fail_msg("`%s`: status %d, report \"%s\" (want \"%s\")", cases[k].text, st2,
+                     H.dev->err, cases[k].rule);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -530,7 +594,7 @@ int main(void)
         cmocka_unit_test(test_rotate),       cmocka_unit_test(test_math),
         cmocka_unit_test(test_control_flow), cmocka_unit_test(test_sync),
         cmocka_unit_test(test_send_dataport), cmocka_unit_test(test_barrier_eot),
-        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_bad_input),    cmocka_unit_test(test_gen12_rules),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
