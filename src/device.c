@@ -20,6 +20,11 @@
  *    EL_CTRL_LOAD; NEO's Gen12 AUB captures write 0x2510, 0x2514, then 1
  *    to 0x2550).  Seed 004 does not list these registers.
  * Work runs synchronously at submission.
+ *
+ * Engines: the render engine (MMIO base 0x2000) and, on platforms with a
+ * blitter command set (gt_platform.blt), the blitter (base 0x22000, its
+ * command streamer created on its first submission); each has the
+ * registers above at the same offsets from its base.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -33,9 +38,13 @@
 #include "pipe/media.h"
 #include "pipe/pipe.h"
 
-#define RCS_ELSP 0x2230u /* render engine base 0x2000 + 0x230 */
-#define RCS_EXECLIST_SQ 0x2510u      /* EXECLIST_SQ_CONTENTS: 4 DWords */
-#define RCS_EXECLIST_CONTROL 0x2550u /* bit 0: Load the submission queue */
+/* Engine registers, offsets from the engine's MMIO base (cs.h). */
+#define ENG_ELSP 0x230u             /* ELSP (render 0x2230) */
+#define ENG_EXECLIST_SQ 0x510u      /* EXECLIST_SQ_CONTENTS: 4 DWords */
+#define ENG_EXECLIST_CONTROL 0x550u /* bit 0: Load the submission queue */
+#define ENG_EXECLIST_STATUS_LO 0x234u
+enum { ENGINE_RENDER, ENGINE_BLITTER, ENGINES };
+static const uint32_t engine_base[ENGINES] = {GT_RCS_BASE, GT_BCS_BASE};
 /* RING_EXECLIST_STATUS_LO of the render engine.  Bit 8 reads as set once
  * the submitted contexts have completed and the engine is idle (public fact:
  * NEO's AUB and TBX modes poll 0x2234 for mask 0x100 to wait for idle).
@@ -85,8 +94,9 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     dev->hostmem.limit = dev->cfg.max_host_memory;
     dev->mem = gt_mem_create();
     dev->gsm = gt_mem_create();
-    dev->elsp = calloc(1, sizeof(struct gt_elsp));
-    if (!dev->mem || !dev->gsm || !dev->elsp || gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, EXECLIST_STATUS_IDLE))
+    dev->elsp = calloc(ENGINES, sizeof(struct gt_elsp));
+    if (!dev->mem || !dev->gsm || !dev->elsp || gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, EXECLIST_STATUS_IDLE) ||
+        gt_mmio_set(dev, GT_BCS_BASE + ENG_EXECLIST_STATUS_LO, EXECLIST_STATUS_IDLE))
         goto fail;
     gt_mem_set_budget(dev->mem, &dev->hostmem);
     gt_mem_set_budget(dev->gsm, &dev->hostmem);
@@ -113,6 +123,8 @@ void gtsim_destroy(gtsim_device *dev)
     gt_media_destroy(dev->media);
     if (dev->cs)
         gt_cs_destroy(dev->cs);
+    if (dev->bcs)
+        gt_cs_destroy(dev->bcs);
     if (dev->kcache)
         gt_kcache_destroy(dev->kcache);
     gt_mem_destroy(dev->mem);
@@ -172,47 +184,57 @@ static void work_end(gtsim_device *dev, const struct timespec *t0)
     GT_STAT_ADD(dev, exec_cpu_ns, ns_since(CLOCK_THREAD_CPUTIME_ID, &t0[1]));
 }
 
-/* Run the execlist elements elem0 then elem1 (each skipped unless valid). */
-static int execlist_submit(gtsim_device *dev, uint64_t elem0, uint64_t elem1)
+/* Run the execlist elements elem0 then elem1 (each skipped unless valid)
+ * on engine e. */
+static int execlist_submit(gtsim_device *dev, int e, uint64_t elem0, uint64_t elem1)
 {
     if (!(elem0 & 1))
         return GTSIM_OK;
+    uint32_t status = engine_base[e] + ENG_EXECLIST_STATUS_LO;
+    struct gt_cs *cs = dev->cs;
+    if (e == ENGINE_BLITTER) {
+        if (!dev->bcs && !(dev->bcs = gt_cs_create_engine(dev, "blitter", GT_BCS_BASE, dev->plat->blt)))
+            return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory creating the blitter command streamer");
+        cs = dev->bcs;
+    }
+    if (!cs)
+        return gt_error(dev, GTSIM_ERR_INVALID, "no command streamer");
     /* New work: the driver may have rewritten kernels and page tables. */
     gt_kcache_flush(dev->kcache);
     gt_vm_flush(&dev->ggtt);
-    gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, gt_mmio_reg(dev, RCS_EXECLIST_STATUS_LO) & ~EXECLIST_STATUS_IDLE);
+    gt_mmio_set(dev, status, gt_mmio_reg(dev, status) & ~EXECLIST_STATUS_IDLE);
     struct timespec t0[2];
     clock_gettime(CLOCK_MONOTONIC, &t0[0]);
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0[1]);
     int st = gt_work_begin(dev);
     if (st == GTSIM_OK)
-        st = gt_cs_submit(dev, elem0);
+        st = gt_cs_submit_engine(cs, elem0);
     if (st == GTSIM_OK && (elem1 & 1))
-        st = gt_cs_submit(dev, elem1);
+        st = gt_cs_submit_engine(cs, elem1);
     work_end(dev, t0);
-    gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, gt_mmio_reg(dev, RCS_EXECLIST_STATUS_LO) | EXECLIST_STATUS_IDLE);
+    gt_mmio_set(dev, status, gt_mmio_reg(dev, status) | EXECLIST_STATUS_IDLE);
     return st;
 }
 
-static int elsp_write(gtsim_device *dev, uint32_t value)
+static int elsp_write(gtsim_device *dev, int e, uint32_t value)
 {
-    struct gt_elsp *p = dev->elsp;
+    struct gt_elsp *p = &dev->elsp[e];
     p->dw[p->n++] = value;
     if (p->n < 4)
         return GTSIM_OK;
     p->n = 0;
-    return execlist_submit(dev, ((uint64_t)p->dw[2] << 32) | p->dw[3], ((uint64_t)p->dw[0] << 32) | p->dw[1]);
+    return execlist_submit(dev, e, ((uint64_t)p->dw[2] << 32) | p->dw[3], ((uint64_t)p->dw[0] << 32) | p->dw[1]);
 }
 
 /* EXECLIST_CONTROL write: Load (bit 0) submits the queue's two elements. */
-static int execlist_control_write(gtsim_device *dev, uint32_t value)
+static int execlist_control_write(gtsim_device *dev, int e, uint32_t value)
 {
     if (!(value & 1))
         return GTSIM_OK;
     uint32_t q[4];
     for (int i = 0; i < 4; i++)
-        q[i] = gt_mmio_reg(dev, RCS_EXECLIST_SQ + 4u * (uint32_t)i);
-    return execlist_submit(dev, ((uint64_t)q[1] << 32) | q[0], ((uint64_t)q[3] << 32) | q[2]);
+        q[i] = gt_mmio_reg(dev, engine_base[e] + ENG_EXECLIST_SQ + 4u * (uint32_t)i);
+    return execlist_submit(dev, e, ((uint64_t)q[1] << 32) | q[0], ((uint64_t)q[3] << 32) | q[2]);
 }
 
 int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value)
@@ -220,10 +242,14 @@ int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value)
     if (offset >= GT_MMIO_SIZE || (offset & 3))
         return gt_error(dev, GTSIM_ERR_INVALID, "MMIO write 0x%08x to offset 0x%x outside the register file",
                         value, offset);
-    if (dev->plat->submit == GT_SUBMIT_EXECLIST && offset == RCS_ELSP)
-        return elsp_write(dev, value);
-    if (dev->plat->submit == GT_SUBMIT_EXECLIST_SQ && offset == RCS_EXECLIST_CONTROL)
-        return execlist_control_write(dev, value);
+    for (int e = 0; e < ENGINES; e++) {
+        if (e == ENGINE_BLITTER && !dev->plat->blt)
+            continue;
+        if (dev->plat->submit == GT_SUBMIT_EXECLIST && offset == engine_base[e] + ENG_ELSP)
+            return elsp_write(dev, e, value);
+        if (dev->plat->submit == GT_SUBMIT_EXECLIST_SQ && offset == engine_base[e] + ENG_EXECLIST_CONTROL)
+            return execlist_control_write(dev, e, value);
+    }
     if (gt_mmio_set(dev, offset, value))
         return GTSIM_ERR_NOMEM;
     if (dev->plat->pp_dir_base_reg && offset == dev->plat->pp_dir_base_reg)

@@ -46,6 +46,8 @@ typedef struct gt_platform {
     uint32_t pp_dir_base_reg;      /* Gen7 PPGTT: MMIO offset of PP_DIR_BASE (0 = none) */
     const struct gt_sf_gen *sf;    /* shared-function layouts: data port message numbering,
                                     * RENDER_SURFACE_STATE (src/sf; NULL = Gen9) */
+    const struct gt_cmd_set *blt;  /* blitter engine commands (src/cs/cmds_blt.c); NULL = the
+                                    * platform has no blitter engine modelled */
 } gt_platform;
 
 const gt_platform *gt_platform_find(const char *name);
@@ -62,10 +64,11 @@ struct gtsim_device {
      * device touches a few dozen blocks, so creating one stays cheap. */
     uint32_t *mmio[GT_MMIO_SIZE / GT_MMIO_BLOCK];
     struct gt_cs *cs;     /* render command streamer */
+    struct gt_cs *bcs;    /* blitter command streamer (created on its first submission) */
     struct gt_pipe *pipe; /* media/GPGPU pipeline */
     struct gt_kcache *kcache;
     struct gt_media *media; /* created on first media command (gt_media_of) */
-    struct gt_elsp *elsp; /* render ELSP submission latch, src/device.c */
+    struct gt_elsp *elsp; /* ELSP submission latches (render, blitter), src/device.c */
     gtsim_stats stats;    /* updated with GT_STAT_ADD (read by gtsim_get_stats on any thread) */
     atomic_int interrupt; /* gtsim_interrupt request (sticky until gtsim_interrupt_clear) */
     /* Bounds of the current submission (gt_work_begin, gt_poll). */

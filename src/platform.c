@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "cs/blt.h"
 #include "cs/cmds.h"
 #include "cs/cs.h"
 #include "gt.h"
@@ -52,12 +53,12 @@ static const gt_platform platforms[] = {
      * through the submission queue. */
     {.name = "tgllp", .gen = 12, .pci_id = 0x9A49, .eu_count = 96, .threads_per_eu = 7,
      .max_threads = 96 * 7, .cmds = &gt_cmds_gen12, .gtt = &gt_gtt_gen8, .submit = GT_SUBMIT_EXECLIST_SQ,
-     .sf = &gt_sf_gen12},
+     .sf = &gt_sf_gen12, .blt = &gt_cmds_blt_gen12},
     /* DG1 (Gen12LP discrete, PCI 0x4905): 96 EUs, 7 threads each; local
      * memory (gt_gtt_format, mem.h). */
     {.name = "dg1", .gen = 12, .pci_id = 0x4905, .eu_count = 96, .threads_per_eu = 7,
      .max_threads = 96 * 7, .cmds = &gt_cmds_gen12, .gtt = &gtt_dg1, .submit = GT_SUBMIT_EXECLIST_SQ,
-     .sf = &gt_sf_gen12},
+     .sf = &gt_sf_gen12, .blt = &gt_cmds_blt_gen12},
 };
 
 const gt_platform *gt_platform_find(const char *name)

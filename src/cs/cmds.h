@@ -387,6 +387,7 @@ enum gt_cmd_id {
     GT_CMD_MI_SEMAPHORE_MBOX, GT_CMD_MI_REPORT_HEAD, GT_CMD_MI_SET_CONTEXT,
     GT_CMD_MEDIA_OBJECT, GT_CMD_MEDIA_OBJECT_PRT, GT_CMD_MEDIA_OBJECT_WALKER, /* Gen7 media unit */
     GT_CMD_GPGPU_OBJECT, /* Gen7 media unit */
+    GT_CMD_BLT, /* an XY_* blitter command (src/cs/blt.c) */
     GT_CMD_UNIMPL, /* a real command gtsim does not model: reported by name */
 };
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "cs/cmds.h"
+#include "cs/blt.h"
 #include "cs/cs.h"
 #include "eu/eu.h"
 #include "pipe/media.h"
@@ -29,6 +30,8 @@ enum { CS_RING = 0, CS_BATCH1 = 1, CS_BATCH2 = 2 };
 
 struct gt_cs {
     gtsim_device *dev;
+    const char *engine;         /* "render", "blitter" */
+    struct gt_blt *blt;         /* blitter engine state (XY_SETUP_BLT ...), blitter only */
     uint64_t lrca;              /* GGTT address of the logical ring context */
     uint32_t head_img;          /* image byte offset of the RING_HEAD value, 0 = none */
     uint64_t ring_start;        /* GGTT */
@@ -45,27 +48,40 @@ struct gt_cs {
     int stop;                   /* the ring is done (MI_BATCH_BUFFER_END at ring level) */
     uint32_t wraps;             /* times the ring head wrapped in this submission */
     int ring_mode;              /* Gen7 ring submission: no context image, no per-process HWSP */
+    int ctx_ggtt;               /* the context has no PPGTT: engine accesses (blits) use the GGTT */
     const gt_cmd_set *set;      /* the device's command layouts */
-    uint32_t mmio_base;         /* the engine's MMIO base (render: 0x2000) */
+    uint32_t mmio_base;         /* the engine's MMIO base (render 0x2000, blitter 0x22000) */
     /* CS ALU (MI_MATH) */
     uint64_t srca, srcb, accu;
     int zf, cf;
     uint32_t dw[CS_MAX_READ];
 };
 
-struct gt_cs *gt_cs_create(gtsim_device *dev)
+/* An engine register: its render-engine offset r moved to the engine's base. */
+#define ER(cs, r) ((cs)->mmio_base + (uint32_t)(r) - GT_RCS_BASE)
+
+struct gt_cs *gt_cs_create_engine(gtsim_device *dev, const char *engine, uint32_t base, const gt_cmd_set *set)
 {
     struct gt_cs *cs = calloc(1, sizeof(*cs));
     if (cs) {
         cs->dev = dev;
-        cs->set = dev->plat && dev->plat->cmds ? dev->plat->cmds : &gt_cmds_gen9;
-        cs->mmio_base = GT_RCS_BASE;
+        cs->engine = engine;
+        cs->mmio_base = base;
+        cs->set = set;
     }
     return cs;
 }
 
+struct gt_cs *gt_cs_create(gtsim_device *dev)
+{
+    return gt_cs_create_engine(dev, "render", GT_RCS_BASE,
+                               dev->plat && dev->plat->cmds ? dev->plat->cmds : &gt_cmds_gen9);
+}
+
 void gt_cs_destroy(struct gt_cs *cs)
 {
+    if (cs)
+        gt_blt_destroy(cs->blt);
     free(cs);
 }
 
@@ -96,9 +112,9 @@ static uint64_t cs_timestamp(const gtsim_device *dev)
 uint32_t gt_cs_reg_read(gtsim_device *dev, uint32_t off)
 {
     off &= (GT_MMIO_SIZE - 1) & ~3u;
-    if (off == GT_RCS_TIMESTAMP)
+    if (off == GT_RCS_TIMESTAMP || off == GT_BCS_BASE + GT_RCS_TIMESTAMP - GT_RCS_BASE)
         return (uint32_t)cs_timestamp(dev);
-    if (off == GT_RCS_TIMESTAMP + 4)
+    if (off == GT_RCS_TIMESTAMP + 4 || off == GT_BCS_BASE + GT_RCS_TIMESTAMP + 4 - GT_RCS_BASE)
         return (uint32_t)(cs_timestamp(dev) >> 32);
     return gt_mmio_reg(dev, off);
 }
@@ -134,14 +150,17 @@ static int predicate_result(gtsim_device *dev)
 /* "ring 0x2008" / "batch 0x7f0001000 (PPGTT, first level)" */
 static const char *cs_where(const struct gt_cs *cs, char *buf, size_t len)
 {
+    /* the render engine is the default; others name themselves */
+    const char *eng = cs->mmio_base == GT_RCS_BASE ? "" : cs->engine;
+    const char *sp = *eng ? " " : "";
     if (cs->cmd_level == CS_RING)
-        snprintf(buf, len, "ring 0x%" PRIx64, cs->cmd_addr);
+        snprintf(buf, len, "%s%sring 0x%" PRIx64, eng, sp, cs->cmd_addr);
     else
-        snprintf(buf, len, "batch 0x%" PRIx64 " (%s, %s level)", cs->cmd_addr,
+        snprintf(buf, len, "%s%sbatch 0x%" PRIx64 " (%s, %s level)", eng, sp, cs->cmd_addr,
                  cs->cmd_ggtt ? "GGTT" : "PPGTT", cs->cmd_level == CS_BATCH1 ? "first" : "second");
     return buf;
 }
-#define WHERE(cs) cs_where((cs), (char[96]){0}, 96)
+#define WHERE(cs) cs_where((cs), (char[112]){0}, 112)
 
 static gt_vm *cs_vm(gtsim_device *dev, int ggtt)
 {
@@ -226,7 +245,7 @@ static int cs_fetch(struct gt_cs *cs, uint32_t *out, unsigned first, unsigned n)
 static int alu_read(struct gt_cs *cs, unsigned operand, uint64_t *v)
 {
     if (operand <= 0x0f) {
-        *v = reg64(cs->dev, GT_RCS_GPR(operand));
+        *v = reg64(cs->dev, ER(cs, GT_RCS_GPR(operand)));
         return 0;
     }
     switch (operand) {
@@ -291,7 +310,7 @@ static int cs_mi_math(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
         case 0x580: /* STOREINV */
             if (a > 0x0f || alu_read(cs, b, &v))
                 goto bad;
-            reg64_write(cs->dev, GT_RCS_GPR(a), op == 0x580 ? ~v : v);
+            reg64_write(cs->dev, ER(cs, GT_RCS_GPR(a)), op == 0x580 ? ~v : v);
             break;
         default:
             goto bad;
@@ -377,7 +396,7 @@ static int cs_mi_atomic(struct gt_cs *cs, const uint64_t *f, unsigned len)
         return st;
     /* Return Data Control: the returned value goes to CS_GPR R0 */
     if (f[ATOM_RETURN])
-        reg64_write(dev, GT_RCS_GPR(0), ret & mask);
+        reg64_write(dev, ER(cs, GT_RCS_GPR(0)), ret & mask);
     return GTSIM_OK;
 }
 
@@ -420,7 +439,7 @@ static void cs_bb_end(struct gt_cs *cs)
 static uint64_t cs_store_index_addr(struct gt_cs *cs, int global, uint64_t off)
 {
     /* ring mode (Gen7) has only the global hardware status page */
-    uint64_t page = global || cs->ring_mode ? (gt_cs_reg_read(cs->dev, GT_RCS_HWS_PGA) & 0xfffff000u)
+    uint64_t page = global || cs->ring_mode ? (gt_cs_reg_read(cs->dev, ER(cs, GT_RCS_HWS_PGA)) & 0xfffff000u)
                                             : cs->lrca;
     return page + (off & 0xffc);
 }
@@ -731,7 +750,7 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
                         cs->dw[0], WHERE(cs));
     case GT_CMD_MI_NOOP:
         if (f[NOOP_ID_WRITE])
-            gt_cs_reg_write(dev, GT_RCS_NOPID, (uint32_t)f[NOOP_ID]);
+            gt_cs_reg_write(dev, ER(cs, GT_RCS_NOPID), (uint32_t)f[NOOP_ID]);
         return GTSIM_OK;
     case GT_CMD_MI_SET_PREDICATE: {
         unsigned m = (unsigned)f[SETP_ENABLE];
@@ -858,8 +877,8 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
         /* the ring head (RING_BUFFER_HEAD format) into DWord 4 of the
          * hardware status page (public fact: the HWSP layout's "ring head
          * pointer storage") */
-        uint32_t head = (gt_cs_reg_read(dev, GT_RCS_RING_HEAD) & ~0x1ffffcu) | cs->ring_pos;
-        uint64_t a = (gt_cs_reg_read(dev, GT_RCS_HWS_PGA) & 0xfffff000u) + 0x10;
+        uint32_t head = (gt_cs_reg_read(dev, ER(cs, GT_RCS_RING_HEAD)) & ~0x1ffffcu) | cs->ring_pos;
+        uint64_t a = (gt_cs_reg_read(dev, ER(cs, GT_RCS_HWS_PGA)) & 0xfffff000u) + 0x10;
         return cs_mem(cs, d->name, 1, 1, a, &head, 4);
     }
     case GT_CMD_MI_SET_CONTEXT:
@@ -867,7 +886,7 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
          * switch: context images are neither saved nor restored.  CCID
          * records the current context (seed 002 Render Logical Context
          * Support). */
-        gt_cs_reg_write(dev, GT_RCS_CCID, cs->dw[1]);
+        gt_cs_reg_write(dev, ER(cs, GT_RCS_CCID), cs->dw[1]);
         if (!f[SETC_RESTORE_INHIBIT])
             gt_warn(dev, "MI_SET_CONTEXT at %s: context 0x%08" PRIx64 " would be restored from its image; "
                     "gtsim keeps the current engine state instead", WHERE(cs), f[SETC_ADDR]);
@@ -900,6 +919,8 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
         go.batch_addr = cs->cmd_addr;
         return gt_media_gpgpu_object(dev, &go);
     }
+    case GT_CMD_BLT:
+        return gt_blt_exec(dev, &cs->blt, d, cs->dw, n, cs->ctx_ggtt ? &dev->ggtt : &dev->ppgtt, WHERE(cs));
     case GT_CMD_GPGPU_WALKER:
         ps = gt_pipe_state_of(dev->pipe);
         if (ps->pipeline != 2)
@@ -1013,7 +1034,7 @@ static int cs_restore(struct gt_cs *cs, uint64_t desc)
         for (unsigned k = i + 1; k + 1 < i + n && k + 1 < CS_IMAGE_DWORDS; k += 2) {
             uint32_t reg = img[k] & 0x7ffffc;
             gt_cs_reg_write(dev, reg, img[k + 1]);
-            if (reg == GT_RCS_RING_HEAD)
+            if (reg == ER(cs, GT_RCS_RING_HEAD))
                 cs->head_img = CS_IMAGE_REGSTATE + 4 * (k + 1);
         }
         i += n;
@@ -1021,9 +1042,10 @@ static int cs_restore(struct gt_cs *cs, uint64_t desc)
     /* PPGTT: descriptor bits 4:3 = 3 is 48-bit (4-level) addressing with the
      * PML4 in PDP0 (seed 004 context descriptor). */
     unsigned mode = (unsigned)gt_bits64(desc, 4, 3);
+    cs->ctx_ggtt = mode != 3;
     if (mode == 3) {
-        uint64_t pml4 = (((uint64_t)gt_cs_reg_read(dev, GT_RCS_PDP0_UDW) << 32) |
-                         gt_cs_reg_read(dev, GT_RCS_PDP0_LDW)) & 0xfffffffff000ull;
+        uint64_t pml4 = (((uint64_t)gt_cs_reg_read(dev, ER(cs, GT_RCS_PDP0_UDW)) << 32) |
+                         gt_cs_reg_read(dev, ER(cs, GT_RCS_PDP0_LDW))) & 0xfffffffff000ull;
         gt_vm_init(&dev->ppgtt, GT_VM_PPGTT48, dev->mem, NULL, pml4);
     } else {
         gt_vm_init(&dev->ppgtt, GT_VM_NONE, dev->mem, NULL, 0);
@@ -1031,23 +1053,28 @@ static int cs_restore(struct gt_cs *cs, uint64_t desc)
                 "not modelled; PPGTT accesses will fault", desc, mode);
     }
     gt_vm_flush(&dev->ppgtt);
-    uint32_t ctl = gt_cs_reg_read(dev, GT_RCS_RING_CTL);
+    uint32_t ctl = gt_cs_reg_read(dev, ER(cs, GT_RCS_RING_CTL));
     if (!(ctl & 1))
         return gt_error(dev, GTSIM_ERR_INVALID,
                         "context at LRCA 0x%" PRIx64 ": RING_CTL 0x%08x has Ring Buffer Enable clear",
                         cs->lrca, ctl);
-    cs->ring_start = gt_cs_reg_read(dev, GT_RCS_RING_START) & 0xfffff000u;
+    cs->ring_start = gt_cs_reg_read(dev, ER(cs, GT_RCS_RING_START)) & 0xfffff000u;
     cs->ring_size = (gt_bits(ctl, 20, 12) + 1) * 4096u;
-    cs->ring_pos = (gt_cs_reg_read(dev, GT_RCS_RING_HEAD) & 0x1ffffc) % cs->ring_size;
-    cs->ring_tail = (gt_cs_reg_read(dev, GT_RCS_RING_TAIL) & 0x1ffff8) % cs->ring_size;
+    cs->ring_pos = (gt_cs_reg_read(dev, ER(cs, GT_RCS_RING_HEAD)) & 0x1ffffc) % cs->ring_size;
+    cs->ring_tail = (gt_cs_reg_read(dev, ER(cs, GT_RCS_RING_TAIL)) & 0x1ffff8) % cs->ring_size;
     return GTSIM_OK;
 }
 
 int gt_cs_submit(gtsim_device *dev, uint64_t desc)
 {
-    struct gt_cs *cs = dev->cs;
-    if (!cs)
+    if (!dev->cs)
         return gt_error(dev, GTSIM_ERR_INVALID, "no command streamer");
+    return gt_cs_submit_engine(dev->cs, desc);
+}
+
+int gt_cs_submit_engine(struct gt_cs *cs, uint64_t desc)
+{
+    gtsim_device *dev = cs->dev;
     if (!(desc & 1))
         return GTSIM_OK;
     cs->lrca = desc & 0xfffff000u;
@@ -1061,8 +1088,8 @@ int gt_cs_submit(gtsim_device *dev, uint64_t desc)
              cs->lrca, cs->ring_start, cs->ring_size, cs->ring_pos, cs->ring_tail);
     st = cs_run(cs);
     /* save: RING_HEAD register and its slot in the image */
-    uint32_t head = (gt_cs_reg_read(dev, GT_RCS_RING_HEAD) & ~0x1ffffcu) | cs->ring_pos;
-    gt_cs_reg_write(dev, GT_RCS_RING_HEAD, head);
+    uint32_t head = (gt_cs_reg_read(dev, ER(cs, GT_RCS_RING_HEAD)) & ~0x1ffffcu) | cs->ring_pos;
+    gt_cs_reg_write(dev, ER(cs, GT_RCS_RING_HEAD), head);
     if (cs->head_img) {
         uint64_t fault;
         if (gt_vm_write(&dev->ggtt, cs->lrca + cs->head_img, &head, 4, &fault) && st == GTSIM_OK)
@@ -1079,10 +1106,10 @@ int gt_cs_ring_submit(gtsim_device *dev)
     struct gt_cs *cs = dev->cs;
     if (!cs)
         return gt_error(dev, GTSIM_ERR_INVALID, "no command streamer");
-    uint32_t ctl = gt_cs_reg_read(dev, GT_RCS_RING_CTL);
+    uint32_t ctl = gt_cs_reg_read(dev, ER(cs, GT_RCS_RING_CTL));
     if (!(ctl & 1))
         return GTSIM_OK; /* Ring Buffer Enable clear: the tail is only recorded */
-    uint32_t head_reg = gt_cs_reg_read(dev, GT_RCS_RING_HEAD);
+    uint32_t head_reg = gt_cs_reg_read(dev, ER(cs, GT_RCS_RING_HEAD));
     cs->ring_mode = 1;
     cs->lrca = 0;
     cs->head_img = 0;
@@ -1091,10 +1118,10 @@ int gt_cs_ring_submit(gtsim_device *dev)
     cs->wraps = 0;
     /* RING_BUFFER_START bits 31:12 (GGTT), RING_BUFFER_CTL bits 20:12 =
      * length in pages - 1, HEAD offset bits 20:2, TAIL offset bits 20:3. */
-    cs->ring_start = gt_cs_reg_read(dev, GT_RCS_RING_START) & 0xfffff000u;
+    cs->ring_start = gt_cs_reg_read(dev, ER(cs, GT_RCS_RING_START)) & 0xfffff000u;
     cs->ring_size = (gt_bits(ctl, 20, 12) + 1) * 4096u;
     cs->ring_pos = (head_reg & 0x1ffffc) % cs->ring_size;
-    cs->ring_tail = (gt_cs_reg_read(dev, GT_RCS_RING_TAIL) & 0x1ffff8) % cs->ring_size;
+    cs->ring_tail = (gt_cs_reg_read(dev, ER(cs, GT_RCS_RING_TAIL)) & 0x1ffff8) % cs->ring_size;
     gt_trace(dev, "cs: ring 0x%" PRIx64 " (%u bytes) head 0x%x tail 0x%x", cs->ring_start, cs->ring_size,
              cs->ring_pos, cs->ring_tail);
     int st = cs_run(cs);
@@ -1102,6 +1129,6 @@ int gt_cs_ring_submit(gtsim_device *dev)
         st = gt_media_drain(dev); /* the submission ends when its threads have */
     /* the head where execution stopped; bits 31:21 count wraps */
     uint32_t wrap = (gt_bits(head_reg, 31, 21) + cs->wraps) & 0x7ff;
-    gt_cs_reg_write(dev, GT_RCS_RING_HEAD, (wrap << 21) | (head_reg & 3u) | cs->ring_pos);
+    gt_cs_reg_write(dev, ER(cs, GT_RCS_RING_HEAD), (wrap << 21) | (head_reg & 3u) | cs->ring_pos);
     return st;
 }

@@ -19,6 +19,13 @@
 
 #include "gt.h"
 
+/* Engine MMIO bases (bytes; public fact: Linux i915 RENDER_RING_BASE,
+ * BLT_RING_BASE).  Each engine has the render engine's register layout at
+ * its own base: RING_TAIL = base + 0x30, ..., HWS_PGA base + 0x80, ELSP base
+ * + 0x230, TIMESTAMP base + 0x358, CS_GPR base + 0x600 (seed 002 BCS_RINGBUF
+ * names the blitter's ring registers). */
+#define GT_BCS_BASE 0x22000u
+
 /* Render engine MMIO offsets (bytes). */
 #define GT_RCS_BASE 0x2000u /* the render engine's MMIO base */
 #define GT_RCS_RING_TAIL 0x2030u
@@ -51,6 +58,11 @@ struct gt_cs;
 /* Create/destroy the render command streamer of dev (NULL on out of
  * memory). */
 struct gt_cs *gt_cs_create(gtsim_device *dev);
+/* Create a command streamer for the engine named engine ("blitter") whose
+ * registers sit at MMIO base (GT_BCS_BASE), parsing the commands of set
+ * (NULL on out of memory). */
+struct gt_cs *gt_cs_create_engine(gtsim_device *dev, const char *engine, uint32_t base,
+                                  const struct gt_cmd_set *set);
 void gt_cs_destroy(struct gt_cs *cs);
 
 /* Run an execlist context to completion: desc = 64-bit context descriptor
@@ -62,6 +74,9 @@ void gt_cs_destroy(struct gt_cs *cs);
  * an error status (report in dev->err naming the command and its ring or
  * batch address). */
 int gt_cs_submit(gtsim_device *dev, uint64_t desc);
+/* The same on the engine cs (its registers at its base; its context image
+ * loads them at their engine offsets). */
+int gt_cs_submit_engine(struct gt_cs *cs, uint64_t desc);
 
 /* Ring buffer submission (Gen7, seed 002 "Render Engine Command Streamer"):
  * when RING_BUFFER_CTL has Ring Buffer Enable set, execute the ring from
