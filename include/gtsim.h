@@ -59,7 +59,8 @@ typedef struct gtsim_config {
      * was (batch address, walker, thread group, EU IP).  0 = the default;
      * UINT64_MAX = no bound.
      *  max_total_eu_instructions: EU instructions over all threads
-     *      (default 1e11, an hour or more of simulation).
+     *      (default 1e11, an hour or more of simulation); the same bound
+     *      applies to the pixels the blitter processes (XY_* commands).
      *  max_threads: hardware threads dispatched, per walker and per
      *      submission (default 2^26 = 67,108,864).  A walker whose thread
      *      groups x threads exceed it is refused before dispatch.

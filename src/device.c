@@ -193,7 +193,7 @@ static int execlist_submit(gtsim_device *dev, int e, uint64_t elem0, uint64_t el
     uint32_t status = engine_base[e] + ENG_EXECLIST_STATUS_LO;
     struct gt_cs *cs = dev->cs;
     if (e == ENGINE_BLITTER) {
-        if (!dev->bcs && !(dev->bcs = gt_cs_create_engine(dev, "blitter", GT_BCS_BASE, dev->plat->blt)))
+        if (!dev->bcs && !(dev->bcs = gt_cs_create_blitter(dev)))
             return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory creating the blitter command streamer");
         cs = dev->bcs;
     }
@@ -428,6 +428,7 @@ int gt_work_begin(gtsim_device *dev)
 {
     dev->sub_eu0 = __atomic_load_n(&dev->stats.eu_instructions, __ATOMIC_RELAXED);
     dev->sub_threads0 = __atomic_load_n(&dev->stats.threads_dispatched, __ATOMIC_RELAXED);
+    dev->sub_blt_pixels = 0;
     dev->sub_t0_ns = now_ns();
     uint64_t ms = dev->cfg.timeout_ms;
     dev->deadline_ns = ms && ms < UINT64_MAX / 1000000ull - dev->sub_t0_ns / 1000000ull
@@ -447,6 +448,12 @@ int gt_poll(gtsim_device *dev)
     uint64_t insns = dev->stats.eu_instructions - dev->sub_eu0;
     uint64_t max = dev->cfg.max_total_eu_instructions ? dev->cfg.max_total_eu_instructions
                                                       : GT_DEFAULT_MAX_TOTAL_EU_INSTRUCTIONS;
+    if (dev->sub_blt_pixels > max)
+        return gt_error(dev, GTSIM_ERR_WATCHDOG,
+                        "watchdog: the blitter processed %" PRIu64 " pixels in one submission, more than "
+                        "max_total_eu_instructions = %" PRIu64 " (the bound of a submission's work; gtsim run "
+                        "--max-total-eu-instructions)",
+                        dev->sub_blt_pixels, max);
     if (insns > max)
         return gt_error(dev, GTSIM_ERR_WATCHDOG,
                         "watchdog: %" PRIu64 " EU instructions executed in one submission, more than "

@@ -74,6 +74,8 @@ struct gtsim_device {
     /* Bounds of the current submission (gt_work_begin, gt_poll). */
     uint64_t sub_eu0;     /* stats.eu_instructions at the submission's start */
     uint64_t sub_threads0;/* stats.threads_dispatched at the submission's start */
+    uint64_t sub_blt_pixels; /* pixels the blitter processed in the submission (bounded by
+                              * max_total_eu_instructions, as EU instructions are) */
     uint64_t sub_t0_ns;   /* CLOCK_MONOTONIC at the submission's start */
     uint64_t deadline_ns; /* CLOCK_MONOTONIC deadline of the submission, 0 = none */
     unsigned poll_count;  /* polls since the clock was last read */

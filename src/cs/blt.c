@@ -259,6 +259,7 @@ static int blt_run(blt_op *o)
     uint8_t p[MAX_CPP] = {0}, s[MAX_CPP] = {0}, d[MAX_CPP] = {0}, r[MAX_CPP];
     for (int j = 0; j < y2 - y1; j++) {
         int y = yback ? y2 - 1 - j : y1 + j;
+        o->dev->sub_blt_pixels += (uint64_t)(x2 - x1);
         int st = gt_poll(o->dev);
         if (st) {
             char why[sizeof(o->dev->err)];

@@ -46,9 +46,15 @@ enum gt_blt_kind {
     GT_BLT_SETUP_MONO_PAT_SL, GT_BLT_PIXEL, GT_BLT_SCANLINES, GT_BLT_TEXT, GT_BLT_TEXT_IMM,
 };
 
-/* The blitter command set of Gen12LP (seed 004): the MI commands seed 004
- * lists for the BlitterCS and every XY_* command. */
+/* The XY_* commands of Gen12LP (seed 004), for gt_platform.blt. */
 extern const gt_cmd_set gt_cmds_blt_gen12;
+
+/* The blitter command streamer's command set: the MI commands of render
+ * (the platform's render command set) that seed 004 lists for the
+ * BlitterCS, then the XY_* commands of xy.  NULL on out of memory; free
+ * with gt_blt_cmds_destroy. */
+gt_cmd_set *gt_blt_cmds_create(const gt_cmd_set *xy, const gt_cmd_set *render);
+void gt_blt_cmds_destroy(gt_cmd_set *s);
 
 /* The blit kind of a blitter command description (enum gt_blt_kind), -1
  * if d is not an XY_* command. */

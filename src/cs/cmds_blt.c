@@ -1,11 +1,14 @@
 /*
- * Blitter command streamer command layouts (Gen12LP, seed 004): the MI
- * commands whose command pages name the BlitterCS as a source, and every
- * XY_* 2D command (client 2, opcode bits 28:22, DWord Length bits 7:0,
- * Length Bias 2).  Field positions are those of the seed 004 XY_* pages.
- * The MI field lists are the shared ones of cmds.h (one description).
+ * Blitter command streamer command layouts (Gen12LP, seed 004): every XY_*
+ * 2D command (client 2, opcode bits 28:22, DWord Length bits 7:0, Length
+ * Bias 2), field positions as on the seed 004 XY_* pages; and the MI
+ * commands whose command pages name the BlitterCS as a source, taken from
+ * the platform's render command set (gt_blt_cmds_create: one description
+ * of each MI layout per generation, the same handlers).
  */
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cs/blt.h"
 #include "cs/cmds.h"
@@ -203,72 +206,15 @@ TABLE(F_TEXT_IMM)
 /* immediate data (pattern or monochrome source), one DWord per group */
 static const gt_field t_imm[] = {{"Immediate Data", 0, 31, 0, GT_F_HEX, NULL, BLT_IMM}};
 
-/* the MI commands of the blitter, from the shared field lists */
-#define MITABLE(list) static const gt_field m_##list[] = {list(ROW)};
-MITABLE(GT_MI_NOOP_FIELDS)
-MITABLE(GT_MI_SET_PREDICATE_FIELDS)
-MITABLE(GT_MI_ARB_ON_OFF_FIELDS)
-MITABLE(GT_MI_MATH_FIELDS)
-MITABLE(GT_MI_MATH_ALU_FIELDS)
-MITABLE(GT_MI_SEMAPHORE_WAIT_FIELDS)
-MITABLE(GT_MI_STORE_DATA_IMM_FIELDS)
-MITABLE(GT_MI_STORE_DATA_INDEX_FIELDS)
-MITABLE(GT_MI_LOAD_REGISTER_IMM_FIELDS)
-MITABLE(GT_MI_LRI_PAIR_FIELDS)
-MITABLE(GT_MI_STORE_REGISTER_MEM_FIELDS)
-MITABLE(GT_MI_LOAD_REGISTER_MEM_FIELDS)
-MITABLE(GT_MI_LOAD_REGISTER_REG_FIELDS)
-MITABLE(GT_MI_FLUSH_DW_FIELDS)
-MITABLE(GT_MI_COPY_MEM_MEM_FIELDS)
-MITABLE(GT_MI_BATCH_BUFFER_START_FIELDS)
-MITABLE(GT_MI_CONDITIONAL_BATCH_BUFFER_END_FIELDS)
-
 #define N(t) (uint8_t)(sizeof(t) / sizeof(t[0]))
-#define MF(list) m_##list, N(m_##list)
 #define XF(list) t_##list, N(t_##list)
-#define NOFIELDS NULL, 0
 #define NOGROUP NULL, 0, 0, 0
 #define IMM(dw) t_imm, 1, dw, 1
-#define MI(op) 0xff800000u, ((uint32_t)(op) << 23)
 #define XY(op) 0xffc00000u, (0x40000000u | ((uint32_t)(op) << 22))
-#define UNIMPL(name, op) {name, MI(op), GT_CMD_UNIMPL, 0, 1, 0, NOFIELDS, NOGROUP}
-
-/* The MI commands first; then the XY_* commands in enum gt_blt_kind
- * order (gt_blt_kind is the index from the first of them).  Columns:
- * name, header pattern, id, length-field bits, min len, max len, fields,
- * repeated group. */
-#define N_MI 26
+/* The XY_* commands in enum gt_blt_kind order.  Columns: name, header
+ * pattern, id, length-field bits, min len, max len, fields, repeated
+ * group. */
 static const gt_cmd_desc blt_cmds[] = {
-    {"MI_NOOP", MI(0x00), GT_CMD_MI_NOOP, 0, 1, 1, MF(GT_MI_NOOP_FIELDS), NOGROUP},
-    {"MI_SET_PREDICATE", MI(0x01), GT_CMD_MI_SET_PREDICATE, 0, 1, 1, MF(GT_MI_SET_PREDICATE_FIELDS), NOGROUP},
-    {"MI_USER_INTERRUPT", MI(0x02), GT_CMD_MI_USER_INTERRUPT, 0, 1, 1, NOFIELDS, NOGROUP},
-    UNIMPL("MI_WAIT_FOR_EVENT", 0x03),
-    {"MI_ARB_CHECK", MI(0x05), GT_CMD_MI_ARB_CHECK, 0, 1, 1, NOFIELDS, NOGROUP},
-    {"MI_REPORT_HEAD", MI(0x07), GT_CMD_MI_REPORT_HEAD, 0, 1, 1, NOFIELDS, NOGROUP},
-    {"MI_ARB_ON_OFF", MI(0x08), GT_CMD_MI_ARB_ON_OFF, 0, 1, 1, MF(GT_MI_ARB_ON_OFF_FIELDS), NOGROUP},
-    {"MI_BATCH_BUFFER_END", MI(0x0a), GT_CMD_MI_BATCH_BUFFER_END, 0, 1, 1, NOFIELDS, NOGROUP},
-    {"MI_SUSPEND_FLUSH", MI(0x0b), GT_CMD_SKIP, 0, 1, 1, NOFIELDS, NOGROUP},
-    UNIMPL("MI_LOAD_SCAN_LINES_INCL", 0x12),
-    UNIMPL("MI_LOAD_SCAN_LINES_EXCL", 0x13),
-    UNIMPL("MI_DISPLAY_FLIP", 0x14),
-    UNIMPL("MI_SEMAPHORE_SIGNAL", 0x1b),
-    {"MI_MATH", MI(0x1a), GT_CMD_MI_MATH, 8, 2, 0, MF(GT_MI_MATH_FIELDS),
-     m_GT_MI_MATH_ALU_FIELDS, N(m_GT_MI_MATH_ALU_FIELDS), 1, 1},
-    {"MI_SEMAPHORE_WAIT", MI(0x1c), GT_CMD_MI_SEMAPHORE_WAIT, 8, 4, 4, MF(GT_MI_SEMAPHORE_WAIT_FIELDS), NOGROUP},
-    {"MI_FORCE_WAKEUP", MI(0x1d), GT_CMD_SKIP, 8, 2, 2, NOFIELDS, NOGROUP},
-    {"MI_STORE_DATA_IMM", MI(0x20), GT_CMD_MI_STORE_DATA_IMM, 10, 4, 5, MF(GT_MI_STORE_DATA_IMM_FIELDS), NOGROUP},
-    {"MI_STORE_DATA_INDEX", MI(0x21), GT_CMD_MI_STORE_DATA_INDEX, 8, 3, 4, MF(GT_MI_STORE_DATA_INDEX_FIELDS), NOGROUP},
-    {"MI_LOAD_REGISTER_IMM", MI(0x22), GT_CMD_MI_LOAD_REGISTER_IMM, 8, 3, 0, MF(GT_MI_LOAD_REGISTER_IMM_FIELDS),
-     m_GT_MI_LRI_PAIR_FIELDS, N(m_GT_MI_LRI_PAIR_FIELDS), 1, 2},
-    {"MI_STORE_REGISTER_MEM", MI(0x24), GT_CMD_MI_STORE_REGISTER_MEM, 8, 4, 4, MF(GT_MI_STORE_REGISTER_MEM_FIELDS), NOGROUP},
-    {"MI_FLUSH_DW", MI(0x26), GT_CMD_MI_FLUSH_DW, 6, 4, 5, MF(GT_MI_FLUSH_DW_FIELDS), NOGROUP},
-    {"MI_LOAD_REGISTER_MEM", MI(0x29), GT_CMD_MI_LOAD_REGISTER_MEM, 8, 4, 4, MF(GT_MI_LOAD_REGISTER_MEM_FIELDS), NOGROUP},
-    {"MI_LOAD_REGISTER_REG", MI(0x2a), GT_CMD_MI_LOAD_REGISTER_REG, 8, 3, 3, MF(GT_MI_LOAD_REGISTER_REG_FIELDS), NOGROUP},
-    {"MI_COPY_MEM_MEM", MI(0x2e), GT_CMD_MI_COPY_MEM_MEM, 8, 5, 5, MF(GT_MI_COPY_MEM_MEM_FIELDS), NOGROUP},
-    {"MI_BATCH_BUFFER_START", MI(0x31), GT_CMD_MI_BATCH_BUFFER_START, 8, 3, 3, MF(GT_MI_BATCH_BUFFER_START_FIELDS), NOGROUP},
-    {"MI_CONDITIONAL_BATCH_BUFFER_END", MI(0x36), GT_CMD_MI_CONDITIONAL_BATCH_BUFFER_END, 8, 4, 4,
-     MF(GT_MI_CONDITIONAL_BATCH_BUFFER_END_FIELDS), NOGROUP},
-    /* XY_* (seed 004), enum gt_blt_kind order */
     {"XY_SRC_COPY_BLT", XY(0x53), GT_CMD_BLT, 8, 10, 10, XF(F_SRC_COPY), NOGROUP},
     {"XY_SRC_COPY_CHROMA_BLT", XY(0x73), GT_CMD_BLT, 8, 12, 12, XF(F_SRC_COPY_CHROMA), NOGROUP},
     {"XY_FAST_COPY_BLT", XY(0x42), GT_CMD_BLT, 8, 10, 10, XF(F_FAST_COPY), NOGROUP},
@@ -300,16 +246,75 @@ static const gt_cmd_desc blt_cmds[] = {
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-_Static_assert(COUNT(blt_cmds) == N_MI + GT_BLT_TEXT_IMM + 1, "one XY_* entry per enum gt_blt_kind");
+_Static_assert(COUNT(blt_cmds) == GT_BLT_TEXT_IMM + 1, "one XY_* entry per enum gt_blt_kind");
 
 int gt_blt_kind(const gt_cmd_desc *d)
 {
-    if (d < blt_cmds + N_MI || d >= blt_cmds + COUNT(blt_cmds))
-        return -1;
-    return (int)(d - (blt_cmds + N_MI));
+    for (size_t i = 0; i < COUNT(blt_cmds); i++)
+        if (d->fields == blt_cmds[i].fields && d->match == blt_cmds[i].match)
+            return (int)i;
+    return -1;
 }
 
 const gt_cmd_set gt_cmds_blt_gen12 = {
     .name = "gen12 blitter", .cmds = blt_cmds, .ncmds = COUNT(blt_cmds), .names = NULL, .nnames = 0,
     .idd = NULL, .nidd = 0,
 };
+
+/* The MI commands whose seed 004 command pages name the BlitterCS as a
+ * source. */
+static const char *const blt_mi[] = {
+    "MI_ARB_CHECK", "MI_ARB_ON_OFF", "MI_BATCH_BUFFER_END", "MI_BATCH_BUFFER_START",
+    "MI_CONDITIONAL_BATCH_BUFFER_END", "MI_COPY_MEM_MEM", "MI_DISPLAY_FLIP", "MI_FLUSH_DW",
+    "MI_FORCE_WAKEUP", "MI_LOAD_REGISTER_IMM", "MI_LOAD_REGISTER_MEM", "MI_LOAD_REGISTER_REG",
+    "MI_LOAD_SCAN_LINES_EXCL", "MI_LOAD_SCAN_LINES_INCL", "MI_MATH", "MI_NOOP", "MI_REPORT_HEAD",
+    "MI_SEMAPHORE_SIGNAL", "MI_SEMAPHORE_WAIT", "MI_SET_PREDICATE", "MI_STORE_DATA_IMM",
+    "MI_STORE_DATA_INDEX", "MI_STORE_REGISTER_MEM", "MI_SUSPEND_FLUSH", "MI_USER_INTERRUPT",
+    "MI_WAIT_FOR_EVENT",
+};
+
+static int blt_mi_listed(const char *name)
+{
+    for (size_t i = 0; i < COUNT(blt_mi); i++)
+        if (!strcmp(name, blt_mi[i]))
+            return 1;
+    return 0;
+}
+
+gt_cmd_set *gt_blt_cmds_create(const gt_cmd_set *xy, const gt_cmd_set *render)
+{
+    size_t n = xy->ncmds;
+    for (int pass = 0; pass < 2; pass++) {
+        const gt_cmd_desc *t = pass ? render->names : render->cmds;
+        size_t nt = pass ? render->nnames : render->ncmds;
+        for (size_t i = 0; i < nt; i++)
+            n += blt_mi_listed(t[i].name);
+    }
+    gt_cmd_set *s = calloc(1, sizeof(*s));
+    gt_cmd_desc *c = calloc(n, sizeof(*c));
+    if (!s || !c) {
+        free(s);
+        free(c);
+        return NULL;
+    }
+    *s = *xy;
+    size_t k = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        const gt_cmd_desc *t = pass ? render->names : render->cmds;
+        size_t nt = pass ? render->nnames : render->ncmds;
+        for (size_t i = 0; i < nt; i++)
+            if (blt_mi_listed(t[i].name))
+                c[k++] = t[i];
+    }
+    memcpy(c + k, xy->cmds, xy->ncmds * sizeof(*c));
+    s->cmds = c;
+    s->ncmds = (unsigned)n;
+    return s;
+}
+
+void gt_blt_cmds_destroy(gt_cmd_set *s)
+{
+    if (s)
+        free((void *)s->cmds);
+    free(s);
+}

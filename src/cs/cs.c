@@ -32,6 +32,7 @@ struct gt_cs {
     gtsim_device *dev;
     const char *engine;         /* "render", "blitter" */
     struct gt_blt *blt;         /* blitter engine state (XY_SETUP_BLT ...), blitter only */
+    gt_cmd_set *own_set;        /* the command set this engine built (blitter), freed with it */
     uint64_t lrca;              /* GGTT address of the logical ring context */
     uint32_t head_img;          /* image byte offset of the RING_HEAD value, 0 = none */
     uint64_t ring_start;        /* GGTT */
@@ -78,10 +79,26 @@ struct gt_cs *gt_cs_create(gtsim_device *dev)
                                dev->plat && dev->plat->cmds ? dev->plat->cmds : &gt_cmds_gen9);
 }
 
+struct gt_cs *gt_cs_create_blitter(gtsim_device *dev)
+{
+    const gt_cmd_set *render = dev->plat && dev->plat->cmds ? dev->plat->cmds : &gt_cmds_gen9;
+    if (!dev->plat || !dev->plat->blt)
+        return NULL;
+    gt_cmd_set *set = gt_blt_cmds_create(dev->plat->blt, render);
+    struct gt_cs *cs = set ? gt_cs_create_engine(dev, "blitter", GT_BCS_BASE, set) : NULL;
+    if (!cs)
+        gt_blt_cmds_destroy(set);
+    else
+        cs->own_set = set;
+    return cs;
+}
+
 void gt_cs_destroy(struct gt_cs *cs)
 {
-    if (cs)
+    if (cs) {
         gt_blt_destroy(cs->blt);
+        gt_blt_cmds_destroy(cs->own_set);
+    }
     free(cs);
 }
 

@@ -63,6 +63,11 @@ struct gt_cs *gt_cs_create(gtsim_device *dev);
  * (NULL on out of memory). */
 struct gt_cs *gt_cs_create_engine(gtsim_device *dev, const char *engine, uint32_t base,
                                   const struct gt_cmd_set *set);
+/* The blitter command streamer of dev (MMIO base GT_BCS_BASE): the XY_*
+ * commands of dev->plat->blt and the MI commands of the platform's render
+ * set that the blitter accepts (src/cs/blt.h).  NULL when the platform has
+ * no blitter or on out of memory. */
+struct gt_cs *gt_cs_create_blitter(gtsim_device *dev);
 void gt_cs_destroy(struct gt_cs *cs);
 
 /* Run an execlist context to completion: desc = 64-bit context descriptor

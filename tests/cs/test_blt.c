@@ -1,14 +1,14 @@
 /*
  * Blitter engine tests: hand-built contexts, rings and batch buffers on the
- * blitter command streamer (MMIO base 0x22000, ELSP 0x22230), one test per
+ * blitter command streamer (MMIO base 0x22000), one test per
  * XY_* command of seed 004.  Commands are encoded here from the seed 004
  * command pages; every expected destination surface is computed on the CPU
  * by the reference below (its own ROP3 table, tile address functions and
  * monochrome expansion), not by gtsim's blitter code.
  *
- * The device: Skylake's memory and GTT with the Gen12LP blitter command set
- * (the platform Tiger Lake gives its blitter), so that the blitter can be
- * tested before Gen12 contexts run.
+ * The device: tgllp (Gen12LP, seed 004), contexts submitted through the
+ * blitter's execlist submission queue (EXECLIST_SQ_CONTENTS 0x22510,
+ * EXECLIST_CONTROL 0x22550).
  *
  *   GGTT: pages 0..1023 identity mapped
  *   0x10000  logical ring context (LRCA), register state at +0x1000
@@ -27,8 +27,6 @@
 
 #include <cmocka.h>
 
-#include "cs/blt.h"
-#include "gt.h"
 #include "gtsim.h"
 
 #define LRCA 0x10000ull
@@ -96,7 +94,6 @@ static uint64_t ref_offset(const surf *s, uint32_t x, uint32_t y)
 
 typedef struct {
     gtsim_device *dev;
-    gt_platform plat; /* Skylake with the Gen12LP blitter */
     uint64_t next_pt;
     FILE *log;
     char *logbuf;
@@ -154,19 +151,17 @@ static void map_page(env *e, uint64_t gva, uint64_t pa)
     }
 }
 
-static int setup_trace(void **state, int trace)
+static int setup_cfg(void **state, int trace, uint64_t max_total)
 {
     env *e = calloc(1, sizeof(*e));
     gtsim_config cfg;
     memset(&cfg, 0, sizeof(cfg));
     cfg.trace_commands = trace;
+    cfg.max_total_eu_instructions = max_total;
     e->log = open_memstream(&e->logbuf, &e->loglen);
     cfg.log = e->log;
-    e->dev = gtsim_create("skl", &cfg);
+    e->dev = gtsim_create("tgllp", &cfg);
     assert_non_null(e->dev);
-    e->plat = *e->dev->plat;
-    e->plat.blt = &gt_cmds_blt_gen12;
-    e->dev->plat = &e->plat;
     e->next_pt = PT_BASE + 4096;
     for (uint64_t i = 0; i < 1024; i++) {
         uint64_t pte = (i << 12) | 1;
@@ -190,8 +185,9 @@ static int setup_trace(void **state, int trace)
     return 0;
 }
 
-static int setup(void **state) { return setup_trace(state, 0); }
-static int setup_traced(void **state) { return setup_trace(state, 1); }
+static int setup(void **state) { return setup_cfg(state, 0, 0); }
+static int setup_traced(void **state) { return setup_cfg(state, 1, 0); }
+static int setup_bounded(void **state) { return setup_cfg(state, 0, 1000000); }
 
 static int teardown(void **state)
 {
@@ -204,7 +200,7 @@ static int teardown(void **state)
 }
 
 /* The batch dw[0..n) at BATCH (MI_BATCH_BUFFER_END appended), started from
- * the blitter's ring, submitted through the blitter's ELSP. */
+ * the blitter's ring, submitted through the blitter's submission queue. */
 static int run_blt(env *e, const uint32_t *dw, size_t n)
 {
     gtsim_phys_write(e->dev, BATCH_PA, dw, 4 * n);
@@ -216,10 +212,11 @@ static int run_blt(env *e, const uint32_t *dw, size_t n)
     gtsim_phys_write(e->dev, LRCA + 0x1000 + 4 * 5, &head, 4);
     gtsim_phys_write(e->dev, LRCA + 0x1000 + 4 * 7, &tail, 4);
     uint64_t desc = LRCA | (3u << 3) | 1;
-    gtsim_mmio_write(e->dev, 0x22230, 0);
-    gtsim_mmio_write(e->dev, 0x22230, 0);
-    gtsim_mmio_write(e->dev, 0x22230, HI(desc));
-    return gtsim_mmio_write(e->dev, 0x22230, LO(desc));
+    gtsim_mmio_write(e->dev, 0x22510, LO(desc));
+    gtsim_mmio_write(e->dev, 0x22514, HI(desc));
+    gtsim_mmio_write(e->dev, 0x22518, 0);
+    gtsim_mmio_write(e->dev, 0x2251c, 0);
+    return gtsim_mmio_write(e->dev, 0x22550, 1);
 }
 
 static uint32_t lcg_state = 12345;
@@ -821,12 +818,17 @@ static void test_mi_on_blitter(void **state)
         MI_SRM, 0x22600, LO(DATA + 0x100), HI(DATA + 0x100),
         MI_SDI, LO(DATA + 0x104), HI(DATA + 0x104), 0x600d600d,
         MI_FLUSH_DW_IMM, LO(DATA + 0x108), HI(DATA + 0x108), 0x12345678,
+        MI_LRI(1) | 1u << 19, 0x608, 0x0badcafe,        /* Add CS MMIO Start Offset: R1 of the blitter */
+        MI_LRI(1) | 1u << 17, 0x2610, 0x0d15ea5e,       /* MMIO Remap Enable: render offset -> R2 of the blitter */
     };
     assert_int_equal(run_blt(e, b, sizeof(b) / 4), GTSIM_OK);
     assert_int_equal(r32(e, DATA_PA + 0x100), 0xcafef00d);
     assert_int_equal(r32(e, DATA_PA + 0x104), 0x600d600d);
     assert_int_equal(r32(e, DATA_PA + 0x108), 0x12345678);
-    assert_int_equal(gtsim_mmio_read(e->dev, 0x2600), 0);        /* the render GPR is untouched */
+    assert_int_equal(gtsim_mmio_read(e->dev, 0x2600), 0);        /* the render GPRs are untouched */
+    assert_int_equal(gtsim_mmio_read(e->dev, 0x2610), 0);
+    assert_int_equal(gtsim_mmio_read(e->dev, 0x22608), 0x0badcafe);
+    assert_int_equal(gtsim_mmio_read(e->dev, 0x22610), 0x0d15ea5e);
     assert_int_equal(gtsim_mmio_read(e->dev, 0x22034) & 0x1ffffc, 16); /* blitter RING_HEAD at the tail */
     assert_int_equal(gtsim_mmio_read(e->dev, 0x22234) & 0x100, 0x100);
 }
@@ -906,6 +908,17 @@ static void test_bad_commands(void **state)
     expect_error(e, imm, 10, GTSIM_ERR_ILLEGAL, p7);
 }
 
+/* A runaway blit (32767 x 32767 pixels on a pitch-0 surface that never
+ * faults) ends at the submission's work bound with a report. */
+static void test_bad_runaway_blit(void **state)
+{
+    env *e = *state;
+    uint32_t b[] = {XY(0x50, 7), 0xf0u << 16 | 0, 0, 0x7fffu << 16 | 0x7fff, LO(DATA), HI(DATA), 0x5a};
+    const char *parts[] = {"watchdog: the blitter processed", "max_total_eu_instructions = 1000000",
+                           "in XY_COLOR_BLT at blitter batch 0x800100000000", NULL};
+    expect_error(e, b, 7, GTSIM_ERR_WATCHDOG, parts);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -927,6 +940,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_trace, setup_traced, teardown),
         cmocka_unit_test_setup_teardown(test_bad_copy_past_surface, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_commands, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bad_runaway_blit, setup_bounded, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
