@@ -236,6 +236,12 @@ typedef struct gt_eu_behaviour {
      * bit-field instructions, no source modifier on an accumulator source
      * of a logic instruction, mov not both from and to an accumulator). */
     uint8_t no_64bit_types, math_rules, alu_rules;
+    /* mach without AccWrEn writes the low DWord of its 64-bit result and
+     * leaves the accumulator (seed 004 mach pseudocode: "if (AccWrEn)
+     * acc = temp; dst = temp[63:32] else dst = temp[31:0]"; IGC's Gen12
+     * code multiplies 32x32 -> low 32 bits with mul acc0 + mach); 0: mach
+     * writes the high DWord (Gen7-Gen9) */
+    uint8_t mach_low_dword;
 } gt_eu_behaviour;
 /* The behaviour table of a platform's EU (never NULL). */
 const gt_eu_behaviour *gt_eu_behaviour_for(const gt_platform *plat);

@@ -989,6 +989,7 @@ static void plan_exec(const gtsim_device *dev, gt_xinst *x)
     if (op == GT_OP_MUL && beh->mul_dword_src1_lo16 && dom == DOM_I &&
         (x->src[0].size == 4 || x->src[1].size == 4))
         x->mul_src1_lo16 = 1;
+    x->mach_lo = (uint8_t)(op == GT_OP_MACH && beh->mach_low_dword && !in->acc_wr);
     x->chan_pairs = (uint8_t)(in->chan_pairs && beh->df_channel_pairs);
     if (x->chan_pairs && in->chan_off + 2 * in->exec_size > 32)
         plan_fail(x, GTSIM_ERR_ILLEGAL, "execution size / channel offset out of range (DF channel pairs)");
@@ -1573,8 +1574,14 @@ static uint32_t pred_mask(const gt_thread *t, const gt_inst *in)
         default: gs = 32; break;
         }
         int all = (in->pred & 1);  /* ALL forms are odd values */
-        for (int g0 = lo; g0 < hi; g0 += gs) {
-            int gl = gs < n ? gs : n;
+        /* the horizontal forms (any2h ... all32h) test the flag bits of
+         * aligned groups of 2..32 channels whatever the ExecSize: IGC's
+         * `(W&f0.0.any16h) add (1|M0)` asks whether any of the 16 channels
+         * of f0.0 is set (its Gen12 branchy loop count); anyv / allv test
+         * the instruction's own channels */
+        int vform = in->pred == GT_PRED_ANYV || in->pred == GT_PRED_ALLV;
+        for (int g0 = vform ? lo : lo & ~(gs - 1); g0 < hi; g0 += gs) {
+            int gl = vform && gs > n ? n : gs;
             uint32_t gm = (gl >= 32 ? ~0u : ((1u << gl) - 1)) << g0;
             if (g0 + gl > 32)
                 gm = ~0u << g0;
@@ -2062,7 +2069,10 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
             uint64_t full = t->acc_wide[i] + ((uint64_t)(a.i[i] * hi16) << 16);
             r2.u[i] = full;
             int unsig = !is_signed_int(x->src[0].type) && !is_signed_int(x->src[1].type);
-            r.i[i] = unsig ? (int64_t)(full >> 32) : ((int64_t)full >> 32);
+            if (x->mach_lo)   /* gt_eu_behaviour.mach_low_dword */
+                r.i[i] = unsig ? (int64_t)(uint32_t)full : (int64_t)(int32_t)(uint32_t)full;
+            else
+                r.i[i] = unsig ? (int64_t)(full >> 32) : ((int64_t)full >> 32);
         }
         break;
     case GT_OP_MAC:

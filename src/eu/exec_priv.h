@@ -64,6 +64,7 @@ typedef struct gt_xinst {
     uint8_t flag_type;    /* type whose value the conditional modifier tests */
     uint8_t raw_mov;      /* mov without conversion/modifiers: copy bits */
     uint8_t mul_src1_lo16; /* gt_eu_behaviour.mul_dword_src1_lo16 applies (Gen7 mul) */
+    uint8_t mach_lo;       /* gt_eu_behaviour.mach_low_dword applies (Gen12 mach without AccWrEn) */
     uint8_t chan_pairs;   /* gt_eu_behaviour.df_channel_pairs applies (Ivy Bridge DF) */
     uint8_t wide_int;     /* integer result needs more than 64 bits (see exec.c exact_int) */
     gt_xop dst;

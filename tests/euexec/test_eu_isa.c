@@ -454,7 +454,7 @@ static void test_pred_groups(void **st)
     static const char *const form[] = {"anyv", "allv", "any2h", "all2h", "any4h", "all4h",
                                        "any8h", "all8h", "any16h", "all16h", "any32h", "all32h"};
     static const int gsz[] = {0, 0, 2, 2, 4, 4, 8, 8, 16, 16, 32, 32};
-    const uint32_t flag = 0x0f0f3f01u;  /* per channel bit */
+    const uint32_t flag = 0xff003f01u;  /* per channel bit (f0.1: 0x00 / 0xff halves) */
     for (int f = 0; f < 12; f++)
         for (int inv = 0; inv < 2; inv++) {
             char text[512];
@@ -476,8 +476,13 @@ static void test_pred_groups(void **st)
                 v ^= inv;
                 assert_int_equal(h_uw(&H, 10)[ch], v ? 1 : 0);
             }
-            /* f0.1 (bits of flag >> 16), channels 8..15: predicate bit c-8+8 */
+            /* f0.1 (bits of flag >> 16), channels 8..15: predicate bit c-8+8;
+             * the anyNh/allNh groups are aligned groups of N channels
+             * whatever the ExecSize (IGC's `(W&f0.0.any16h) add (1|M0)`
+             * tests all 16 bits), their flag bits continuing into f1.0
+             * past f0.1 (any32h) */
             uint32_t f01 = (flag >> 16) & 0xffff;
+            uint32_t f32 = f01 | (flag & 0xffffu) << 16;
             for (int i = 0; i < 8; i++) {
                 int ch = 8 + i;
                 int gs = gsz[f] ? gsz[f] : 8;
@@ -485,13 +490,10 @@ static void test_pred_groups(void **st)
                 int g0, glen;
                 if (!gsz[f]) { g0 = 8; glen = 8; }
                 else { g0 = ch / gs * gs; glen = gs; }
-                /* a group reaching past the ExecSize is cut to it */
-                int lo = g0 < 8 ? 8 : g0, hi = g0 + glen > 16 ? 16 : g0 + glen;
-                if (gsz[f] > 8) { lo = 8; hi = 16; }
                 uint32_t gm = 0;
-                for (int c = lo; c < hi; c++) gm |= 1u << c;
+                for (int c = g0; c < g0 + glen; c++) gm |= 1u << c;
                 int all = f & 1;
-                int v = all ? (f01 & gm) == gm : (f01 & gm) != 0;
+                int v = all ? (f32 & gm) == gm : (f32 & gm) != 0;
                 v ^= inv;
                 assert_int_equal(h_d(&H, 12)[i], v ? 1 : 0);
             }

@@ -586,6 +586,58 @@ static void test_gen12_rules(void **st)
     }
 }
 
+/* ---- mach (seed 004 mach pseudocode): with AccWrEn the high DWord of
+ * the 64-bit product and the accumulator; without it the low DWord, the
+ * accumulator unchanged (IGC's Gen12 32x32 -> 32 multiply: mul acc0 +
+ * mach).  Horizontal predicates over aligned groups whatever the
+ * ExecSize (IGC's `(W&f0.0.any16h) add (1|M0)`) ---- */
+static void test_mach_any16h(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "mul (8|M0) acc0.0<1>:d r2.0<8;8,1>:d r3.0<16;8,2>:uw\n"
+           "mach (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d\n"
+           "mul (8|M0) acc0.0<1>:d r2.0<8;8,1>:d r3.0<16;8,2>:uw\n"
+           "mach (8|M0) r11.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d {AccWrEn}\n"
+           "mov (8|M0) r12.0<1>:d acc0.0<8;8,1>:d\n"
+           "mul (8|M0) acc0.0<1>:ud r4.0<8;8,1>:ud r5.0<16;8,2>:uw\n"
+           "mach (8|M0) r13.0<1>:ud r4.0<8;8,1>:ud r5.0<8;8,1>:ud\n"
+           "(W) mov (1|M0) f0.0<1>:uw 0x20:uw\n"
+           "(W&f0.0.any16h) add (1|M0) r14.0<1>:d r14.0<0;1,0>:d 1:w\n"
+           "(W&f0.0.all16h) add (1|M0) r14.1<1>:d r14.1<0;1,0>:d 1:w\n"
+           "(W) mov (1|M0) f0.0<1>:uw 0x0:uw\n"
+           "(W&f0.0.any16h) add (1|M0) r14.2<1>:d r14.2<0;1,0>:d 1:w\n"
+           "(W) mov (1|M0) f1.0<1>:ud 0xffff0000:ud\n"
+           "(W&f1.0.all16h) add (1|M0) r14.3<1>:d r14.3<0;1,0>:d 1:w\n"
+           "(W&f1.0.all32h) add (1|M0) r14.4<1>:d r14.4<0;1,0>:d 1:w\n"
+           "(W&f1.0.any32h) add (1|M0) r14.5<1>:d r14.5<0;1,0>:d 1:w\n"
+           END);
+    thread(0xff);
+    static const int32_t a[8] = {3, -3, 0x7fffffff, (int32_t)0x80000000, 123456789, -987654, 65536, -1};
+    static const int32_t b[8] = {5, 7, 0x7fffffff, 3, -1000003, 54321, 65536, -1};
+    for (int i = 0; i < 8; i++) {
+        h_d(&H, 2)[i] = a[i];
+        h_d(&H, 3)[i] = b[i];
+        h_ud(&H, 4)[i] = (uint32_t)a[i] * 2654435761u;
+        h_ud(&H, 5)[i] = (uint32_t)b[i] ^ 0x9e3779b9u;
+    }
+    h_run_ok(&H);
+    for (int i = 0; i < 8; i++) {
+        int64_t p = (int64_t)a[i] * b[i];
+        uint64_t u = (uint64_t)h_ud(&H, 4)[i] * h_ud(&H, 5)[i];
+        assert_int_equal(h_d(&H, 10)[i], (int32_t)(uint32_t)p);
+        assert_int_equal(h_d(&H, 11)[i], (int32_t)(p >> 32));
+        assert_int_equal(h_d(&H, 12)[i], (int32_t)(uint32_t)p);
+        assert_int_equal(h_ud(&H, 13)[i], (uint32_t)u);
+    }
+    /* f0.0 = 0x20: any16h true, all16h false; 0: any16h false;
+     * f1.0 = 0xffff0000: channels 0..15 clear, so all16h/all32h false,
+     * any32h true */
+    static const int32_t want[6] = {1, 0, 0, 0, 0, 1};
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(h_d(&H, 14)[k], want[k]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -595,6 +647,7 @@ int main(void)
         cmocka_unit_test(test_control_flow), cmocka_unit_test(test_sync),
         cmocka_unit_test(test_send_dataport), cmocka_unit_test(test_barrier_eot),
         cmocka_unit_test(test_bad_input),    cmocka_unit_test(test_gen12_rules),
+        cmocka_unit_test(test_mach_any16h),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
