@@ -41,6 +41,20 @@ gen12-store) # Gen12LP submission (execlist submission queue), tgllp and dg1 (lo
         expect 0 '' -- "$gtsim" run s$p.aub --dump 0x100050000:4:s$p.bin
         [ "$(od -An -tx4 s$p.bin | tr -d ' ')" = 600df00d ] || { echo "FAIL: $p stored $(od -An -tx4 s$p.bin)"; exit 1; }
     done ;;
+blt) # the blitter engine (tgllp, dg1) from an AUB trace: a copy, a copy past the
+     # mapped surface, an unknown blitter command
+    for p in tgllp dg1; do
+        "$mkaub" --platform $p blt-copy bc$p.aub || exit 1
+        expect 0 '' -- "$gtsim" run bc$p.aub --dump 0x100050000:16:bc$p.bin
+        [ "$(od -An -tx4 bc$p.bin | tr -d ' ')" = 11111111222222223333333344444444 ] ||
+            { echo "FAIL: $p blitter copy gave $(od -An -tx4 bc$p.bin)"; exit 1; }
+        "$mkaub" --platform $p blt-past-surface bp$p.aub || exit 1
+        expect 1 'XY_COLOR_BLT at blitter batch 0x0*100000000 \(PPGTT, first level\): writing the destination pixel \(0, 1\).*GPU page fault .*PPGTT address 0x100060000' -- \
+            "$gtsim" run bp$p.aub
+        "$mkaub" --platform $p blt-unknown-cmd bu$p.aub || exit 1
+        expect 1 'unknown command header 0x5fc00001 .*at blitter batch 0x0*100000004 \(PPGTT, first level\)' -- \
+            "$gtsim" run bu$p.aub
+    done ;;
 gen12-unknown-cmd) # an unknown Gen12 command and a batch in unmapped memory: named, with where
     for p in tgllp dg1; do
         "$mkaub" --platform $p unknown-cmd uc$p.aub || exit 1

@@ -28,8 +28,17 @@
  *   oversized       a memory-write record claiming 3 GiB of data
  *   compare-ok      "store", then a memory compare record expecting 0x600df00d
  *   compare-bad     "store", then a memory compare record expecting 0x12345678
+ *   blt-copy        (tgllp, dg1) on the blitter engine: XY_SRC_COPY_BLT of 4 32-bpp
+ *                   pixels (0x11111111, 0x22222222, 0x33333333, 0x44444444) from
+ *                   OUT_GVA + 0x100 to OUT_GVA
+ *   blt-past-surface  XY_COLOR_BLT of 2 rows of 4096 bytes whose second row is
+ *                   past the mapped PPGTT (GVA 0x100060000)
+ *   blt-unknown-cmd   a blitter batch holding XY opcode 7Fh (no such command)
  *
- * Layouts: seed 004 (MI_BATCH_BUFFER_START, MI_STORE_DATA_IMM,
+ * The blt-* scenarios submit on the blitter engine: its registers at the
+ * render ones + 0x20000 (MMIO base 0x22000).
+ *
+ * Layouts: seed 004 (MI_BATCH_BUFFER_START, MI_STORE_DATA_IMM, XY_*,
  * PIPELINE_SELECT, STATE_BASE_ADDRESS, MEDIA_VFE_STATE,
  * MEDIA_INTERFACE_DESCRIPTOR_LOAD, INTERFACE_DESCRIPTOR_DATA, GPGPU_WALKER),
  * Gen9 lengths per Mesa genxml gen9.xml.
@@ -52,6 +61,7 @@
 #define PML4 0x200000ull  /* physical */
 
 static FILE *out;
+static uint32_t eng; /* engine registers: render + eng (0, or 0x20000 for the blitter) */
 
 /* The platform's differences (see the header comment). */
 static struct {
@@ -153,31 +163,31 @@ static void submit(uint64_t batch_gva)
     uint32_t img[32], n = 0;
     img[n++] = 0; /* MI_NOOP */
     img[n++] = 0x11001000u | (2 * 5 - 1); /* MI_LOAD_REGISTER_IMM, 5 pairs */
-    img[n++] = 0x2244; img[n++] = 0x00090009; /* CTX_CTRL */
-    img[n++] = 0x2034; img[n++] = 0;          /* RING_HEAD */
-    img[n++] = 0x2030; img[n++] = sizeof(ring); /* RING_TAIL */
-    img[n++] = 0x2038; img[n++] = RING;       /* RING_START */
-    img[n++] = 0x203c; img[n++] = 0x1;        /* RING_CTL: 1 page, enabled */
+    img[n++] = eng + 0x2244; img[n++] = 0x00090009; /* CTX_CTRL */
+    img[n++] = eng + 0x2034; img[n++] = 0;          /* RING_HEAD */
+    img[n++] = eng + 0x2030; img[n++] = sizeof(ring); /* RING_TAIL */
+    img[n++] = eng + 0x2038; img[n++] = RING;       /* RING_START */
+    img[n++] = eng + 0x203c; img[n++] = 0x1;        /* RING_CTL: 1 page, enabled */
     img[n++] = 0x11001000u | (2 * 2 - 1);     /* PDP0 = PML4 */
-    img[n++] = 0x2274; img[n++] = (uint32_t)(PML4 >> 32);
-    img[n++] = 0x2270; img[n++] = (uint32_t)PML4;
+    img[n++] = eng + 0x2274; img[n++] = (uint32_t)(PML4 >> 32);
+    img[n++] = eng + 0x2270; img[n++] = (uint32_t)PML4;
     img[n++] = 0x05000000u;                   /* MI_BATCH_BUFFER_END */
     phys_write(LRCA + 0x1000, img, n * 4);
     /* Element 0: LRCA, 48-bit PPGTT (mode 3), valid. */
     uint32_t desc = LRCA | (3u << 3) | (1u << 8) | 1u;
     if (plat.sq) { /* EXECLIST_SQ_CONTENTS element 0 (element 1 none), Load */
-        mmio_write(0x2510, desc);
-        mmio_write(0x2514, 0);
-        mmio_write(0x2518, 0);
-        mmio_write(0x251c, 0);
-        mmio_write(0x2550, 1);
+        mmio_write(eng + 0x2510, desc);
+        mmio_write(eng + 0x2514, 0);
+        mmio_write(eng + 0x2518, 0);
+        mmio_write(eng + 0x251c, 0);
+        mmio_write(eng + 0x2550, 1);
         return;
     }
     /* ELSP: element 1 (none), then element 0 */
-    mmio_write(0x2230, 0);
-    mmio_write(0x2230, 0);
-    mmio_write(0x2230, 0);
-    mmio_write(0x2230, desc);
+    mmio_write(eng + 0x2230, 0);
+    mmio_write(eng + 0x2230, 0);
+    mmio_write(eng + 0x2230, 0);
+    mmio_write(eng + 0x2230, desc);
 }
 
 static void header(void)
@@ -326,6 +336,37 @@ int main(int argc, char **argv)
         dw(5u << 28);
         dw(4);
         dw(want);
+    } else if (!strncmp(sc, "blt-", 4)) {
+        eng = 0x20000;
+        uint32_t b[16], n = 0;
+        if (!strcmp(sc, "blt-copy")) {
+            uint32_t px[4] = {0x11111111, 0x22222222, 0x33333333, 0x44444444};
+            gva_write(OUT_GVA + 0x100, px, sizeof(px));
+            uint64_t src = OUT_GVA + 0x100;
+            uint32_t c[] = {(2u << 29) | (0x53u << 22) | (3u << 20) | 8, (3u << 24) | (0xccu << 16) | 16, 0,
+                            (1u << 16) | 4, (uint32_t)OUT_GVA, (uint32_t)(OUT_GVA >> 32), 0, 16, (uint32_t)src,
+                            (uint32_t)(src >> 32)};
+            memcpy(b, c, sizeof(c));
+            n = 10;
+        } else if (!strcmp(sc, "blt-past-surface")) {
+            uint64_t dst = BATCH_GVA + (PPGTT_PAGES - 1) * 0x1000ull;
+            uint32_t c[] = {(2u << 29) | (0x50u << 22) | (3u << 20) | 5, (3u << 24) | (0xf0u << 16) | 4096, 0,
+                            (2u << 16) | 1024, (uint32_t)dst, (uint32_t)(dst >> 32), 0x5a5a5a5a};
+            memcpy(b, c, sizeof(c));
+            n = 7;
+        } else if (!strcmp(sc, "blt-unknown-cmd")) {
+            b[n++] = 0;
+            b[n++] = (2u << 29) | (0x7fu << 22) | 1;
+            b[n++] = 0;
+            b[n++] = 0;
+        } else {
+            fprintf(stderr, "mkaub: unknown scenario %s\n", sc);
+            return 2;
+        }
+        b[n++] = 0x05000000u; /* MI_BATCH_BUFFER_END */
+        b[n++] = 0;
+        batch(b, n);
+        submit(BATCH_GVA);
     } else if (!strcmp(sc, "oversized")) {
         dw(0xe0000000u | (0x2eu << 23) | (0x06u << 16) | 4);
         dw(0x1000);
