@@ -49,6 +49,11 @@ GT_INLINE int gt_uncompact_inline(const gt_eu_encoding *E, const uint8_t code[8]
     unsigned op = (unsigned)gt_field_get(c, &E->cmpt.opcode);
     const gt_enc_opcode *oc = &E->opcodes[op & 127];
     int three = oc->form == GT_FORM_3SRC && (oc->gens & E->gen);
+    if ((oc->gens & E->gen) && (E->cmpt.no_form >> oc->form & 1)) {
+        if (why)
+            snprintf(why, why_len, "opcode %u has no compacted form on %s", op, E->name);
+        return -1;
+    }
     const gt_cmpt_form *f = &E->cmpt.form[three];
     if (!f->present) {
         if (why)
@@ -583,9 +588,6 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
     }
 
     switch (form) {
-    case GT_FORM_UNDESCRIBED:
-        GTD_FAIL("opcode %u: %s not decoded yet on %s", hw, oc->what ? oc->what : "form",
-                 E->name);
     case GT_FORM_SYNC:
         /* sync: function control in the CondCtrl bits, src0 null or an
          * immediate SBID mask (seed 004 sync). */

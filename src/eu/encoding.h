@@ -181,9 +181,6 @@ enum gt_enc_form {
     GT_FORM_ILLEGAL,
     GT_FORM_DIM,      /* Haswell dim: DF destination, 64-bit immediate */
     GT_FORM_SYNC,     /* Gen12 sync: function control in the CondCtrl bits, src0 */
-    /* A form the description does not give yet: decoding reports the
-     * form by name (enum entries' `what`), it never guesses the fields. */
-    GT_FORM_UNDESCRIBED,
 };
 
 /* Generation bits of opcode availability. */
@@ -196,7 +193,6 @@ typedef struct gt_enc_opcode {
     uint8_t nsrc;
     uint8_t has_uip;
     uint8_t gens;    /* GT_ENC_* bits */
-    const char *what; /* GT_FORM_UNDESCRIBED: the form's name for the report */
 } gt_enc_opcode;
 
 /* An opcode a generation encodes differently from the shared table. */
@@ -266,6 +262,9 @@ typedef struct gt_cmpt_form {
 typedef struct gt_cmpt {
     gt_field opcode;           /* in the compacted instruction */
     gt_cmpt_form form[2];      /* [0] 2-source, [1] 3-source */
+    /* instruction forms (bit per enum gt_enc_form) that have no compacted
+     * encoding: such a compacted opcode is illegal (0: every form has one) */
+    uint32_t no_form;
 } gt_cmpt;
 
 /* ---- the whole encoding of one generation ---- */

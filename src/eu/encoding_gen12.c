@@ -27,51 +27,53 @@
  * encodings (public Mesa brw_reg_type.c gfx12 tables, iga64).
  *
  * Opcodes: Gen12's own numbering (seed 004 instruction pages' Opcode
- * fields; iga64 -p=12p1 accepts exactly these).  Forms not described yet
- * (madm) are decode errors naming the form.  Compacted forms: below.
+ * fields; iga64 -p=12p1 accepts exactly these).  Compacted forms: below.
  */
 #include "eu/decode_impl.h"
 
 enum { T = GT_ENC_TGL };
 
-#define ALU(o, n) {o, GT_FORM_ALU, n, 0, T, NULL}
-#define UNDESC(o, n, w) {o, GT_FORM_UNDESCRIBED, n, 0, T, w}
+#define ALU(o, n) {o, GT_FORM_ALU, n, 0, T}
 
-static const char g12_madm[] = "madm (math macro operands)";
-
+/* movi has two sources on Gen12 (seed 004 movi: "movi (exec_size) dst src0
+ * src1"; iga64 -p=12p1 assembles no one-source movi and prints src1). */
 static const gt_enc_opcode g12_opcodes[128] = {
-    [0x00] = {GT_OP_ILLEGAL, GT_FORM_ILLEGAL, 0, 0, T, NULL},
-    [0x01] = {GT_OP_SYNC, GT_FORM_SYNC, 1, 0, T, NULL},
-    [0x20] = {GT_OP_JMPI, GT_FORM_JMPI, 0, 0, T, NULL}, [0x21] = {GT_OP_BRD, GT_FORM_BRANCH, 0, 0, T, NULL},
-    [0x22] = {GT_OP_IF, GT_FORM_BRANCH, 0, 1, T, NULL},   [0x23] = {GT_OP_BRC, GT_FORM_BRANCH, 0, 1, T, NULL},
-    [0x24] = {GT_OP_ELSE, GT_FORM_BRANCH, 0, 1, T, NULL}, [0x25] = {GT_OP_ENDIF, GT_FORM_BRANCH, 0, 0, T, NULL},
-    [0x27] = {GT_OP_WHILE, GT_FORM_BRANCH, 0, 0, T, NULL}, [0x28] = {GT_OP_BREAK, GT_FORM_BRANCH, 0, 1, T, NULL},
-    [0x29] = {GT_OP_CONT, GT_FORM_BRANCH, 0, 1, T, NULL}, [0x2a] = {GT_OP_HALT, GT_FORM_BRANCH, 0, 1, T, NULL},
-    [0x2b] = {GT_OP_CALLA, GT_FORM_CALLA, 0, 0, T, NULL}, [0x2c] = {GT_OP_CALL, GT_FORM_CALL, 0, 0, T, NULL},
-    [0x2d] = {GT_OP_RET, GT_FORM_RET, 1, 0, T, NULL},  [0x2e] = {GT_OP_GOTO, GT_FORM_BRANCH, 0, 1, T, NULL},
-    [0x2f] = {GT_OP_JOIN, GT_FORM_BRANCH, 0, 0, T, NULL},
-    [0x31] = {GT_OP_SEND, GT_FORM_SENDS, 2, 0, T, NULL},
-    [0x32] = {GT_OP_SENDC, GT_FORM_SENDS, 2, 0, T, NULL},
-    [0x38] = {GT_OP_MATH, GT_FORM_MATH, 2, 0, T, NULL},
+    [0x00] = {GT_OP_ILLEGAL, GT_FORM_ILLEGAL, 0, 0, T},
+    [0x01] = {GT_OP_SYNC, GT_FORM_SYNC, 1, 0, T},
+    [0x20] = {GT_OP_JMPI, GT_FORM_JMPI, 0, 0, T}, [0x21] = {GT_OP_BRD, GT_FORM_BRANCH, 0, 0, T},
+    [0x22] = {GT_OP_IF, GT_FORM_BRANCH, 0, 1, T},   [0x23] = {GT_OP_BRC, GT_FORM_BRANCH, 0, 1, T},
+    [0x24] = {GT_OP_ELSE, GT_FORM_BRANCH, 0, 1, T}, [0x25] = {GT_OP_ENDIF, GT_FORM_BRANCH, 0, 0, T},
+    [0x27] = {GT_OP_WHILE, GT_FORM_BRANCH, 0, 0, T}, [0x28] = {GT_OP_BREAK, GT_FORM_BRANCH, 0, 1, T},
+    [0x29] = {GT_OP_CONT, GT_FORM_BRANCH, 0, 1, T}, [0x2a] = {GT_OP_HALT, GT_FORM_BRANCH, 0, 1, T},
+    [0x2b] = {GT_OP_CALLA, GT_FORM_CALLA, 0, 0, T}, [0x2c] = {GT_OP_CALL, GT_FORM_CALL, 0, 0, T},
+    [0x2d] = {GT_OP_RET, GT_FORM_RET, 1, 0, T},  [0x2e] = {GT_OP_GOTO, GT_FORM_BRANCH, 0, 1, T},
+    [0x2f] = {GT_OP_JOIN, GT_FORM_BRANCH, 0, 0, T},
+    [0x31] = {GT_OP_SEND, GT_FORM_SENDS, 2, 0, T},
+    [0x32] = {GT_OP_SENDC, GT_FORM_SENDS, 2, 0, T},
+    [0x38] = {GT_OP_MATH, GT_FORM_MATH, 2, 0, T},
     [0x40] = ALU(GT_OP_ADD, 2),  [0x41] = ALU(GT_OP_MUL, 2),  [0x42] = ALU(GT_OP_AVG, 2),
     [0x43] = ALU(GT_OP_FRC, 1),  [0x44] = ALU(GT_OP_RNDU, 1), [0x45] = ALU(GT_OP_RNDD, 1),
     [0x46] = ALU(GT_OP_RNDE, 1), [0x47] = ALU(GT_OP_RNDZ, 1), [0x48] = ALU(GT_OP_MAC, 2),
     [0x49] = ALU(GT_OP_MACH, 2), [0x4a] = ALU(GT_OP_LZD, 1),  [0x4b] = ALU(GT_OP_FBH, 1),
     [0x4c] = ALU(GT_OP_FBL, 1),  [0x4d] = ALU(GT_OP_CBIT, 1), [0x4e] = ALU(GT_OP_ADDC, 2),
     [0x4f] = ALU(GT_OP_SUBB, 2),
-    [0x58] = {GT_OP_DP4A, GT_FORM_3SRC, 3, 0, T, NULL},   [0x5b] = {GT_OP_MAD, GT_FORM_3SRC, 3, 0, T, NULL},
+    [0x58] = {GT_OP_DP4A, GT_FORM_3SRC, 3, 0, T},   [0x5b] = {GT_OP_MAD, GT_FORM_3SRC, 3, 0, T},
     /* 0x5c: lrp is removed (seed 004 mad: "Plane and Linear Interpolation
      * instructions are removed"); iga64 -p=12p1 rejects it */
-    [0x5d] = UNDESC(GT_OP_MADM, 3, g12_madm),
-    [0x60] = {GT_OP_NOP, GT_FORM_NOP, 0, 0, T, NULL},
-    [0x61] = ALU(GT_OP_MOV, 1),  [0x62] = ALU(GT_OP_SEL, 2),  [0x63] = ALU(GT_OP_MOVI, 1),
+    /* 0x5d: madm is not a Gen12LP instruction: seed 004 has no madm page
+     * (its 3-source layout only notes MacroOperand fields "if Opcode ==
+     * madm", a format it does not give), Gen12LP has no DF, iga64 -p=12p1
+     * lists no madm (-Xlist-ops) and refuses opcode 0x5d ("error decoding
+     * instruction"); later Gen12 variants (iga64 -p=xehp) have it. */
+    [0x60] = {GT_OP_NOP, GT_FORM_NOP, 0, 0, T},
+    [0x61] = ALU(GT_OP_MOV, 1),  [0x62] = ALU(GT_OP_SEL, 2),  [0x63] = ALU(GT_OP_MOVI, 2),
     [0x64] = ALU(GT_OP_NOT, 1),  [0x65] = ALU(GT_OP_AND, 2),  [0x66] = ALU(GT_OP_OR, 2),
     [0x67] = ALU(GT_OP_XOR, 2),  [0x68] = ALU(GT_OP_SHR, 2),  [0x69] = ALU(GT_OP_SHL, 2),
     [0x6c] = ALU(GT_OP_ASR, 2),  [0x6e] = ALU(GT_OP_ROR, 2),  [0x6f] = ALU(GT_OP_ROL, 2),
     [0x70] = ALU(GT_OP_CMP, 2),  [0x71] = ALU(GT_OP_CMPN, 2),
-    [0x72] = {GT_OP_CSEL, GT_FORM_3SRC, 3, 0, T, NULL},
-    [0x77] = ALU(GT_OP_BFREV, 1), [0x78] = {GT_OP_BFE, GT_FORM_3SRC, 3, 0, T, NULL},
-    [0x79] = ALU(GT_OP_BFI1, 2), [0x7a] = {GT_OP_BFI2, GT_FORM_3SRC, 3, 0, T, NULL},
+    [0x72] = {GT_OP_CSEL, GT_FORM_3SRC, 3, 0, T},
+    [0x77] = ALU(GT_OP_BFREV, 1), [0x78] = {GT_OP_BFE, GT_FORM_3SRC, 3, 0, T},
+    [0x79] = ALU(GT_OP_BFI1, 2), [0x7a] = {GT_OP_BFI2, GT_FORM_3SRC, 3, 0, T},
 };
 
 /* RegFile: one bit, 0 ARF, 1 GRF (immediates by SrcN.IsImm). */
@@ -496,6 +498,12 @@ const gt_eu_encoding gt_enc_gen12 = {
     .sync_fcs = 0xe00d, /* nop, allrd, allwr, fence, bar, host (seed 004 sync) */
     .cmpt = {
         .opcode = GT_F(6, 0),
+        /* iga64 -p=12p1 refuses a compacted illegal, nop, branch, send,
+         * sendc or math ("error decoding instruction"; it compacts none of
+         * them either); sync and the 1/2/3-source ALU forms compact. */
+        .no_form = 1u << GT_FORM_ILLEGAL | 1u << GT_FORM_NOP | 1u << GT_FORM_BRANCH |
+                   1u << GT_FORM_JMPI | 1u << GT_FORM_CALL | 1u << GT_FORM_CALLA |
+                   1u << GT_FORM_RET | 1u << GT_FORM_SENDS | 1u << GT_FORM_MATH,
         .form = {
             {
                 .present = 1,

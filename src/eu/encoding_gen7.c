@@ -52,8 +52,8 @@ static const uint64_t g7_cmpt_datatype[32] = {
 };
 
 static const gt_enc_opcode_alt g7_opcode_alts[] = {
-    {10, {GT_OP_DIM, GT_FORM_DIM, 1, 0, GT_ENC_HSW, NULL}},
-    {0, {0, 0, 0, 0, 0, NULL}},
+    {10, {GT_OP_DIM, GT_FORM_DIM, 1, 0, GT_ENC_HSW}},
+    {0, {0, 0, 0, 0, 0}},
 };
 
 #define G7_ENCODING                                                                         \

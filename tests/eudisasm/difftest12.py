@@ -6,22 +6,31 @@ description covers (src/eu/encoding_gen12.c: native 1/2-source ALU
 and 3-source Align1 instructions, math, sync, nop, with predication, conditional
 modifiers, saturation, source modifiers, regions, indirect operands, ARF
 operands, immediates of every type, instruction options and every software
-scoreboard (SWSB) form, branches and sends), assembles it with `iga64 -p=12p1 -a` without
-auto-compaction, drops the lines iga64 refuses, then disassembles the binary
-with `iga64 -p=12p1 -d` and with gtsim (gtdis --platform tgllp) and
-compares line by line (runs of whitespace normalised).  Every mismatch is a
-failure, reported with the raw bytes.
+scoreboard (SWSB) form, branches and sends), assembles it with `iga64 -p=12p1 -a`
+(every other batch with -Xautocompact, so the instructions the compaction
+tables cover are written compacted), drops the lines iga64 refuses, then
+disassembles the binary with `iga64 -p=12p1 -d` and with gtsim (gtdis
+--platform tgllp) and compares line by line (runs of whitespace normalised).
+Every mismatch is a failure, reported with the raw bytes.
 
 Branches are generated with labels, and label lines are compared too.
 send / sendc with every SFID, immediate and a0 descriptors, compared with
 their "//" message descriptions.
-Documented exclusions: compacted instructions and madm (math macro
-operands) are not generated; the data-port messages Gen12 adds
+
+Compacted instructions: besides the auto-compacted batches, random 8-byte
+compacted encodings of every compactable opcode (all index and register
+fields random) are compared with the documented exclusions listed below
+(random compacted encodings), and iga64's text of each is assembled again
+with {Compacted} and compared with none.  Every opcode value is checked
+native and compacted: iga64 refuses it exactly when gtsim reports a
+reserved opcode (lrp, madm: not Gen12LP instructions) or an opcode without
+a compacted form.
+
+Documented exclusion for every stream: the data-port messages Gen12 adds
 (descriptor message types with iga64 texts "[a64 ]untyped half-float
-atomic ...", "untyped [a64 ]atomic int16 ...")
-gtsim describes as "?": such a line counts as excluded (and is reported)
-when everything before the "//" is identical: gtsim reports them as "not decoded yet"
-(tests/eudisasm/kernels12.sh counts them in real kernels).
+atomic ...", "untyped [a64 ]atomic int16 ...") gtsim describes as "?": such
+a line counts as excluded (and is reported) when everything before the
+"//" is identical.
 
 usage: difftest12.py GTDIS [--count N] [--seed S] [--batch B] [--show K]
 """
@@ -29,6 +38,7 @@ import argparse
 import os
 import random
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -39,9 +49,9 @@ from difftest import norm
 TYPES_INT = ['ud', 'd', 'uw', 'w', 'ub', 'b']
 TYPES_ALL = TYPES_INT + ['f', 'df', 'hf', 'q', 'uq']
 ALU2 = ['add', 'mul', 'and', 'or', 'xor', 'shl', 'shr', 'asr', 'ror', 'rol', 'sel', 'cmp',
-        'cmpn', 'avg', 'mac', 'mach', 'addc', 'subb', 'bfi1']
+        'cmpn', 'avg', 'mac', 'mach', 'addc', 'subb', 'bfi1', 'movi']
 ALU1 = ['mov', 'not', 'frc', 'rndu', 'rndd', 'rnde', 'rndz', 'lzd', 'fbh', 'fbl', 'cbit',
-        'bfrev', 'movi']
+        'bfrev']
 MATH1 = ['inv', 'log', 'exp', 'sqt', 'rsqt', 'sin', 'cos']
 MATH2 = ['fdiv', 'pow', 'idiv', 'iqot', 'irem']
 SYNCS = ['nop', 'allrd', 'allwr', 'fence', 'bar', 'host']
@@ -133,8 +143,10 @@ class Gen(difftest.Gen):
         elif op in ('cmp', 'cmpn'):
             cm = ' (%s)f%d.%d' % (self.pick(CONDS), self.r.randint(0, 1), self.r.randint(0, 1))
         sat = '(sat)' if self.chance(0.1) else ''
-        s = '%s%s (%d|M%d)%s %s%s %s' % (self.pred(), op, es, off, cm, sat, self.dst(t),
-                                         self.src(ts, allow_imm=one))
+        s0 = self.src(ts, allow_imm=one)
+        if op == 'movi':  # two sources, src0 indirect (seed 004 movi)
+            s0 = 'r[a0.%d,%d]<1,0>:%s' % (self.pick([0, 8]), self.r.randint(-512, 511), t)
+        s = '%s%s (%d|M%d)%s %s%s %s' % (self.pred(), op, es, off, cm, sat, self.dst(t), s0)
         if not one:
             s += ' ' + self.src(self.pick([ts, t, self.pick(TYPES_ALL)]))
         return s + self.opts()
@@ -287,6 +299,172 @@ def listing(text):
     return [norm(l) for l in text.splitlines() if norm(l)]
 
 
+# ---- random compacted encodings: documented exclusions ----
+#
+# Random 8-byte compacted encodings (CmptCtrl set, a Gen12 opcode, every
+# other bit random) expand into native encodings no compiler emits.  Where
+# iga64 is lenient with them, gtsim prints what is encoded (as for Gen9's
+# mutated encodings, difftest.py), and the comparison tolerates exactly the
+# forms below, each counted by name; anything else fails:
+#
+#  field-dropped   iga64 leaves out fields that do not apply to the opcode
+#                  (the PRM does not say the hardware ignores them):
+#                  saturation on logic / bit / shift / rotate / compare-NaN
+#                  / frc / movi instructions, conditional modifiers on
+#                  cbit, fbh, fbl, bfrev, bfi1, movi, mach, ..., source
+#                  modifiers on cbit, fbh, fbl, bfi1/bfi2, bfe, dp4a, ror,
+#                  rol, subb, addc, ... (difftest.py's _drop_variants).
+#  sync-operand    iga64 prints any register source of sync as "null" and
+#                  leaves out its predicate and AccWrEn; gtsim prints the
+#                  register (seed 004 sync: sync.bar waits on the barrier
+#                  bit an ARF source selects), the predicate and AccWrEn
+#                  that are encoded.
+#  sync-imm        a compacted sync whose src0 is an immediate (only data
+#                  type entry 2 has a src0 immediate, of type F): iga64
+#                  prints an SBID mask that is neither the F expansion of
+#                  the 12-bit immediate (top bits) nor any other expansion
+#                  (the immediate at bits 15:4 or-ed with bits of other
+#                  fields); gtsim expands it by its type as every compacted
+#                  immediate.  Compilers write sync immediates :ud, which
+#                  no compacted form holds.
+#  gtsim-rejects   encodings gtsim reports as illegal while iga64 prints
+#                  them: a reserved sync function control (iga64 prints
+#                  "sync.0xFFFFFFFF?"), and the reserved fields Gen9's
+#                  list names (difftest.GTSIM_REJECTS).
+#
+# Every instruction iga64 prints from a random encoding is also assembled
+# again from iga64's own text with {Compacted} (the canonical compacted
+# encoding of what it printed) and compared with no exclusions.
+
+GTSIM_REJECTS12 = difftest.GTSIM_REJECTS + ('reserved sync function control',)
+SYNC_RX = re.compile(r'^(\([^)]*\) )?sync\.(\w+) ')
+
+
+def classify12(at, bt):
+    """Exclusion name for a random compacted encoding's (iga64, gtsim) pair."""
+    for reason in GTSIM_REJECTS12:
+        if re.search(r'cannot decode \((?:src\d: )?' + re.escape(reason), bt):
+            return 'gtsim-rejects'
+    mi, mg = SYNC_RX.match(at), SYNC_RX.match(bt)
+    if mi and mg and mi.group(2) == mg.group(2) and re.search(r'\(\$[\d,$]*\)', bt) and \
+            re.sub(r'\(\$?[\d,$]*\)', '()', at) == re.sub(r'\(\$?[\d,$]*\)', '()', bt):
+        return 'sync-imm'
+    if mi and mg and mi.group(2) == mg.group(2):
+        # gtsim's line with the register source as null, no predicate but
+        # (W), no AccWrEn
+        ts = bt.split(' ')
+        k = ts.index('sync.' + mg.group(2))
+        if len(ts) > k + 1 and not ts[k + 1].startswith('('):
+            ts[k + 1] = 'null'
+        u = ' '.join(ts)
+        u = re.sub(r'^\((?:W&)?~?f\d\.\d\) ', '', u).replace('(W&', '(')
+        u = re.sub(r'AccWrEn,?', '', u).replace(' {}', '')
+        if u == at or '(W) ' + u == at:
+            return 'sync-operand'
+    if at in difftest._drop_variants(bt):
+        return 'field-dropped'
+    return None
+
+
+# The Gen12 opcodes with a compacted form: sync and the 1/2/3-source ALU
+# instructions (reserved opcodes and the forms without a compacted
+# encoding are checked apart, reserved_opcodes).
+OPCODES = [0x01] + list(range(0x40, 0x50)) + [0x58, 0x5b] + list(range(0x61, 0x6a)) + \
+    [0x6c, 0x6e, 0x6f, 0x70, 0x71, 0x72, 0x77, 0x78, 0x79, 0x7a]
+
+
+def random_compacted(rnd, n):
+    out = b''
+    for _ in range(n):
+        v = rnd.getrandbits(64) & ~0xff | rnd.choice(OPCODES) | 1 << 29
+        out += struct.pack('<Q', v)
+    return out
+
+
+def keep_decodable(data, tmp):
+    """Drops the instructions iga64 cannot decode; returns the rest."""
+    for _ in range(50):
+        path = os.path.join(tmp, 'k.bin')
+        with open(path, 'wb') as f:
+            f.write(data)
+        p = run(['iga64', '-p=12p1', '-d', path])
+        if p.returncode == 0:
+            return data, p.stdout
+        bad = set(int(m, 16) for m in re.findall(r'byte offset 0x([0-9a-fA-F]+): error', p.stderr))
+        if not bad:
+            return None, None
+        data = b''.join(data[pc:pc + (8 if data[pc + 3] >> 5 & 1 else 16)]
+                        for pc in offsets(data) if pc not in bad)
+    return None, None
+
+
+def compare(gtdis, data, tmp, st, show, classify=None):
+    """Compares the listings of data; False when iga64 cannot list it."""
+    pcs = offsets(data)
+    path = os.path.join(tmp, 'x.bin')
+    with open(path, 'wb') as f:
+        f.write(data)
+    pi = run(['iga64', '-p=12p1', '-d', path])
+    pg = run([gtdis, '--platform', 'tgllp', path])
+    li, lg = listing(pi.stdout), listing(pg.stdout)
+    ninst = len([l for l in li if not re.match(r'^L\d+:$', l)])
+    if pi.returncode != 0 or ninst != len(pcs):
+        return False
+    st['compacted'] += sum(1 for pc in pcs if data[pc + 3] >> 5 & 1)
+    for k in range(max(len(li), len(lg))):
+        x = li[k] if k < len(li) else '<none>'
+        y = lg[k] if k < len(lg) else '<none>'
+        st['total'] += 1
+        m = re.match(r'^(\([^)]*\) )?([a-z0-9]+)', x)
+        if m:
+            st['ops'].add(m.group(2))
+        if x == y:
+            continue
+        why = None
+        if y.endswith('; ?') and x.split(' // ')[0] == y.split(' // ')[0] \
+                and re.search(r'; (a64 )?untyped (a64 )?(half-float atomic|atomic int16)', x):
+            why = 'gen12-atomic-message'  # documented exclusion (module docstring)
+        elif classify:
+            why = classify(x, y)
+        if why:
+            st['excluded'][why] = st['excluded'].get(why, 0) + 1
+            continue
+        st['bad'] += 1
+        if st['bad'] <= show:
+            ik = len([l for l in li[:k] if not re.match(r'^L\d+:$', l)])
+            pc = pcs[min(ik, len(pcs) - 1)]
+            raw = data[pc:pc + (8 if data[pc + 3] >> 5 & 1 else 16)].hex(' ')
+            print('MISMATCH %s\n  iga64: %s\n  gtsim: %s' % (raw, x, y))
+    return True
+
+
+def reserved_opcodes(gtdis, tmp):
+    """Every opcode value, native and compacted: iga64 refuses it as an
+    opcode exactly when gtsim reports a reserved opcode (lrp 0x5c, madm
+    0x5d and the other values Gen12LP does not define) or, compacted, an
+    opcode with no compacted form (branches, send, math, nop, illegal).
+    Returns the number of disagreements."""
+    native = bytes.fromhex('4000030060060505040c0500050c0000')  # add (8) r5 r5 r12 :d
+    cmpt = struct.pack('<Q', 1 << 29 | 0x20 << 16 | 1 << 24 | 10 << 30 | 0x21 << 40 | 0x22 << 56)
+    bad = 0
+    for form, tmpl in (('native', native), ('compacted', cmpt)):
+        for op in range(128):
+            path = os.path.join(tmp, 'o.bin')
+            with open(path, 'wb') as f:
+                f.write(bytes([op]) + tmpl[1:])
+            pi = run(['iga64', '-p=12p1', '-d', path])
+            pg = run([gtdis, '--platform', 'tgllp', path])
+            ir = pi.returncode != 0 and re.search(r'error decoding instruction|unsupported opcode', pi.stderr)
+            gr = ('reserved opcode %d on Gen12' % op in pg.stdout or
+                  'opcode %d has no compacted form on Gen12' % op in pg.stdout)
+            if bool(ir) != gr:
+                bad += 1
+                print('MISMATCH %s opcode 0x%02x: iga64 %s, gtsim %s' % (
+                    form, op, 'refuses the opcode' if ir else 'does not refuse it',
+                    'reports a reserved opcode' if gr else 'does not'))
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('gtdis')
@@ -297,50 +475,40 @@ def main():
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     g = Gen(rnd)
-    total = bad = 0
-    seen_ops = set()
-    hf_atomics = compacted = 0
+    st = dict(total=0, bad=0, compacted=0, ops=set(), excluded={})
+    rst = dict(total=0, bad=0, compacted=0, ops=set(), excluded={})
     with tempfile.TemporaryDirectory() as tmp:
-        while total < a.count:
+        ropc = reserved_opcodes(a.gtdis, tmp)
+        while st['total'] < a.count:
             # every other batch auto-compacted: iga64 writes each instruction
             # its compaction tables cover in the 8-byte form
             compact = rnd.random() < 0.5
             data = assemble(g.program(a.batch), tmp, ['-Xautocompact'] if compact else [])
+            if data and not compare(a.gtdis, data, tmp, st, a.show):
+                print('iga64 -d failed on its own output')
+                return 1
+            # random compacted encodings (documented exclusions), then
+            # iga64's text of them assembled again with {Compacted}
+            data, text = keep_decodable(random_compacted(rnd, a.batch // 2), tmp)
             if not data:
                 continue
-            pcs = offsets(data)
-            compacted += sum(1 for pc in pcs if data[pc + 3] >> 5 & 1)
-            path = os.path.join(tmp, 'x.bin')
-            with open(path, 'wb') as f:
-                f.write(data)
-            pi = run(['iga64', '-p=12p1', '-d', path])
-            pg = run([a.gtdis, '--platform', 'tgllp', path])
-            li, lg = listing(pi.stdout), listing(pg.stdout)
-            ninst = len([l for l in li if not re.match(r'^L\d+:$', l)])
-            if pi.returncode != 0 or ninst != len(pcs):
-                print('iga64 -d failed on its own output: %s' % pi.stderr[:300])
+            compare(a.gtdis, data, tmp, rst, a.show, classify12)
+            lines = [l for l in text.splitlines() if l.strip() and not re.match(r'^\s*L\d+:', l)]
+            lines = [re.sub(r'\s*//.*', '', l) for l in lines if 'Compacted' in l]
+            data = assemble(lines, tmp)
+            if data and not compare(a.gtdis, data, tmp, st, a.show):
+                print('iga64 -d failed on its own output')
                 return 1
-            for k in range(max(len(li), len(lg))):
-                x = li[k] if k < len(li) else '<none>'
-                y = lg[k] if k < len(lg) else '<none>'
-                total += 1
-                m = re.match(r'^(\([^)]*\) )?([a-z0-9]+)', x)
-                if m:
-                    seen_ops.add(m.group(2))
-                if x != y and y.endswith('; ?') and x.split(' // ')[0] == y.split(' // ')[0] \
-                        and re.search(r'; (a64 )?untyped (a64 )?(half-float atomic|atomic int16)', x):
-                    hf_atomics += 1  # documented exclusion (module docstring)
-                    continue
-                if x != y:
-                    bad += 1
-                    if bad <= a.show:
-                        ik = len([l for l in li[:k] if not re.match(r'^L\d+:$', l)])
-                        pc = pcs[min(ik, len(pcs) - 1)]
-                        raw = data[pc:pc + (8 if data[pc + 3] >> 5 & 1 else 16)].hex(' ')
-                        print('MISMATCH %s\n  iga64: %s\n  gtsim: %s' % (raw, x, y))
-    print('difftest12: %d instructions (%d compacted), %d mismatching, %d excluded (Gen12 '
-          'half-float / int16 atomic messages); mnemonics seen: %d (%s)'
-          % (total, compacted, bad, hf_atomics, len(seen_ops), ' '.join(sorted(seen_ops))))
+    bad = st['bad'] + rst['bad'] + ropc
+    print('difftest12: %d instructions (%d compacted), %d mismatching; mnemonics seen: %d (%s)'
+          % (st['total'], st['compacted'], st['bad'], len(st['ops']), ' '.join(sorted(st['ops']))))
+    print('difftest12: %d random compacted encodings, %d mismatching; excluded (documented forms): %s'
+          % (rst['total'], rst['bad'], ', '.join('%s %d' % kv for kv in sorted(rst['excluded'].items()))
+             or 'none'))
+    if st['excluded']:
+        print('difftest12: excluded (Gen12 half-float / int16 atomic messages): %s'
+              % ', '.join('%s %d' % kv for kv in sorted(st['excluded'].items())))
+    print('difftest12: reserved opcodes (every value, native and compacted): %d disagreeing' % ropc)
     return 1 if bad else 0
 
 
