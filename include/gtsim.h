@@ -76,6 +76,12 @@ typedef struct gtsim_config {
      * it fails with GTSIM_ERR_NOMEM and a "host memory limit" report naming
      * the address and the figures. */
     uint64_t max_host_memory;
+    /* Host threads that run a walker's thread groups in parallel, each
+     * group on one of them (0 or 1 = the calling thread only).  Results
+     * are those of the serial order except where the kernel's own outcome
+     * depends on the order of groups (races between groups, the values
+     * returned by atomics), as on the hardware. */
+    unsigned threads;
 } gtsim_config;
 
 /* Statistics since device creation.  gtsim_get_stats may be called from

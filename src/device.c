@@ -91,6 +91,8 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     if (!dev->cfg.max_host_memory)
         dev->cfg.max_host_memory = default_host_memory();
     atomic_init(&dev->interrupt, 0);
+    pthread_mutex_init(&dev->report_lock, NULL);
+    pthread_mutex_init(&dev->atomic_lock, NULL);
     dev->hostmem.limit = dev->cfg.max_host_memory;
     dev->mem = gt_mem_create();
     dev->gsm = gt_mem_create();
@@ -132,6 +134,8 @@ void gtsim_destroy(gtsim_device *dev)
     for (size_t i = 0; i < sizeof(dev->mmio) / sizeof(dev->mmio[0]); i++)
         free(dev->mmio[i]);
     free(dev->elsp);
+    pthread_mutex_destroy(&dev->report_lock);
+    pthread_mutex_destroy(&dev->atomic_lock);
     free(dev);
 }
 
@@ -445,7 +449,7 @@ int gt_poll(gtsim_device *dev)
 {
     if (atomic_load_explicit(&dev->interrupt, memory_order_relaxed))
         return interrupted_error(dev);
-    uint64_t insns = dev->stats.eu_instructions - dev->sub_eu0;
+    uint64_t insns = __atomic_load_n(&dev->stats.eu_instructions, __ATOMIC_RELAXED) - dev->sub_eu0;
     uint64_t max = dev->cfg.max_total_eu_instructions ? dev->cfg.max_total_eu_instructions
                                                       : GT_DEFAULT_MAX_TOTAL_EU_INSTRUCTIONS;
     if (dev->sub_blt_pixels > max)
@@ -460,7 +464,7 @@ int gt_poll(gtsim_device *dev)
                         "max_total_eu_instructions = %" PRIu64 " (gtsim run --max-total-eu-instructions)",
                         insns, max);
     /* the clock is read every 16th poll: at most ~1 ms apart */
-    if (dev->deadline_ns && !(++dev->poll_count & 15)) {
+    if (dev->deadline_ns && !(__atomic_add_fetch(&dev->poll_count, 1, __ATOMIC_RELAXED) & 15)) {
         uint64_t t = now_ns();
         if (t >= dev->deadline_ns)
             return gt_error(dev, GTSIM_ERR_WATCHDOG,
@@ -478,13 +482,13 @@ uint64_t gt_max_threads(const gtsim_device *dev)
 
 int gt_threads_dispatch(gtsim_device *dev, uint64_t n)
 {
-    uint64_t done = dev->stats.threads_dispatched - dev->sub_threads0, max = gt_max_threads(dev);
+    /* counted first, checked after: workers dispatch concurrently */
+    uint64_t done = GT_STAT_ADD(dev, threads_dispatched, n) - dev->sub_threads0, max = gt_max_threads(dev);
     if (n > max || done > max - n)
         return gt_error(dev, GTSIM_ERR_WATCHDOG,
                         "watchdog: %" PRIu64 " more hardware threads would make %" PRIu64 " dispatched in one "
                         "submission, more than max_threads = %" PRIu64 " (gtsim run --max-threads)",
                         n, done + n < done ? UINT64_MAX : done + n, max);
-    GT_STAT_ADD(dev, threads_dispatched, n);
     return GTSIM_OK;
 }
 

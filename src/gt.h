@@ -7,6 +7,7 @@
 #define GT_H
 
 #include <stdarg.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -82,6 +83,15 @@ struct gtsim_device {
     gt_mem_budget hostmem;/* host memory of dev->mem and dev->gsm (cfg.max_host_memory) */
     int status;           /* first error status, GTSIM_OK if none */
     char err[2048];       /* report of the last error */
+    /* Reports from EU worker threads (gtsim_config.threads): err, status
+     * and the log are written under report_lock; while err_first_only is
+     * set (a walker's workers run), only the thread that wrote the first
+     * report may replace it (adding context), so the first failure is the
+     * one reported. */
+    pthread_mutex_t report_lock;
+    int err_first_only, err_owned;
+    pthread_t err_owner;
+    pthread_mutex_t atomic_lock; /* data-port atomics of concurrent workers */
 };
 
 /* Record an error: formats the report into dev->err (replacing the previous
@@ -95,11 +105,9 @@ void gt_warn(gtsim_device *dev, const char *fmt, ...) __attribute__((format(prin
 /* Print an informational line when cfg.trace_commands is set. */
 void gt_trace(gtsim_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Statistics counters: one writer (the thread running the work), readers
- * on any thread (gtsim_get_stats); relaxed atomics compile to plain moves. */
-#define GT_STAT_ADD(dev, field, n)                                                                 \
-    __atomic_store_n(&(dev)->stats.field, __atomic_load_n(&(dev)->stats.field, __ATOMIC_RELAXED) + (n), \
-                     __ATOMIC_RELAXED)
+/* Statistics counters: written by the threads running work (EU workers add
+ * their counts in batches), read on any thread (gtsim_get_stats). */
+#define GT_STAT_ADD(dev, field, n) __atomic_fetch_add(&(dev)->stats.field, (n), __ATOMIC_RELAXED)
 
 /* ---- bounds and interruption (src/device.c) ---- */
 

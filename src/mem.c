@@ -1,10 +1,15 @@
 /*
  * Sparse physical memory and GPU address translation (see mem.h).
  * Physical pages live in an open-addressing hash keyed by page number.
+ * Thread safety (EU workers, gtsim_config.threads): the table is used under
+ * the memory's mutex; a page, once created, stays at its host address until
+ * the memory is destroyed, so callers keep and use page pointers (TLBs)
+ * without it.  Budgets are updated with atomic operations.
  */
 #include "mem.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,51 +22,83 @@ struct gt_mem {
     gt_mem_budget *budget; /* NULL = none */
     int fail;           /* enum gt_mem_fail of the last refused allocation */
     uint64_t fail_pa;
+    pthread_mutex_t lock; /* the table, count and failure record */
 };
+
+static void budget_add(gt_mem_budget *b, uint64_t bytes)
+{
+    __atomic_fetch_add(&b->used, bytes, __ATOMIC_RELAXED);
+}
+
+static void budget_sub(gt_mem_budget *b, uint64_t bytes)
+{
+    __atomic_fetch_sub(&b->used, bytes, __ATOMIC_RELAXED);
+}
+
+int gt_budget_take(gt_mem_budget *b, uint64_t bytes)
+{
+    uint64_t used = __atomic_load_n(&b->used, __ATOMIC_RELAXED);
+    do {
+        if (used > b->limit || bytes > b->limit - used)
+            return -1;
+    } while (!__atomic_compare_exchange_n(&b->used, &used, used + bytes, 1, __ATOMIC_RELAXED,
+                                          __ATOMIC_RELAXED));
+    return 0;
+}
+
+void gt_budget_give(gt_mem_budget *b, uint64_t bytes)
+{
+    budget_sub(b, bytes);
+}
 
 #define TABLE_BYTES(cap) ((uint64_t)(cap) * (sizeof(uint64_t) + sizeof(uint8_t *)))
 
 void gt_mem_set_budget(gt_mem *m, gt_mem_budget *b)
 {
+    pthread_mutex_lock(&m->lock);
     if (m->budget)
-        m->budget->used -= TABLE_BYTES(m->cap) + (uint64_t)m->count * GT_PAGE_SIZE;
+        budget_sub(m->budget, TABLE_BYTES(m->cap) + (uint64_t)m->count * GT_PAGE_SIZE);
     m->budget = b;
     if (b)
-        b->used += TABLE_BYTES(m->cap) + (uint64_t)m->count * GT_PAGE_SIZE;
+        budget_add(b, TABLE_BYTES(m->cap) + (uint64_t)m->count * GT_PAGE_SIZE);
+    pthread_mutex_unlock(&m->lock);
 }
 
 int gt_mem_failure(const gt_mem *m, uint64_t *pa)
 {
+    gt_mem *w = (gt_mem *)m;
+    pthread_mutex_lock(&w->lock);
+    int f = m->fail;
     if (pa)
         *pa = m->fail_pa;
-    return m->fail;
+    pthread_mutex_unlock(&w->lock);
+    return f;
 }
 
 void gt_mem_clear_failure(gt_mem *m)
 {
+    pthread_mutex_lock(&m->lock);
     m->fail = GT_MEM_FAIL_NONE;
     m->fail_pa = 0;
+    pthread_mutex_unlock(&m->lock);
 }
 
 /* Take bytes from the budget; 0, or -1 (and the failure recorded) when it
  * would go past the limit. */
 static int budget_take(gt_mem *m, uint64_t bytes, uint64_t pa)
 {
-    gt_mem_budget *b = m->budget;
-    if (b && (b->used > b->limit || bytes > b->limit - b->used)) {
+    if (m->budget && gt_budget_take(m->budget, bytes)) {
         m->fail = GT_MEM_FAIL_LIMIT;
         m->fail_pa = pa;
         return -1;
     }
-    if (b)
-        b->used += bytes;
     return 0;
 }
 
 static void budget_give(gt_mem *m, uint64_t bytes)
 {
     if (m->budget)
-        m->budget->used -= bytes;
+        budget_sub(m->budget, bytes);
 }
 
 gt_mem *gt_mem_create(void)
@@ -69,6 +106,7 @@ gt_mem *gt_mem_create(void)
     gt_mem *m = calloc(1, sizeof(*m));
     if (!m)
         return NULL;
+    pthread_mutex_init(&m->lock, NULL);
     m->cap = 64; /* grows by doubling at half load */
     m->keys = calloc(m->cap, sizeof(*m->keys));
     m->pages = calloc(m->cap, sizeof(*m->pages));
@@ -89,6 +127,7 @@ void gt_mem_destroy(gt_mem *m)
             free(m->pages[i]);
     free(m->keys);
     free(m->pages);
+    pthread_mutex_destroy(&m->lock);
     free(m);
 }
 
@@ -131,7 +170,7 @@ static int grow(gt_mem *m, uint64_t pa)
     return 0;
 }
 
-uint8_t *gt_mem_page(gt_mem *m, uint64_t pa, int create)
+static uint8_t *page_locked(gt_mem *m, uint64_t pa, int create)
 {
     uint64_t key = (pa >> 12) + 1;
     size_t s = slot_hash(key, m->cap);
@@ -145,7 +184,7 @@ uint8_t *gt_mem_page(gt_mem *m, uint64_t pa, int create)
     if ((m->count + 1) * 2 > m->cap) {
         if (grow(m, pa))
             return NULL;
-        return gt_mem_page(m, pa, create);
+        return page_locked(m, pa, create);
     }
     if (budget_take(m, GT_PAGE_SIZE, pa))
         return NULL;
@@ -159,6 +198,14 @@ uint8_t *gt_mem_page(gt_mem *m, uint64_t pa, int create)
     m->keys[s] = key;
     m->pages[s] = p;
     m->count++;
+    return p;
+}
+
+uint8_t *gt_mem_page(gt_mem *m, uint64_t pa, int create)
+{
+    pthread_mutex_lock(&m->lock);
+    uint8_t *p = page_locked(m, pa, create);
+    pthread_mutex_unlock(&m->lock);
     return p;
 }
 
@@ -201,7 +248,11 @@ int gt_mem_write(gt_mem *m, uint64_t pa, const void *data, size_t len)
 
 size_t gt_mem_page_count(const gt_mem *m)
 {
-    return m->count;
+    gt_mem *w = (gt_mem *)m;
+    pthread_mutex_lock(&w->lock);
+    size_t n = m->count;
+    pthread_mutex_unlock(&w->lock);
+    return n;
 }
 
 void gt_vm_init(gt_vm *vm, int mode, gt_mem *mem, gt_mem *gsm, uint64_t pml4)

@@ -29,6 +29,11 @@ typedef struct gt_mem_budget {
     uint64_t used;   /* bytes allocated by the memories using the budget */
 } gt_mem_budget;
 
+/* Take bytes from b: 0, or -1 when that would pass its limit; give them
+ * back.  Atomic: memories and caches of several threads share a budget. */
+int gt_budget_take(gt_mem_budget *b, uint64_t bytes);
+void gt_budget_give(gt_mem_budget *b, uint64_t bytes);
+
 /* Why gt_mem_page(create) last returned NULL (gt_mem_failure). */
 enum gt_mem_fail { GT_MEM_FAIL_NONE, GT_MEM_FAIL_LIMIT, GT_MEM_FAIL_HOST };
 

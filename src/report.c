@@ -10,18 +10,27 @@ static FILE *log_of(const gtsim_device *dev)
 
 static int verror(gtsim_device *dev, int status, const char *fmt, va_list ap)
 {
-    vsnprintf(dev->err, sizeof(dev->err), fmt, ap);
+    pthread_mutex_lock(&dev->report_lock);
+    pthread_t self = pthread_self();
+    if (!dev->err_first_only || !dev->err_owned || pthread_equal(dev->err_owner, self)) {
+        vsnprintf(dev->err, sizeof(dev->err), fmt, ap);
+        dev->err_owner = self;
+        dev->err_owned = 1;
+    }
     if (dev->status == GTSIM_OK)
         dev->status = status;
+    pthread_mutex_unlock(&dev->report_lock);
     return status;
 }
 
 static void vwarn(gtsim_device *dev, const char *fmt, va_list ap)
 {
     FILE *f = log_of(dev);
+    pthread_mutex_lock(&dev->report_lock);
     fputs("gtsim: warning: ", f);
     vfprintf(f, fmt, ap);
     fputc('\n', f);
+    pthread_mutex_unlock(&dev->report_lock);
 }
 
 int gt_error(gtsim_device *dev, int status, const char *fmt, ...)
@@ -64,8 +73,10 @@ void gt_trace(gtsim_device *dev, const char *fmt, ...)
         return;
     va_list ap;
     FILE *f = log_of(dev);
+    pthread_mutex_lock(&dev->report_lock);
     va_start(ap, fmt);
     vfprintf(f, fmt, ap);
     va_end(ap);
     fputc('\n', f);
+    pthread_mutex_unlock(&dev->report_lock);
 }

@@ -56,6 +56,8 @@ static void usage(FILE *f)
             "                              submission (default 67108864 = 2^26)\n"
             "      --max-host-memory BYTES host memory for simulated memory, suffixes K M G T\n"
             "                              (default: half of the machine's physical memory)\n"
+            "      --host-threads N        host threads running thread groups in parallel, 1 to 256\n"
+            "                              (default: the host's processors)\n"
             "      --timeout SECONDS       wall-clock limit of the run (default: none)\n"
             "      --progress, --no-progress\n"
             "                              show or hide the progress line on stderr\n"
@@ -248,10 +250,14 @@ static int cmd_run(int argc, char **argv)
     double timeout_s = 0;
     gtsim_config cfg;
     memset(&cfg, 0, sizeof(cfg));
+    cfg.threads = gtsim_default_host_threads();
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--platform") && i + 1 < argc) {
             platform = argv[++i];
+        } else if (!strcmp(a, "--host-threads") && i + 1 < argc) {
+            if (gtsim_parse_host_threads(argv[++i], &cfg.threads))
+                return fprintf(stderr, "gtsim: --host-threads wants 1 to 256, not '%s'\n", argv[i]), 2;
         } else if (!strcmp(a, "--dump") && i + 1 < argc) {
             char *spec = argv[++i], *c1 = strchr(spec, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
             if (!c2 || ndumps == 64) {

@@ -66,7 +66,7 @@ const char gtsim_serve_usage[] =
     "      --max-total-eu-instructions N  EU instructions per submission (default 1e11)\n"
     "      --max-threads N         EU threads per walker and per submission (default 2^26)\n"
     "      --work-timeout MS       wall-clock bound per submission (default 0: none)\n"
-    "      --max-eu-instructions N, --max-commands N, --trace-commands   as for run\n"
+    "      --max-eu-instructions N, --max-commands N, --trace-commands, --host-threads N   as for run\n"
     "      --stats                 at the end, per client and in total: what run --stats prints\n"
     "      --progress, --no-progress  show or hide a progress line on stderr while work runs\n"
     "                              (default: shown when stderr is a terminal)\n"
@@ -83,6 +83,7 @@ const char gtsim_serve_usage[] =
     "      --platform P, --keep-state, --timeout MS, --idle-timeout MS, --max-clients N,\n"
     "      --max-host-memory BYTES, --max-total-eu-instructions N, --max-threads N,\n"
     "      --work-timeout MS, --max-eu-instructions N, --max-commands N, --trace-commands,\n"
+    "      --host-threads N,\n"
     "      --stats, --progress, --no-progress, -v, --verbose  as for serve (on stderr)\n"
     "      --no-client-lock        do not preload libgtsim_tbxlock.so, which makes each TBX\n"
     "                              request/answer exchange of the program atomic across its threads\n"
@@ -594,6 +595,7 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
     o->max_clients = 1024;
     o->progress = -1;
     o->prog = -1;
+    o->cfg.threads = gtsim_default_host_threads();
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         uint64_t v;
@@ -650,6 +652,9 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
                 return fprintf(stderr, "%s: bad --max-commands\n", tag), 2;
         } else if (!strcmp(a, "--trace-commands")) {
             o->cfg.trace_commands = 1;
+        } else if (!strcmp(a, "--host-threads") && has) {
+            if (gtsim_parse_host_threads(argv[++i], &o->cfg.threads))
+                return fprintf(stderr, "%s: bad --host-threads %s (1 to 256)\n", tag, argv[i]), 2;
         } else if (exec && !strcmp(a, "--no-client-lock")) {
             o->no_client_lock = 1;
         } else if (!strcmp(a, "--stats")) {

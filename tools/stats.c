@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double host_secs, int peak_memory)
 {
@@ -70,5 +71,24 @@ int gtsim_parse_size(const char *s, uint64_t *out)
     if (*end || (shift && v > (UINT64_MAX >> shift)))
         return -1;
     *out = (uint64_t)v << shift;
+    return 0;
+}
+
+unsigned gtsim_default_host_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
+}
+
+int gtsim_parse_host_threads(const char *s, unsigned *out)
+{
+    char *end;
+    if (!s || !isdigit((unsigned char)s[0]))
+        return -1;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (errno || *end || v < 1 || v > 256)
+        return -1;
+    *out = (unsigned)v;
     return 0;
 }

@@ -25,4 +25,9 @@ void gtsim_stats_add(gtsim_stats *a, const gtsim_stats *b);
  * not one or it overflows 64 bits. */
 int gtsim_parse_size(const char *s, uint64_t *out);
 
+/* The default of --host-threads: the host's online processors (1..256). */
+unsigned gtsim_default_host_threads(void);
+/* Parse --host-threads N (1..256): 0, or -1 when s is not such a number. */
+int gtsim_parse_host_threads(const char *s, unsigned *out);
+
 #endif

@@ -31,10 +31,10 @@ static const char *cov_path(void)
 {
     static int init;
     static const char *path;
-    if (!init) {
+    if (!__atomic_load_n(&init, __ATOMIC_ACQUIRE)) {
         const char *e = getenv("GTSIM_EU_COVERAGE");
         path = e && *e ? e : NULL;
-        init = 1;
+        __atomic_store_n(&init, 1, __ATOMIC_RELEASE);
     }
     return path;
 }

@@ -365,6 +365,10 @@ typedef struct gt_thread {
  * (GT_THREAD_FAULTED, report in dev->err with the IP, raw bytes and
  * disassembly).  Updates dev->stats. */
 int gt_eu_run(gtsim_device *dev, gt_thread *t);
+/* 1 when EU tracing (GTSIM_TRACE_EU) or coverage (GTSIM_EU_COVERAGE) is
+ * on: their output and counters are not thread-safe, so walkers then run
+ * on one host thread. */
+int gt_eu_debug_enabled(void);
 
 /* Decoded-kernel cache: instructions are decoded once, on first execution. */
 struct gt_kcache *gt_kcache_create(void);

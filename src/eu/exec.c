@@ -3067,14 +3067,17 @@ static int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren)
 /* GTSIM_EU_REFERENCE=1: every instruction takes the general path (for
  * comparing the two on whole programs).  Read once per process. */
 /* An on/off environment variable (set, non-empty, not "0"), read once
- * into *cache (-1 = not read yet). */
+ * into *cache (-1 = not read yet; EU workers may race to read it, and
+ * agree). */
 static int env_flag(int *cache, const char *name)
 {
-    if (*cache < 0) {
+    int v = __atomic_load_n(cache, __ATOMIC_RELAXED);
+    if (v < 0) {
         const char *e = getenv(name);
-        *cache = e && *e && *e != '0';
+        v = e && *e && *e != '0';
+        __atomic_store_n(cache, v, __ATOMIC_RELAXED);
     }
-    return *cache;
+    return v;
 }
 
 static int eu_reference_only(void)
@@ -3577,6 +3580,11 @@ static int trace_eu_enabled(void)
     return env_flag(&enabled, "GTSIM_TRACE_EU");
 }
 
+int gt_eu_debug_enabled(void)
+{
+    return trace_eu_enabled() || gt_eu_cov_enabled();
+}
+
 static void trace_inst(const xctx *c, const gt_xinst *x, uint32_t emask)
 {
     const gt_thread *t = c->t;
@@ -3660,7 +3668,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
         return t->state == GT_THREAD_FAULTED ? dev->status : GTSIM_OK;
     if (!t->disp || !t->disp->vm)
         return gt_error(dev, GTSIM_ERR_INVALID, "EU: thread %u has no dispatch address space", t->tid);
-    if (!dev->kcache) {
+    if (!t->disp->kcache && !dev->kcache) {
         dev->kcache = gt_kcache_create();
         if (!dev->kcache)
             return gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory (kernel cache)");
@@ -3669,7 +3677,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     c.dev = dev;
     c.t = t;
     c.vm = t->disp->vm;
-    c.k = gt_kcache_kernel(dev->kcache, c.vm, t->kernel_gva);
+    c.k = gt_kcache_kernel(t->disp->kcache ? t->disp->kcache : dev->kcache, c.vm, t->kernel_gva);
     if (!c.k)
         return gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory (kernel cache)");
     c.hw_ip_base = (uint32_t)(t->kernel_gva - t->disp->instruction_base);

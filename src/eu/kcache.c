@@ -40,7 +40,7 @@ static void free_kernel(gt_kkernel *k)
         free(k->slot[i]);
     free(k->slot);
     if (k->budget)
-        k->budget->used -= k->charged;
+        gt_budget_give(k->budget, k->charged);
     free(k);
 }
 
@@ -196,7 +196,7 @@ const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint
         n *= 2;
     uint64_t need = sizeof(*x) + (idx >= k->nslot ? (uint64_t)(n - k->nslot) * sizeof(*k->slot) : 0);
     gt_mem_budget *b = k->budget;
-    if (b && (b->used > b->limit || need > b->limit - b->used)) {
+    if (b && gt_budget_take(b, need)) {
         free(x);
         *status = gt_error(dev, GTSIM_ERR_NOMEM,
                            "host memory limit: decoding the instruction at kernel GVA 0x%" PRIx64 " ip 0x%x needs "
@@ -210,6 +210,8 @@ const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint
         gt_xinst **ns = realloc(k->slot, n * sizeof(*ns));
         if (!ns) {
             free(x);
+            if (b)
+                gt_budget_give(b, need);
             *status = gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory decoding kernel");
             return NULL;
         }
@@ -219,9 +221,7 @@ const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint
         k->nslot = n;
     }
     k->slot[idx] = x;
-    if (b) {
-        b->used += need;
+    if (b)
         k->charged += need;
-    }
     return x;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cs/cmds.h"
 #include "eu/eu.h"
@@ -14,14 +15,29 @@
 
 #define PIPE_ADDR48 ((1ull << 48) - 1)
 
-struct gt_pipe {
-    gtsim_device *dev;
-    gt_pipe_state st;
+/* What one host thread needs to run thread groups: its hardware threads,
+ * SLM and, for a worker of a parallel walker, its own copy of the address
+ * space (a private TLB), surface-state cache and decoded-kernel cache. */
+typedef struct pipe_worker {
     gt_thread *threads;     /* nalloc threads (64-byte aligned) */
     gt_thread **tptr;       /* pointers to them, for gt_tgroup.threads */
     uint32_t nalloc;
     uint8_t *slm;
     uint32_t slm_alloc;
+    gt_vm vm;
+    gt_bti_cache btc;
+    gt_dispatch disp;
+    struct gt_kcache *kcache;
+    uint32_t fftid_base;    /* first FFTID (r0.5) of this worker's threads */
+} pipe_worker;
+
+#define PIPE_MAX_WORKERS 256
+
+struct gt_pipe {
+    gtsim_device *dev;
+    gt_pipe_state st;
+    pipe_worker *workers;   /* nworkers; [0] runs on the calling thread */
+    uint32_t nworkers;
     uint8_t *payload;       /* indirect data of the current walker */
     uint32_t payload_alloc;
 };
@@ -39,9 +55,13 @@ void gt_pipe_destroy(struct gt_pipe *p)
     if (!p)
         return;
     free(p->st.curbe);
-    free(p->threads);
-    free(p->tptr);
-    free(p->slm);
+    for (uint32_t i = 0; i < p->nworkers; i++) {
+        free(p->workers[i].threads);
+        free(p->workers[i].tptr);
+        free(p->workers[i].slm);
+        gt_kcache_destroy(p->workers[i].kcache);
+    }
+    free(p->workers);
     free(p->payload);
     free(p);
 }
@@ -130,25 +150,43 @@ uint32_t gt_walker_thread_mask(const gt_walker *w, uint32_t t)
 
 /* ---- dispatch ---- */
 
-static int pipe_reserve(struct gt_pipe *p, uint32_t nthreads, uint32_t slm, uint32_t payload)
+static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm)
 {
-    if (nthreads > p->nalloc) {
-        free(p->threads);
-        free(p->tptr);
+    if (nthreads > wk->nalloc) {
+        free(wk->threads);
+        free(wk->tptr);
         size_t bytes = (size_t)nthreads * sizeof(gt_thread);
-        p->threads = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
-        p->tptr = calloc(nthreads, sizeof(*p->tptr));
-        p->nalloc = p->threads && p->tptr ? nthreads : 0;
-        if (!p->nalloc)
+        wk->threads = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+        wk->tptr = calloc(nthreads, sizeof(*wk->tptr));
+        wk->nalloc = wk->threads && wk->tptr ? nthreads : 0;
+        if (!wk->nalloc)
             return -1;
     }
-    if (slm > p->slm_alloc) {
-        free(p->slm);
-        p->slm = malloc(slm);
-        p->slm_alloc = p->slm ? slm : 0;
-        if (!p->slm)
+    if (slm > wk->slm_alloc) {
+        free(wk->slm);
+        wk->slm = malloc(slm);
+        wk->slm_alloc = wk->slm ? slm : 0;
+        if (!wk->slm)
             return -1;
     }
+    return 0;
+}
+
+/* n workers with room for nthreads threads and slm bytes each, and the
+ * walker's payload buffer. */
+static int pipe_reserve(struct gt_pipe *p, uint32_t n, uint32_t nthreads, uint32_t slm, uint32_t payload)
+{
+    if (n > p->nworkers) {
+        pipe_worker *w = realloc(p->workers, n * sizeof(*w));
+        if (!w)
+            return -1;
+        memset(w + p->nworkers, 0, (n - p->nworkers) * sizeof(*w));
+        p->workers = w;
+        p->nworkers = n;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (worker_reserve(&p->workers[i], nthreads, slm))
+            return -1;
     if (payload > p->payload_alloc) {
         free(p->payload);
         p->payload = malloc(payload);
@@ -186,6 +224,253 @@ static const char *u128_str(unsigned __int128 v, char *buf)
         buf[i] = tmp[n - 1 - i];
     buf[n] = 0;
     return buf;
+}
+
+/* A walker being dispatched: what its workers share (read-only but for
+ * the group counter and the stop flag). */
+typedef struct walk {
+    gtsim_device *dev;
+    gt_pipe_state *ps;
+    const gt_walker *w;
+    const gt_cmd_set *set;
+    const uint64_t *f;          /* INTERFACE_DESCRIPTOR_DATA fields */
+    uint32_t nthreads, per, cross, slm;
+    const uint8_t *src;         /* payload: cross-thread data, then per-thread */
+    uint64_t kernel;
+    uint32_t cr0;
+    uint64_t ngroups;           /* groups to run */
+    uint64_t next;              /* parallel: next group index to claim (atomic) */
+    int stop;                   /* parallel: a worker failed (atomic) */
+    int status;                 /* parallel: the first failure's status */
+} walk;
+
+/* Thread groups from the starting IDs to the end of the walk, X fastest
+ * (gt_cmd_set.walker_roll_to_start says where X and Y start again);
+ * UINT64_MAX when they do not fit 64 bits. */
+static uint64_t walk_groups(const gt_cmd_set *set, const gt_walker *w)
+{
+    unsigned __int128 dx = w->dim[0], dy = w->dim[1], dz = w->dim[2], n;
+    if (set->walker_roll_to_start)
+        n = (dx - w->start[0]) * (dy - w->start[1]) * (dz - w->start[2]);
+    else
+        n = dx * dy * dz - ((unsigned __int128)w->start[2] * dy * dx + (unsigned __int128)w->start[1] * dx +
+                            w->start[0]);
+    return n > UINT64_MAX ? UINT64_MAX : (uint64_t)n;
+}
+
+/* The IDs of the idx-th thread group of the walk. */
+static void walk_group_ids(const walk *wl, uint64_t idx, uint32_t g[3])
+{
+    const gt_walker *w = wl->w;
+    if (wl->set->walker_roll_to_start) {
+        uint64_t nx = w->dim[0] - w->start[0], ny = w->dim[1] - w->start[1];
+        g[0] = w->start[0] + (uint32_t)(idx % nx);
+        g[1] = w->start[1] + (uint32_t)(idx / nx % ny);
+        g[2] = w->start[2] + (uint32_t)(idx / nx / ny);
+    } else {
+        unsigned __int128 dx = w->dim[0], dy = w->dim[1];
+        unsigned __int128 l = (unsigned __int128)w->start[2] * dy * dx + (unsigned __int128)w->start[1] * dx +
+                              w->start[0] + idx;
+        g[0] = (uint32_t)(l % dx);
+        g[1] = (uint32_t)(l / dx % dy);
+        g[2] = (uint32_t)(l / dx / dy);
+    }
+}
+
+/* Run thread group g (the idx-th of the walk) on worker wk to its end. */
+static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t idx)
+{
+    gtsim_device *dev = wl->dev;
+    const gt_walker *w = wl->w;
+    const uint64_t *f = wl->f;
+    gt_pipe_state *ps = wl->ps;
+    uint32_t nthreads = wl->nthreads, per = wl->per, cross = wl->cross, slm = wl->slm;
+    /* one thread group: poll (interrupt, timeout, submission bounds)
+     * and count its threads against max_threads per submission */
+    int pst = gt_poll(dev);
+    if (pst == GTSIM_OK)
+        pst = gt_threads_dispatch(dev, nthreads);
+    if (pst != GTSIM_OK)
+        return walker_fail(dev, pst, w, g, UINT32_MAX, nthreads, NULL);
+    gt_tgroup tg;
+    memset(&tg, 0, sizeof(tg));
+    tg.nthreads = nthreads;
+    tg.slm = slm ? wk->slm : NULL;
+    tg.slm_size = slm;
+    tg.threads = wk->tptr;
+    if (slm)
+        memset(wk->slm, 0, slm);
+    for (uint32_t t = 0; t < nthreads; t++) {
+        gt_thread *th = &wk->threads[t];
+        memset(th, 0, sizeof(*th));
+        wk->tptr[t] = th;
+        uint32_t fftid = wk->fftid_base + t;
+        /* R0 header (seed 000 §1.7.1.5, Gen9 positions) */
+        uint32_t r0[8] = {0};
+        r0[1] = g[0];
+        r0[2] = (uint32_t)(idx & 0xf) << 24;                      /* barrier ID */
+        r0[3] = ((uint32_t)f[IDD_SAMPLER_PTR] & ~0x1fu) | ps->per_thread_scratch_code;
+        r0[4] = (uint32_t)f[IDD_BT_PTR] & ~0x1fu;
+        r0[5] = (((uint32_t)ps->scratch_offset + fftid * ps->per_thread_scratch) & ~0x3ffu) | (fftid & 0x3ff);
+        r0[6] = g[1];
+        r0[7] = g[2];
+        memcpy(th->grf, r0, sizeof(r0));
+        /* r1..: this thread's per-thread data, then the cross-thread
+         * data (Gen9/NEO), or the other way round (seed 000, Gen7) */
+        uint32_t per_grf = wl->set->payload_cross_first ? 1 + cross : 1;
+        uint32_t cross_grf = wl->set->payload_cross_first ? 1 : 1 + per;
+        if (per)
+            memcpy(th->grf + 32u * per_grf, wl->src + 32u * (cross + t * per), 32u * per);
+        if (cross)
+            memcpy(th->grf + 32u * cross_grf, wl->src, 32u * cross);
+        th->dispatch_mask = th->exec_mask = th->ce = gt_walker_thread_mask(w, t);
+        th->cr0[0] = wl->cr0;
+        th->state = GT_THREAD_RUNNABLE;
+        th->kernel_gva = wl->kernel;
+        th->disp = &wk->disp;
+        th->tg = &tg;
+        th->tid = t;
+        th->simd = w->simd;
+    }
+
+    /* Run round-robin until every thread has ended. */
+    uint32_t passes = 0;
+    for (;;) {
+        uint32_t live = 0, progress = 0;
+        for (uint32_t t = 0; t < nthreads; t++) {
+            gt_thread *th = &wk->threads[t];
+            if (th->state == GT_THREAD_DONE)
+                continue;
+            live++;
+            if (th->state != GT_THREAD_RUNNABLE)
+                continue;
+            uint64_t before = th->instructions;
+            uint32_t ip = th->ip;
+            int st = gt_eu_run(dev, th);
+            if (st != GTSIM_OK || th->state == GT_THREAD_FAULTED)
+                return walker_fail(dev, st ? st : GTSIM_ERR_ILLEGAL, w, g, t, nthreads, NULL);
+            if (th->instructions != before || th->ip != ip || th->state != GT_THREAD_RUNNABLE)
+                progress++;
+        }
+        if (!live)
+            return GTSIM_OK;
+        /* many passes of threads that each run briefly (barriers): poll
+         * every 64th (the group's dispatch polled already) */
+        if (!(++passes & 63)) {
+            int pst2 = gt_poll(dev);
+            if (pst2 != GTSIM_OK)
+                return walker_fail(dev, pst2, w, g, UINT32_MAX, nthreads, NULL);
+        }
+        if (!progress) {
+            char what[1024];
+            size_t n = (size_t)snprintf(what, sizeof(what),
+                                        "barrier deadlock: %u of %u threads are waiting and none can "
+                                        "run (%u barrier arrivals counted); thread states:",
+                                        live, nthreads, tg.barrier_arrived);
+            for (uint32_t t = 0; t < nthreads && n < sizeof(what); t++) {
+                const gt_thread *th = &wk->threads[t];
+                static const char *const sn[] = {"runnable", "blocked", "done", "faulted"};
+                n += (size_t)snprintf(what + n, sizeof(what) - n, " %u:%s@ip 0x%x", t,
+                                      th->state >= 0 && th->state < 4 ? sn[th->state] : "?", th->ip);
+            }
+            return walker_fail(dev, GTSIM_ERR_WATCHDOG, w, g, 0, nthreads, what);
+        }
+    }
+}
+
+/* Every group in order on the calling thread.  The IDs are stepped (X
+ * fastest, counters rolling over as the generation does), so walks of any
+ * number of groups need no index arithmetic. */
+static int walk_serial(walk *wl, pipe_worker *wk)
+{
+    const gt_walker *w = wl->w;
+    uint32_t g[3] = {w->start[0], w->start[1], w->start[2]};
+    for (uint64_t idx = 0;; idx++) {
+        int st = run_group(wl, wk, g, idx);
+        if (st)
+            return st;
+        if (++g[0] < w->dim[0])
+            continue;
+        g[0] = wl->set->walker_roll_to_start ? w->start[0] : 0;
+        if (++g[1] < w->dim[1])
+            continue;
+        g[1] = wl->set->walker_roll_to_start ? w->start[1] : 0;
+        if (++g[2] < w->dim[2])
+            continue;
+        return GTSIM_OK;
+    }
+}
+
+typedef struct {
+    walk *wl;
+    pipe_worker *wk;
+} worker_arg;
+
+static void claim_groups(worker_arg *a);
+
+/* A worker on a host thread of its own also counts its CPU time
+ * (gtsim_stats.exec_cpu_ns; the calling thread's is counted by the
+ * submission). */
+static void *worker_thread(void *arg)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+    claim_groups(arg);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+    worker_arg *a = arg;
+    GT_STAT_ADD(a->wl->dev, exec_cpu_ns,
+                (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec)));
+    return NULL;
+}
+
+/* A worker: claims group indices until the walk is done or has failed. */
+static void claim_groups(worker_arg *a)
+{
+    walk *wl = a->wl;
+    while (!__atomic_load_n(&wl->stop, __ATOMIC_RELAXED)) {
+        uint64_t idx = __atomic_fetch_add(&wl->next, 1, __ATOMIC_RELAXED);
+        if (idx >= wl->ngroups)
+            break;
+        uint32_t g[3];
+        walk_group_ids(wl, idx, g);
+        int st = run_group(wl, a->wk, g, idx);
+        if (st) {
+            int expected = 0;
+            if (__atomic_compare_exchange_n(&wl->stop, &expected, 1, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+                wl->status = st;
+            break;
+        }
+    }
+}
+
+/* Groups claimed in order by nw workers: [0] on the calling thread, the
+ * others on host threads of their own.  The first failure is the report
+ * (the others are dropped: dev->err_first_only); every worker stops at its
+ * next group. */
+static int walk_parallel(walk *wl, pipe_worker *wks, uint32_t nw)
+{
+    gtsim_device *dev = wl->dev;
+    pthread_t tid[PIPE_MAX_WORKERS];
+    worker_arg args[PIPE_MAX_WORKERS];
+    pthread_mutex_lock(&dev->report_lock);
+    dev->err_first_only = 1;
+    dev->err_owned = 0;
+    pthread_mutex_unlock(&dev->report_lock);
+    uint32_t started = 1;
+    for (uint32_t i = 0; i < nw; i++)
+        args[i] = (worker_arg){wl, &wks[i]};
+    for (uint32_t i = 1; i < nw; i++) {
+        if (pthread_create(&tid[i], NULL, worker_thread, &args[i]))
+            break; /* fewer workers: the ones started share the groups */
+        started++;
+    }
+    claim_groups(&args[0]);
+    for (uint32_t i = 1; i < started; i++)
+        pthread_join(tid[i], NULL);
+    pthread_mutex_lock(&dev->report_lock);
+    dev->err_first_only = 0;
+    pthread_mutex_unlock(&dev->report_lock);
+    return wl->status;
 }
 
 int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
@@ -264,9 +549,25 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
         }
     }
 
+    /* Workers: thread groups run in parallel on up to cfg.threads host
+     * threads when there are groups enough, each worker's threads with
+     * their own FFTIDs (and so scratch slots) below the VFE's Maximum
+     * Number of Threads; one worker (the calling thread) otherwise, or when
+     * EU tracing or coverage, which are not thread-safe, is on. */
+    uint64_t ngroups = walk_groups(set, w);
+    uint32_t nw = dev->cfg.threads ? dev->cfg.threads : 1;
+    if (nw > PIPE_MAX_WORKERS)
+        nw = PIPE_MAX_WORKERS;
+    if (ps->max_threads && nw > ps->max_threads / nthreads)
+        nw = ps->max_threads / nthreads;
+    if ((uint64_t)nw > ngroups / 2)
+        nw = (uint32_t)(ngroups / 2);
+    if (nw < 2 || gt_eu_debug_enabled())
+        nw = 1;
+
     /* The payload source: indirect data, or the CURBE. */
     uint32_t need = 32u * (cross + nthreads * per);
-    if (pipe_reserve(p, nthreads, slm, need ? need : 1))
+    if (pipe_reserve(p, nw, nthreads, slm, need ? need : 1))
         return gt_error(dev, GTSIM_ERR_NOMEM, "GPGPU_WALKER at %s: out of memory for %u threads", where,
                         nthreads);
     const uint8_t *src;
@@ -301,9 +602,6 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
     disp.scratch_base = (ps->general_state_base + ps->scratch_offset) & PIPE_ADDR48;
     disp.scratch_per_thread = ps->per_thread_scratch;
     disp.slm_size = slm;
-    gt_bti_cache btc;   /* surface states decoded once per dispatch */
-    memset(btc.valid, 0, sizeof btc.valid);
-    disp.bti_cache = &btc;
     uint64_t kernel = (ps->instruction_base + f[IDD_KSP]) & PIPE_ADDR48;
     uint32_t cr0 = (uint32_t)f[IDD_FP_MODE] | (uint32_t)f[IDD_SPF] << 2 | (uint32_t)f[IDD_ROUNDING] << 4;
 
@@ -317,113 +615,27 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
                  nthreads, w->simd, w->idd_offset, text);
     }
 
-    uint32_t g[3] = {w->start[0], w->start[1], w->start[2]};
-    uint32_t group_index = 0;
-    for (;;) {
-        /* one thread group: poll (interrupt, timeout, submission bounds)
-         * and count its threads against max_threads per submission */
-        int pst = gt_poll(dev);
-        if (pst == GTSIM_OK)
-            pst = gt_threads_dispatch(dev, nthreads);
-        if (pst != GTSIM_OK)
-            return walker_fail(dev, pst, w, g, UINT32_MAX, nthreads, NULL);
-        gt_tgroup tg;
-        memset(&tg, 0, sizeof(tg));
-        tg.nthreads = nthreads;
-        tg.slm = slm ? p->slm : NULL;
-        tg.slm_size = slm;
-        tg.threads = p->tptr;
-        if (slm)
-            memset(p->slm, 0, slm);
-        for (uint32_t t = 0; t < nthreads; t++) {
-            gt_thread *th = &p->threads[t];
-            memset(th, 0, sizeof(*th));
-            p->tptr[t] = th;
-            /* R0 header (seed 000 §1.7.1.5, Gen9 positions) */
-            uint32_t r0[8] = {0};
-            r0[1] = g[0];
-            r0[2] = (group_index & 0xf) << 24;                        /* barrier ID */
-            r0[3] = ((uint32_t)f[IDD_SAMPLER_PTR] & ~0x1fu) | ps->per_thread_scratch_code;
-            r0[4] = (uint32_t)f[IDD_BT_PTR] & ~0x1fu;
-            r0[5] = (((uint32_t)ps->scratch_offset + t * ps->per_thread_scratch) & ~0x3ffu) | (t & 0x3ff);
-            r0[6] = g[1];
-            r0[7] = g[2];
-            memcpy(th->grf, r0, sizeof(r0));
-            /* r1..: this thread's per-thread data, then the cross-thread
-             * data (Gen9/NEO), or the other way round (seed 000, Gen7) */
-            uint32_t per_grf = set->payload_cross_first ? 1 + cross : 1;
-            uint32_t cross_grf = set->payload_cross_first ? 1 : 1 + per;
-            if (per)
-                memcpy(th->grf + 32u * per_grf, src + 32u * (cross + t * per), 32u * per);
-            if (cross)
-                memcpy(th->grf + 32u * cross_grf, src, 32u * cross);
-            th->dispatch_mask = th->exec_mask = th->ce = gt_walker_thread_mask(w, t);
-            th->cr0[0] = cr0;
-            th->state = GT_THREAD_RUNNABLE;
-            th->kernel_gva = kernel;
-            th->disp = &disp;
-            th->tg = &tg;
-            th->tid = t;
-            th->simd = w->simd;
+    walk wl = {.dev = dev, .ps = ps, .w = w, .set = set, .f = f, .nthreads = nthreads, .per = per,
+               .cross = cross, .slm = slm, .src = src, .kernel = kernel, .cr0 = cr0, .ngroups = ngroups};
+    for (uint32_t i = 0; i < nw; i++) {
+        pipe_worker *wk = &p->workers[i];
+        wk->disp = disp;
+        wk->disp.bti_cache = &wk->btc;   /* surface states decoded once per dispatch */
+        memset(wk->btc.valid, 0, sizeof wk->btc.valid);
+        wk->fftid_base = i * nthreads;
+        if (nw == 1) {
+            wk->disp.kcache = NULL;      /* the device's address space and kernel cache */
+            continue;
         }
-
-        /* Run round-robin until every thread has ended. */
-        uint32_t passes = 0;
-        for (;;) {
-            uint32_t live = 0, progress = 0;
-            for (uint32_t t = 0; t < nthreads; t++) {
-                gt_thread *th = &p->threads[t];
-                if (th->state == GT_THREAD_DONE)
-                    continue;
-                live++;
-                if (th->state != GT_THREAD_RUNNABLE)
-                    continue;
-                uint64_t before = th->instructions;
-                uint32_t ip = th->ip;
-                int st = gt_eu_run(dev, th);
-                if (st != GTSIM_OK || th->state == GT_THREAD_FAULTED)
-                    return walker_fail(dev, st ? st : GTSIM_ERR_ILLEGAL, w, g, t, nthreads, NULL);
-                if (th->instructions != before || th->ip != ip || th->state != GT_THREAD_RUNNABLE)
-                    progress++;
-            }
-            if (!live)
-                break;
-            /* many passes of threads that each run briefly (barriers): poll
-             * every 64th (the group's dispatch polled already) */
-            if (!(++passes & 63)) {
-                int pst2 = gt_poll(dev);
-                if (pst2 != GTSIM_OK)
-                    return walker_fail(dev, pst2, w, g, UINT32_MAX, nthreads, NULL);
-            }
-            if (!progress) {
-                char what[1024];
-                size_t n = (size_t)snprintf(what, sizeof(what),
-                                            "barrier deadlock: %u of %u threads are waiting and none can "
-                                            "run (%u barrier arrivals counted); thread states:",
-                                            live, nthreads, tg.barrier_arrived);
-                for (uint32_t t = 0; t < nthreads && n < sizeof(what); t++) {
-                    const gt_thread *th = &p->threads[t];
-                    static const char *const sn[] = {"runnable", "blocked", "done", "faulted"};
-                    n += (size_t)snprintf(what + n, sizeof(what) - n, " %u:%s@ip 0x%x", t,
-                                          th->state >= 0 && th->state < 4 ? sn[th->state] : "?", th->ip);
-                }
-                return walker_fail(dev, GTSIM_ERR_WATCHDOG, w, g, 0, nthreads, what);
-            }
-        }
-
-        /* next group: X fastest; a counter that reaches its dimension rolls
-         * over to its starting value (seed 004, Gen9) or to 0 (seed 000,
-         * Gen7): gt_cmd_set.walker_roll_to_start */
-        group_index++;
-        if (++g[0] < w->dim[0])
-            continue;
-        g[0] = set->walker_roll_to_start ? w->start[0] : 0;
-        if (++g[1] < w->dim[1])
-            continue;
-        g[1] = set->walker_roll_to_start ? w->start[1] : 0;
-        if (++g[2] < w->dim[2])
-            continue;
-        break;
+        wk->vm = dev->ppgtt;             /* a private TLB over the same page tables */
+        gt_vm_flush(&wk->vm);
+        wk->disp.vm = &wk->vm;
+        if (!wk->kcache && !(wk->kcache = gt_kcache_create()))
+            return gt_error(dev, GTSIM_ERR_NOMEM, "GPGPU_WALKER at %s: out of memory (kernel cache)", where);
+        gt_kcache_flush(wk->kcache);     /* kernels may have changed since its last walker */
+        wk->disp.kcache = wk->kcache;
     }
-    return GTSIM_OK;
+    if (nw == 1)
+        return walk_serial(&wl, &p->workers[0]);
+    return walk_parallel(&wl, p->workers, nw);
 }

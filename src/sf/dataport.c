@@ -373,7 +373,7 @@ static uint32_t aop_float(unsigned op, uint32_t old, uint32_t s0, uint32_t s1)
 }
 
 /* Untyped atomic: A32 (SIMD8/16) or A64 (SIMD8), integer or float. */
-static int atomic(sf_msg *m, const sf_space *s, bool a64, bool flt)
+static int atomic_lanes(sf_msg *m, const sf_space *s, bool a64, bool flt)
 {
     unsigned op = flt ? gt_bits(m->desc, 9, 8) : gt_bits(m->desc, 11, 8);
     bool ret = gt_bits(m->desc, 13, 13);
@@ -419,6 +419,17 @@ static int atomic(sf_msg *m, const sf_space *s, bool a64, bool flt)
             sf_rsp32(m, i / 8, (i % 8) * 4, (uint32_t)rv);
     }
     return GTSIM_OK;
+}
+
+/* Each lane's read-modify-write is atomic also against the EU workers of
+ * other thread groups (gtsim_config.threads): the message runs under the
+ * device's atomic lock. */
+static int atomic(sf_msg *m, const sf_space *s, bool a64, bool flt)
+{
+    pthread_mutex_lock(&m->dev->atomic_lock);
+    int st = atomic_lanes(m, s, a64, flt);
+    pthread_mutex_unlock(&m->dev->atomic_lock);
+    return st;
 }
 
 /* A64 scattered read/write: subtype byte (n = 1, 2, 4, 8 bytes per slot,

@@ -38,6 +38,10 @@ typedef struct gt_dispatch {
      * change while the dispatch runs (a driver invalidates the state
      * caches with PIPE_CONTROL before reusing them). */
     struct gt_bti_cache *bti_cache;
+    /* Decoded-kernel cache of the thread running this dispatch, or NULL
+     * for the device's (an EU worker of gtsim_config.threads has its own:
+     * the caches are not shared between host threads). */
+    struct gt_kcache *kcache;
 } gt_dispatch;
 
 /* Resolved binding table entries of a dispatch (gt_dispatch.bti_cache):

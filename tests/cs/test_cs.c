@@ -148,6 +148,11 @@ static void wgva(env *e, uint64_t gva, const uint32_t *dw, size_t n)
     gtsim_phys_write(e->dev, pa_of(gva), dw, 4 * n);
 }
 
+static int setup_env_on(void **state, const char *platform, uint64_t max_commands, int trace);
+
+/* A device whose walkers run on `threads` host threads. */
+static unsigned setup_host_threads;
+
 static int setup_env_on(void **state, const char *platform, uint64_t max_commands, int trace)
 {
     env *e = calloc(1, sizeof(*e));
@@ -155,6 +160,7 @@ static int setup_env_on(void **state, const char *platform, uint64_t max_command
     memset(&cfg, 0, sizeof(cfg));
     cfg.max_commands = max_commands;
     cfg.trace_commands = trace;
+    cfg.threads = setup_host_threads;
     e->log = open_memstream(&e->logbuf, &e->loglen);
     cfg.log = e->log;
     e->dev = gtsim_create(platform, &cfg);
@@ -658,6 +664,90 @@ static void test_walker_payload(void **state)
     }
 }
 
+/* Thread groups on several host threads (gtsim_config.threads): 5 x 4 x 3
+ * groups of 3 SIMD8 threads, each thread writing its r0 to a slot of its
+ * own and incrementing one shared counter 16 times per channel with A64
+ * atomics.  Every slot must hold that group's IDs (r0.1 X, r0.6 Y, r0.7 Z)
+ * and an FFTID (r0.5 9:0) congruent to the thread's index within its
+ * group, the counter 60 x 3 x 8 x 16 (no increment lost between workers), and
+ * the same slots as one host thread writes them. */
+static void run_groups(unsigned threads, uint32_t *slots, size_t nslots, uint32_t *counter)
+{
+    void *st_;
+    setup_host_threads = threads;
+    assert_int_equal(setup_env_on(&st_, "skl", 0, 0), 0);
+    setup_host_threads = 0;
+    env *e = st_;
+    size_t klen = 0;
+    const void *kernel = read_file(GROUPS_KERNEL, &klen);
+    assert_non_null(kernel);
+    const uint64_t ib = DATA + 0x8000, ds = DATA + 0x4000, io = DATA + 0x6000;
+    const uint64_t out = DATA + 0x10000, ctr = DATA + 0xa000;
+    /* the output: 16 x 16 x 3 slots of 0x100 bytes would need 192 KiB; map
+     * 64 more pages of DATA for them */
+    for (uint64_t i = 16; i < 80; i++)
+        map_page(e, DATA + i * 4096, DATA_PA + i * 4096);
+    gtsim_phys_write(e->dev, pa_of(ib + 0x100), kernel, klen);
+    uint32_t idd[8] = {0x100, 0, 0, 0, 0x40, 1u << 16, 3, 1};
+    wgva(e, ds + 0x20, idd, 8);
+    uint32_t ind[32] = {LO(ctr), HI(ctr)};
+    for (int t = 0; t < 3; t++) {
+        ind[8 + 8 * t] = LO(out + 0x20 * t);
+        ind[9 + 8 * t] = HI(out + 0x20 * t);
+    }
+    wgva(e, io + 0x200, ind, 32);
+    uint32_t c[] = {
+        PIPELINE_SELECT_GPGPU,
+        STATE_BASE_ADDRESS,
+        LO(DATA) | 1, HI(DATA), 0, LO(DATA) | 1, HI(DATA), LO(ds) | 1, HI(ds), LO(io) | 1, HI(io),
+        LO(ib) | 1, HI(ib), 0xfffff001, 0xfffff001, 0xfffff001, 0xfffff001, 0, 0, 0,
+        MEDIA_VFE_STATE, 0, 0, (63u << 16) | (2u << 8), 0, 0, 0, 0, 0,
+        MEDIA_IDL, 0, 64, 0,
+        GPGPU_WALKER, 1, 32 * 4, 0x200,
+        (0u << 30) | 2u /* SIMD8, 3 threads */, 0, 0, 5, 0, 0, 4, 0, 3, 0xffffffff, 0xffffffff,
+        MEDIA_STATE_FLUSH, 0,
+        MI_BATCH_BUFFER_END,
+    };
+    wgva(e, BATCH, c, sizeof(c) / 4);
+    int st = run_batch(e, BATCH);
+    if (st)
+        fprintf(stderr, "%s\n", gtsim_last_error(e->dev));
+    assert_int_equal(st, GTSIM_OK);
+    gtsim_stats s;
+    gtsim_get_stats(e->dev, &s);
+    assert_int_equal(s.threads_dispatched, 60 * 3);
+    gtsim_phys_read(e->dev, pa_of(out), slots, nslots * 4);
+    *counter = r32(e, pa_of(ctr));
+    teardown(&st_);
+}
+
+static void test_walker_parallel(void **state)
+{
+    (void)state;
+    enum { N = 16 * 16 * 3 * 64 };
+    static uint32_t par[N], ser[N];
+    uint32_t cpar = 0, cser = 0;
+    run_groups(4, par, N, &cpar);
+    run_groups(1, ser, N, &cser);
+    assert_int_equal(cpar, 60 * 3 * 8 * 16);
+    assert_int_equal(cser, 60 * 3 * 8 * 16);
+    for (uint32_t z = 0; z < 3; z++)
+        for (uint32_t y = 0; y < 4; y++)
+            for (uint32_t x = 0; x < 5; x++)
+                for (uint32_t t = 0; t < 3; t++) {
+                    const uint32_t *r0 = par + (((z * 16 + y) * 16 + x) * 0x100 + 0x20 * t) / 4;
+                    const uint32_t *r0s = ser + (((z * 16 + y) * 16 + x) * 0x100 + 0x20 * t) / 4;
+                    assert_int_equal(r0[1], x);
+                    assert_int_equal(r0[6], y);
+                    assert_int_equal(r0[7], z);
+                    assert_int_equal((r0[5] & 0x3ff) % 3, t);
+                    assert_int_equal(r0s[5] & 0x3ff, t);
+                    for (int i = 0; i < 8; i++)
+                        if (i != 2 && i != 5) /* barrier ID (group order), FFTID/scratch (worker) */
+                            assert_int_equal(r0[i], r0s[i]);
+                }
+}
+
 /* ---- Gen12LP (seed 004) ---- */
 
 /* Submission queue: ELSP writes do not submit on Gen12; EXECLIST_CONTROL
@@ -795,6 +885,7 @@ int main(void)
         cmocka_unit_test(test_trace),
         cmocka_unit_test(test_walker_masks),
         cmocka_unit_test_setup_teardown(test_walker_payload, setup, teardown),
+        cmocka_unit_test(test_walker_parallel),
         cmocka_unit_test_setup_teardown(test12_submission_queue, setup12, teardown),
         cmocka_unit_test_setup_teardown(test12_register_offsets, setup12, teardown),
         cmocka_unit_test_setup_teardown(test12_conditional_bb_end, setup12, teardown),

@@ -101,6 +101,17 @@ batch-unmapped)
 unknown-cmd)
     "$mkaub" unknown-cmd uc.aub || exit 1
     expect 1 '0x1f800000.*0x0*100000004|0x0*100000004.*0x1f800000' -- "$gtsim" run uc.aub ;;
+walker-parallel-fault) # every group faults; 4 host threads: one report (a group's), no hang or crash
+    asm ki "$hdr"
+    python3 - <<'PY' || exit 1
+code = open('ki.bin', 'rb').read()
+open('ki.bin', 'wb').write(code + bytes([0x7f]) + bytes(15) + bytes.fromhex('3100600704020020e00f000610000082'))
+PY
+    "$mkaub" walker kp.aub ki.bin 64 2 1 || exit 1
+    expect 1 '[Ii]llegal instruction at kernel GVA 0x0*100010000 ip 0x10' -- timeout 20 "$gtsim" run kp.aub --host-threads 4
+    grep -qE 'in GPGPU_WALKER at batch 0x0*100000084, thread group \([0-9]+, [01], 0\), thread 0 of 1$' "$case.log" ||
+        { echo "FAIL: no walker/group in the report"; exit 1; }
+    [ "$(grep -c 'in GPGPU_WALKER' "$case.log")" = 1 ] || { echo "FAIL: more than one report"; exit 1; } ;;
 kernel-illegal)
     asm ki "$hdr"
     python3 - <<'PY' || exit 1
@@ -177,10 +188,11 @@ walker-total) # 2^20 groups: the submission's EU instruction bound ends it, nami
 $eot"
     "$mkaub" walker w20.aub k2.bin 0x100000 1 1 || exit 1
     expect 1 'more than max_total_eu_instructions = 100000 .*' -- timeout 20 "$gtsim" run w20.aub \
-        --max-total-eu-instructions 100000
+        --max-total-eu-instructions 100000 --host-threads 1
     grep -qE 'in GPGPU_WALKER at batch 0x0*100000084, thread group \(50001, 0, 0\)' "$case.log" ||
         { echo "FAIL: no walker/group in the report"; exit 1; }
-    # (groups 0..50000 ran 2 instructions each: 100002 > 100000 is seen before group 50001 is dispatched)
+    # (groups 0..50000 ran 2 instructions each: 100002 > 100000 is seen before group 50001 is dispatched;
+    # on one host thread: groups running in parallel may pass the bound a group or two later)
     # and the per-walker thread bound
     expect 1 '1048576 thread groups .* = 1048576 hardware threads, more than max_threads = 1000 per walker' \
         -- timeout 20 "$gtsim" run w20.aub --max-threads 1000 ;;
