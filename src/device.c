@@ -45,12 +45,15 @@
 #define ENG_EXECLIST_STATUS_LO 0x234u
 enum { ENGINE_RENDER, ENGINE_BLITTER, ENGINES };
 static const uint32_t engine_base[ENGINES] = {GT_RCS_BASE, GT_BCS_BASE};
-/* RING_EXECLIST_STATUS_LO of the render engine.  Bit 8 reads as set once
- * the submitted contexts have completed and the engine is idle (public fact:
- * NEO's AUB and TBX modes poll 0x2234 for mask 0x100 to wait for idle).
- * Work runs synchronously, so the engine is idle whenever the driver looks. */
+/* RING_EXECLIST_STATUS_LO of the render engine.  Bit 8, and on
+ * submission-queue platforms (Gen12LP) bit 15 as well, read as set once the
+ * submitted contexts have completed and the engine is idle (public facts:
+ * NEO's AUB and TBX modes poll 0x2234 for mask 0x100 on Gen9; its Gen12LP
+ * AUB captures poll engine base + 0x234 for mask 0x8000, e.g. the
+ * blitter's 0x22234 after a Level Zero copy).  Work runs synchronously, so
+ * the engine is idle whenever the driver looks. */
 #define RCS_EXECLIST_STATUS_LO 0x2234u
-#define EXECLIST_STATUS_IDLE (1u << 8)
+#define EXECLIST_STATUS_IDLE(dev) ((dev)->plat->submit == GT_SUBMIT_EXECLIST_SQ ? 1u << 15 | 1u << 8 : 1u << 8)
 
 struct gt_elsp {
     uint32_t dw[4];
@@ -97,8 +100,8 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     dev->mem = gt_mem_create();
     dev->gsm = gt_mem_create();
     dev->elsp = calloc(ENGINES, sizeof(struct gt_elsp));
-    if (!dev->mem || !dev->gsm || !dev->elsp || gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, EXECLIST_STATUS_IDLE) ||
-        gt_mmio_set(dev, GT_BCS_BASE + ENG_EXECLIST_STATUS_LO, EXECLIST_STATUS_IDLE))
+    if (!dev->mem || !dev->gsm || !dev->elsp || gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, EXECLIST_STATUS_IDLE(dev)) ||
+        gt_mmio_set(dev, GT_BCS_BASE + ENG_EXECLIST_STATUS_LO, EXECLIST_STATUS_IDLE(dev)))
         goto fail;
     gt_mem_set_budget(dev->mem, &dev->hostmem);
     gt_mem_set_budget(dev->gsm, &dev->hostmem);
@@ -206,7 +209,7 @@ static int execlist_submit(gtsim_device *dev, int e, uint64_t elem0, uint64_t el
     /* New work: the driver may have rewritten kernels and page tables. */
     gt_kcache_flush(dev->kcache);
     gt_vm_flush(&dev->ggtt);
-    gt_mmio_set(dev, status, gt_mmio_reg(dev, status) & ~EXECLIST_STATUS_IDLE);
+    gt_mmio_set(dev, status, gt_mmio_reg(dev, status) & ~EXECLIST_STATUS_IDLE(dev));
     struct timespec t0[2];
     clock_gettime(CLOCK_MONOTONIC, &t0[0]);
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0[1]);
@@ -216,7 +219,7 @@ static int execlist_submit(gtsim_device *dev, int e, uint64_t elem0, uint64_t el
     if (st == GTSIM_OK && (elem1 & 1))
         st = gt_cs_submit_engine(cs, elem1);
     work_end(dev, t0);
-    gt_mmio_set(dev, status, gt_mmio_reg(dev, status) | EXECLIST_STATUS_IDLE);
+    gt_mmio_set(dev, status, gt_mmio_reg(dev, status) | EXECLIST_STATUS_IDLE(dev));
     return st;
 }
 

@@ -6,6 +6,10 @@
 #   live.sh GTSIM WORKDIR corpus NAME    tests/corpus/src/NAME.c must print "PASS NAME"
 #   live.sh GTSIM WORKDIR clinfo         clinfo must list the simulated GPU
 #   live.sh GTSIM WORKDIR ze             tests/tbx/ze_vscale.c must print "PASS ze_vscale"
+#   live.sh GTSIM WORKDIR ze_copy        tests/tbx/ze_copy.c (copies and fills on the copy
+#                                        engine, EnableBlitterOperationsSupport=1) must print
+#                                        "PASS ze_copy", executed as XY_BLOCK_COPY_BLT and
+#                                        XY_FAST_COLOR_BLT on the blitter
 #   live.sh GTSIM WORKDIR threads        tests/tbx/cl_threads.c: 4 threads build and run programs
 #                                        for 3 s while one unloads the compiler (the runtime
 #                                        polls completion from several threads at once)
@@ -82,6 +86,20 @@ ze)
     [ $rc -eq 0 ] || fail "ze_vscale exited with status $rc"
     grep -qx "PASS ze_vscale" "$work/ze.out" || fail "ze_vscale did not print 'PASS ze_vscale'"
     ;;
+ze_copy)
+    "$cc" -std=c11 -O2 "$here/ze_copy.c" -o "$work/ze_copy_prog" -lze_loader ||
+        fail "cannot build ze_copy.c (needs libze-dev)"
+    exec_opts=(--trace-commands)
+    EnableBlitterOperationsSupport=1 run_exec "$work/ze_copy" "$work/ze_copy_prog"
+    rc=$?
+    [ $rc -eq 0 ] || fail "ze_copy exited with status $rc"
+    grep -qx "PASS ze_copy" "$work/ze_copy.out" || fail "ze_copy did not print 'PASS ze_copy'"
+    for cmd in XY_BLOCK_COPY_BLT XY_FAST_COLOR_BLT; do
+        n=$(grep -c "blitter batch .*: $cmd" "$work/ze_copy.err")
+        echo "$cmd on the blitter: $n"
+        [ "$n" -gt 0 ] || fail "the copy engine ran no $cmd"
+    done
+    ;;
 threads | sleepy)
     "$cc" -std=c11 -O2 "$here/cl_threads.c" -o "$work/cl_threads_$kind" -lOpenCL -lpthread ||
         fail "cannot build cl_threads.c (needs ocl-icd-opencl-dev, opencl-headers)"
@@ -101,7 +119,8 @@ threads | sleepy)
     fail "unknown kind $kind"
     ;;
 esac
-# The work ran on the simulated GPU (the server's per-client report).
-[ "$kind" = clinfo ] || grep -Eq ': client 1: device ran [0-9]+ commands, [1-9][0-9]* walkers' "$work/$name.err" ||
+# The work ran on the simulated GPU (the server's per-client report; the
+# copy engine runs no walker, its commands are counted above).
+[ "$kind" = clinfo ] || [ "$kind" = ze_copy ] || grep -Eq ': client 1: device ran [0-9]+ commands, [1-9][0-9]* walkers' "$work/$name.err" ||
     fail "the simulated GPU ran no walker"
 echo "ok: $name"
