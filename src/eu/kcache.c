@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "eu/encoding.h"
 #include "eu/exec_priv.h"
 
 struct gt_kcache {
@@ -177,9 +178,32 @@ const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint
     if (len < 0) {
         char hex[64];
         hexbytes(code, (int)avail, hex, sizeof(hex));
+        /* A native instruction whose only fault is its software-scoreboard
+         * byte (Gen12, encoding.h GT_H_SWSB) is shown as it decodes with
+         * that field cleared. */
+        char dis[200] = "";
+        const gt_eu_encoding *E = gt_eu_encoding_for(dev->plat);
+        if (E && gt_field_present(&E->hdr[GT_H_SWSB]) && avail >= 16) {
+            uint32_t w[4];
+            uint8_t c2[16];
+            for (int i = 0; i < 4; i++)
+                w[i] = (uint32_t)code[4 * i] | (uint32_t)code[4 * i + 1] << 8 |
+                       (uint32_t)code[4 * i + 2] << 16 | (uint32_t)code[4 * i + 3] << 24;
+            const gt_field *sf = &E->hdr[GT_H_SWSB];
+            int native = !gt_field_get(w, &E->hdr[GT_H_CMPTCTRL]);
+            gt_inst_set_bits(w, sf->p[0].lo + sf->p[0].n - 1u, sf->p[0].lo, 0);
+            for (int i = 0; i < 16; i++)
+                c2[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
+            gt_inst tmp;
+            if (native && memcmp(c2, code, 16) && dec(c2, 16, &tmp, NULL, 0) > 0) {
+                char d[160];
+                gt_disasm_inst(dev->plat, &tmp, d, sizeof d);
+                snprintf(dis, sizeof dis, " (with its SWSB field cleared: `%s`)", d);
+            }
+        }
         *status = gt_error(dev, GTSIM_ERR_ILLEGAL,
-                           "EU: illegal instruction at kernel GVA 0x%" PRIx64 " ip 0x%x: %s"
-                           " [raw %s]", k->gva, ip, why[0] ? why : "undecodable", hex);
+                           "EU: illegal instruction at kernel GVA 0x%" PRIx64 " ip 0x%x: %s%s"
+                           " [raw %s]", k->gva, ip, why[0] ? why : "undecodable", dis, hex);
         free(x);
         return NULL;
     }

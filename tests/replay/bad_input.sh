@@ -64,6 +64,31 @@ gen12-unknown-cmd) # an unknown Gen12 command and a batch in unmapped memory: na
         expect 1 'GPU page fault fetching a command at PPGTT address 0x7000000000 \(PDPE 0x0 at PA 0x[0-9a-f]+ not present' -- \
             "$gtsim" run bu$p.aub
     done ;;
+gen12-kernel-*) # Gen12LP kernels (iga64 -p=12p1): the illegal opcode 0 and a reserved
+    # software-scoreboard byte (0001xxxx, seed 004 instruction header 15:8)
+    # at ip 0x10, each reported with the EU IP, raw bytes and disassembly
+    printf '%s\n' '(W) mov (8|M0) r127.0<1>:ud r0.0<8;8,1>:ud' '(W) mov (8|M0) r10.0<1>:ud 0x5:ud' \
+        '(W) send.ts (8|M0) null r127 null 0x0 0x02000010 {EOT}' >k12.asm
+    iga64 -p=12p1 -a k12.asm -o k12.bin || { echo "iga64 failed on k12.asm"; exit 1; }
+    python3 - "$case" <<'PY' || exit 1
+import sys
+c = bytearray(open('k12.bin', 'rb').read())
+if sys.argv[1] == 'gen12-kernel-illegal':
+    c[16:32] = bytes(16)          # opcode 0: illegal
+else:
+    c[17] = 0x13                  # SWSB 0x13: reserved
+open('k12.bin', 'wb').write(c)
+PY
+    for p in tgllp dg1; do
+        "$mkaub" --platform $p kernel k12$p.aub k12.bin || exit 1
+        if [ "$case" = gen12-kernel-illegal ]; then
+            expect 1 'EU: illegal instruction at kernel GVA 0x[0-9a-f]+ ip 0x10: `illegal` \[raw 00 00' -- \
+                "$gtsim" run k12$p.aub
+        else
+            expect 1 'ip 0x10: reserved software scoreboard \(SWSB\) encoding 0x13 \(with its SWSB field cleared: `\(W\) mov \(8\|M0\) r10.0<1>:ud 0x5:ud`\) \[raw 61 13 ' -- \
+                "$gtsim" run k12$p.aub
+        fi
+    done ;;
 unknown-record)
     "$mkaub" unknown-record u.aub || exit 1
     expect 0 'offset 0x[0-9a-f]+: skipping unknown memtrace record \(sub-opcode 0x3f' -- \
