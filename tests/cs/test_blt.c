@@ -403,6 +403,33 @@ static void test_color_clip(void **state)
     free(ref);
 }
 
+/* XY_SRC_COPY_BLT clipped by the ClipRect (Clipping Enabled): the source
+ * pixels keep their offset to the unclipped destination rectangle; ROP
+ * 0xCC (whole rows) and 0x66 (per pixel). */
+static void test_src_copy_clipped(void **state)
+{
+    env *e = *state;
+    for (int k = 0; k < 2; k++) {
+        unsigned rop = k ? 0x66 : 0xcc;
+        surf src = {DATA, LIN, 256, 4}, dst = {DATA + 0x10000, LIN, 256, 4};
+        fill_rand(e, &src, 64, 32);
+        fill_rand(e, &dst, 64, 32);
+        uint8_t *sp = snap(e, &src, 64, 32), *ref = snap(e, &dst, 64, 32);
+        /* rect (4,3)-(50,30) from source (1,2), clipped to (10,7)-(41,20) */
+        for (int y = 7; y < 20; y++)
+            for (int x = 10; x < 41; x++)
+                ref_apply(ref + ((size_t)y * 64 + x) * 4, NULL, sp + ((size_t)(y - 1) * 64 + (x - 3)) * 4, rop, 4,
+                          0xf);
+        uint32_t b[] = {XY(0x03, 3), 7u << 16 | 10, 20u << 16 | 41,
+                        XY(0x53, 10) | 3u << 20, 1u << 30 | 3u << 24 | rop << 16 | 256, 3u << 16 | 4,
+                        30u << 16 | 50, LO(dst.gva), HI(dst.gva), 2u << 16 | 1, 256, LO(src.gva), HI(src.gva)};
+        assert_int_equal(run_blt(e, b, sizeof(b) / 4), GTSIM_OK);
+        check_surface(e, &dst, 64, 32, ref);
+        free(sp);
+        free(ref);
+    }
+}
+
 /* XY_FAST_COPY_BLT: linear -> legacy Tile-Y at 32 and 64 bpp; Tile-Y ->
  * linear at 128 bpp. */
 static void test_fast_copy(void **state)
@@ -927,6 +954,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_src_copy_overlap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_src_copy_tiled, setup, teardown),
         cmocka_unit_test_setup_teardown(test_color_clip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_src_copy_clipped, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fast_copy, setup, teardown),
         cmocka_unit_test_setup_teardown(test_block_copy, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fast_color, setup, teardown),
