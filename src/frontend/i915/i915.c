@@ -1,0 +1,2127 @@
+/*
+ * The i915 uAPI answered by a gtsim device in the program's own process.
+ *
+ * Model (documented in README "The i915 device"):
+ * - One gtsim device per process (the one GPU); per file (one open of the
+ *   render node, shared by its dup'ed fds): GEM handles, contexts, VMs,
+ *   syncobjs.  One mutex guards everything; an execbuffer runs to
+ *   completion inside the ioctl, holding it.
+ * - A GEM buffer object lives in the file's memfd (the device fd itself) at
+ *   its mmap offset; the library maps the whole memfd once (reserved
+ *   address range) to reach every BO.  A userptr BO is the program's own
+ *   pages, read and written with process_vm_readv/writev (a bad pointer is
+ *   EFAULT, never a crash).
+ * - GPU memory: the simulated device has its own physical memory.  A BO
+ *   bound in a VM gets simulated physical pages and 4 KiB PPGTT entries
+ *   (4-level, seed 004 "PPGTT for Full 48-bit Virtual Address").  At each
+ *   execbuffer every BO bound in the context's VM is copied in (only the
+ *   pages that differ from the simulated copy are written), the batch runs,
+ *   and every page the simulated copy holds differently from the host is
+ *   copied back.  So the program sees the GPU's writes when the ioctl
+ *   returns; a CPU write made by another thread to a bound page during an
+ *   execbuffer that the GPU also holds differently is overwritten.
+ * - Submission as a driver does it: each context has a logical ring
+ *   context image (register state page: LRIs of the ring registers and the
+ *   PML4 in PDP0, the format NEO's AUB captures use) and a ring in GGTT
+ *   memory; the ring holds MI_BATCH_BUFFER_START (PPGTT) of the batch; the
+ *   context descriptor goes to the render ELSP (seed 004 "Execlists").
+ */
+#include "i915.h"
+
+#include "gtsim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <drm.h>
+#include <i915_drm.h>
+
+#define PAGE 4096ull
+/* the GPU read/write domains (i915: GPU_DOMAINS) */
+#define GPU_DOMAINS (I915_GEM_DOMAIN_RENDER | I915_GEM_DOMAIN_SAMPLER | I915_GEM_DOMAIN_COMMAND | \
+                     I915_GEM_DOMAIN_INSTRUCTION | I915_GEM_DOMAIN_VERTEX)
+
+/* ---- device identity ---- */
+
+/* PCI ids: SKL GT2 0x1912, TGL GT2 0x9a49 (public PCI id lists). */
+static const struct i915_identity identities[] = {
+    {"skl", 0x1912, 0x06},
+    {"tgllp", 0x9a49, 0x01},
+};
+
+/* Per-platform GETPARAM/QUERY figures (i915-uapi facts, section 2). */
+struct platform_info {
+    int eu_total, subslice_total, slice_mask, subslice_mask;
+    uint32_t cs_timestamp_hz;
+    /* topology query blob */
+    uint16_t max_slices, max_subslices, max_eus, ss_stride, eu_stride;
+    uint8_t topo[32];
+    unsigned topo_len;
+};
+static const struct platform_info platform_infos[] = {
+    {24, 3, 1, 0x7, 12000000, 3, 4, 8, 1, 1,
+     {0x01, 0x07, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 16},
+    {96, 6, 1, 0x3f, 19200000, 1, 6, 16, 1, 2,
+     {0x01, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 14},
+};
+
+static int ident_index = -1;
+
+/* GTSIM_I915_DEBUG=1: every failing ioctl is named on stderr. */
+static int debug_level(void)
+{
+    static int v = -1;
+    if (v < 0) {
+        const char *e = getenv("GTSIM_I915_DEBUG");
+        v = e && *e && strcmp(e, "0") ? 1 : 0;
+    }
+    return v;
+}
+
+static int ident_pick(void)
+{
+    if (ident_index >= 0)
+        return ident_index;
+    const char *p = getenv("GTSIM_PLATFORM");
+    ident_index = 0;
+    if (p && *p) {
+        for (unsigned i = 0; i < sizeof(identities) / sizeof(identities[0]); i++)
+            if (!strcmp(p, identities[i].platform))
+                ident_index = (int)i;
+    }
+    return ident_index;
+}
+
+const struct i915_identity *i915_identity(void)
+{
+    return &identities[ident_pick()];
+}
+
+/* ---- user memory ---- */
+
+int i915_copy_from_user(void *dst, uint64_t src, size_t len)
+{
+    if (!len)
+        return 0;
+    struct iovec l = {dst, len}, r = {(void *)(uintptr_t)src, len};
+    ssize_t n = process_vm_readv(getpid(), &l, 1, &r, 1, 0);
+    return n == (ssize_t)len ? 0 : -EFAULT;
+}
+
+int i915_copy_to_user(uint64_t dst, const void *src, size_t len)
+{
+    if (!len)
+        return 0;
+    struct iovec l = {(void *)src, len}, r = {(void *)(uintptr_t)dst, len};
+    ssize_t n = process_vm_writev(getpid(), &l, 1, &r, 1, 0);
+    return n == (ssize_t)len ? 0 : -EFAULT;
+}
+
+/* ---- state ---- */
+
+struct file;
+
+struct bo {
+    struct file *file;
+    uint32_t handle;
+    uint64_t size;
+    int userptr;
+    uint64_t uptr;      /* userptr: the program's address */
+    uint64_t off;       /* GEM: offset in the memfd (= mmap offset) */
+    uint64_t *pa;       /* simulated physical page of each 4 KiB page (0 = none yet) */
+    uint32_t tiling, stride;
+    int maps;           /* live mappings of it by the program */
+    int closed;
+};
+
+struct binding {
+    struct bo *bo;
+    uint64_t va;        /* 48-bit, not canonical */
+    int pinned;
+};
+
+struct pt {             /* host mirror of a page-table page (levels 4..2) */
+    uint64_t pa;
+    struct pt *child[512];
+};
+
+struct vm {
+    uint32_t id;        /* 0 = a context's own (default) VM */
+    int refs;           /* handle + contexts using it */
+    struct pt *pml4;
+    struct binding *b;
+    size_t nb, cap;
+    uint64_t next_va;   /* placement of unpinned objects */
+    uint64_t *pt_pages; /* every table page (returned at destroy) */
+    size_t npt, ptcap;
+};
+
+struct engine_slot {
+    uint16_t cls, inst;
+};
+
+struct ctx {
+    uint32_t id;
+    struct vm *vm;
+    uint64_t lrca;      /* GGTT: +0 PPHWSP, +0x1000 register state, +0x2000 ring */
+    int recoverable, bannable, banned, persistence;
+    int priority;
+    uint32_t batch_active, batch_pending;
+    struct engine_slot *engines;
+    unsigned nengines;  /* 0 = legacy ring selection */
+    int has_engines;
+    int finalized;      /* used: VM and engines can no longer change (a proto-context until then) */
+};
+
+struct syncobj {
+    uint32_t handle;
+    int has_fence;      /* a fence is attached (always signalled: work completes in the ioctl) */
+};
+
+struct file {
+    int memfd;          /* the first fd (the memfd) */
+    int nfds;
+    uint8_t *base;      /* the library's view of the memfd */
+    uint64_t memfd_size, next_off;
+    struct bo **bos;    /* by handle */
+    uint32_t nbos;
+    struct ctx **ctxs;
+    uint32_t nctxs;
+    struct vm **vms;
+    uint32_t nvms;
+    struct syncobj **syncs;
+    uint32_t nsyncs;
+    struct { uint64_t off, size; } *freeoff;
+    size_t nfree, freecap;
+};
+
+#define FILE_VA_SPAN (1ull << 38) /* memfd bytes a file can address (256 GiB) */
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static gtsim_device *dev;
+static struct file **fdmap; /* by fd */
+static int nfdmap;
+
+/* simulated physical pages: GGTT-visible ones below 4 GiB for contexts,
+ * the rest from 4 GiB up */
+static uint64_t next_ctx_pa = 0x100000, next_pa = 1ull << 32;
+static uint64_t *freepa;
+static size_t nfreepa, freepacap;
+static uint64_t *freectx;
+static size_t nfreectx, freectxcap;
+
+static int push_u64(uint64_t **a, size_t *n, size_t *cap, uint64_t v)
+{
+    if (*n == *cap) {
+        size_t nc = *cap ? *cap * 2 : 64;
+        uint64_t *p = realloc(*a, nc * sizeof(**a));
+        if (!p)
+            return -ENOMEM;
+        *a = p;
+        *cap = nc;
+    }
+    (*a)[(*n)++] = v;
+    return 0;
+}
+
+static uint64_t pa_alloc(void)
+{
+    if (nfreepa)
+        return freepa[--nfreepa];
+    if (next_pa >= (1ull << 39))
+        return 0;
+    uint64_t p = next_pa;
+    next_pa += PAGE;
+    return p;
+}
+
+static void pa_free(uint64_t pa)
+{
+    if (pa)
+        (void)push_u64(&freepa, &nfreepa, &freepacap, pa); /* on failure the page is not reused */
+}
+
+static void note_once(const char *what)
+{
+    static char seen[64][80];
+    static int n;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(seen[i], what))
+            return;
+    if (n < 64)
+        snprintf(seen[n++], sizeof(seen[0]), "%s", what);
+    fprintf(stderr, "gtsim-i915: note: %s\n", what);
+}
+
+static int dev_get(void)
+{
+    if (dev)
+        return 0;
+    gtsim_config cfg;
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.log = stderr;
+    dev = gtsim_create(i915_identity()->platform, &cfg);
+    if (!dev) {
+        fprintf(stderr, "gtsim-i915: cannot create a '%s' device\n", i915_identity()->platform);
+        return -ENODEV;
+    }
+    return 0;
+}
+
+/* ---- fds and files ---- */
+
+static struct file *file_of(int fd)
+{
+    return fd >= 0 && fd < nfdmap ? fdmap[fd] : NULL;
+}
+
+static int fd_set_file(int fd, struct file *f)
+{
+    if (fd < 0)
+        return -EBADF;
+    if (fd >= nfdmap) {
+        int n = fd + 64;
+        struct file **p = realloc(fdmap, n * sizeof(*p));
+        if (!p)
+            return -ENOMEM;
+        memset(p + nfdmap, 0, (n - nfdmap) * sizeof(*p));
+        fdmap = p;
+        nfdmap = n;
+    }
+    fdmap[fd] = f;
+    return 0;
+}
+
+static void vm_put(struct vm *vm);
+static void bo_release(struct bo *bo);
+static void ctx_free(struct ctx *c);
+
+static void file_destroy(struct file *f)
+{
+    for (uint32_t i = 0; i < f->nctxs; i++)
+        if (f->ctxs[i])
+            ctx_free(f->ctxs[i]);
+    for (uint32_t i = 0; i < f->nvms; i++)
+        if (f->vms[i])
+            vm_put(f->vms[i]);
+    for (uint32_t i = 0; i < f->nbos; i++)
+        if (f->bos[i]) {
+            f->bos[i]->closed = 1;
+            f->bos[i]->maps = 0; /* mappings outlive the file: the memfd keeps their pages */
+            bo_release(f->bos[i]);
+        }
+    for (uint32_t i = 0; i < f->nsyncs; i++)
+        free(f->syncs[i]);
+    if (f->base)
+        i915_real_munmap(f->base, FILE_VA_SPAN);
+    free(f->bos);
+    free(f->ctxs);
+    free(f->vms);
+    free(f->syncs);
+    free(f->freeoff);
+    free(f);
+}
+
+static struct ctx *ctx_new(struct file *f, struct vm *vm, int *err);
+
+int i915_open(int flags)
+{
+    int mfl = MFD_ALLOW_SEALING * 0 | ((flags & O_CLOEXEC) ? MFD_CLOEXEC : 0);
+    int fd = memfd_create("gtsim-i915-renderD128", mfl);
+    if (fd < 0)
+        return -1;
+    pthread_mutex_lock(&lock);
+    int err = dev_get();
+    struct file *f = err ? NULL : calloc(1, sizeof(*f));
+    if (!err && !f)
+        err = -ENOMEM;
+    if (f) {
+        f->memfd = fd;
+        f->nfds = 1;
+        f->next_off = PAGE; /* offset 0 is never a BO */
+        void *b = i915_real_mmap(NULL, FILE_VA_SPAN, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
+                                 0);
+        if (b == MAP_FAILED)
+            err = -ENOMEM;
+        else
+            f->base = b;
+        /* the default context (id 0) with its own VM */
+        if (!err) {
+            f->ctxs = calloc(1, sizeof(*f->ctxs));
+            f->nctxs = f->ctxs ? 1 : 0;
+            if (!f->ctxs)
+                err = -ENOMEM;
+        }
+        if (!err) {
+            struct ctx *c = ctx_new(f, NULL, &err);
+            if (c)
+                f->ctxs[0] = c;
+        }
+        if (!err)
+            err = fd_set_file(fd, f);
+    }
+    if (err) {
+        if (f)
+            file_destroy(f);
+        pthread_mutex_unlock(&lock);
+        i915_real_close(fd);
+        errno = -err;
+        return -1;
+    }
+    pthread_mutex_unlock(&lock);
+    return fd;
+}
+
+int i915_is_fd(int fd)
+{
+    pthread_mutex_lock(&lock);
+    int r = file_of(fd) != NULL;
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+void i915_fd_dup(int oldfd, int newfd)
+{
+    pthread_mutex_lock(&lock);
+    struct file *f = file_of(oldfd);
+    if (f && newfd != oldfd && !fd_set_file(newfd, f))
+        f->nfds++;
+    pthread_mutex_unlock(&lock);
+}
+
+void i915_fd_forget(int fd)
+{
+    pthread_mutex_lock(&lock);
+    struct file *f = file_of(fd);
+    if (f) {
+        fdmap[fd] = NULL;
+        if (--f->nfds == 0)
+            file_destroy(f);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+/* ---- handle tables ---- */
+
+#define TABLE_ADD(arr, n, item, out_id)                                                                      \
+    do {                                                                                                     \
+        uint32_t i_;                                                                                         \
+        for (i_ = 1; i_ < (n); i_++)                                                                         \
+            if (!(arr)[i_])                                                                                  \
+                break;                                                                                       \
+        if (i_ >= (n)) {                                                                                     \
+            uint32_t nn_ = (n) < 16 ? 16 : (n) * 2;                                                          \
+            void *p_ = realloc((arr), nn_ * sizeof(*(arr)));                                                 \
+            if (!p_) {                                                                                       \
+                out_id = 0;                                                                                  \
+                break;                                                                                       \
+            }                                                                                                \
+            (arr) = p_;                                                                                      \
+            memset((arr) + (n), 0, (nn_ - (n)) * sizeof(*(arr)));                                            \
+            i_ = (n) ? (n) : 1;                                                                              \
+            (n) = nn_;                                                                                       \
+        }                                                                                                    \
+        (arr)[i_] = (item);                                                                                  \
+        out_id = i_;                                                                                         \
+    } while (0)
+
+static struct bo *bo_get(struct file *f, uint32_t h)
+{
+    return h && h < f->nbos ? f->bos[h] : NULL;
+}
+
+static struct ctx *ctx_get(struct file *f, uint32_t id)
+{
+    return id < f->nctxs ? f->ctxs[id] : NULL;
+}
+
+static struct vm *vm_get(struct file *f, uint32_t id)
+{
+    return id && id < f->nvms ? f->vms[id] : NULL;
+}
+
+/* ---- GPU page tables ---- */
+
+static const uint8_t zero_page[PAGE];
+
+static struct pt *pt_new(struct vm *vm)
+{
+    struct pt *t = calloc(1, sizeof(*t));
+    if (!t)
+        return NULL;
+    t->pa = pa_alloc();
+    if (!t->pa || push_u64(&vm->pt_pages, &vm->npt, &vm->ptcap, t->pa) ||
+        gtsim_phys_write(dev, t->pa, zero_page, PAGE)) {
+        pa_free(t->pa);
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+static void pt_free(struct pt *t, int level)
+{
+    if (!t)
+        return;
+    if (level > 2)
+        for (int i = 0; i < 512; i++)
+            pt_free(t->child[i], level - 1);
+    else
+        for (int i = 0; i < 512; i++)
+            free(t->child[i]);
+    free(t);
+}
+
+/* Write the PTE of gva (0 = unmap).  Entries: bit 0 present, bit 1 R/W,
+ * bits 47:12 address (seed 004 PML4E/PDPE/PDE/PTE). */
+static int pte_write(struct vm *vm, uint64_t gva, uint64_t pa)
+{
+    struct pt *t = vm->pml4;
+    for (int level = 4; level >= 2; level--) {
+        unsigned idx = (unsigned)(gva >> (12 + 9 * (level - 1))) & 511;
+        if (!t->child[idx]) {
+            if (!pa)
+                return 0;
+            struct pt *c = pt_new(vm);
+            if (!c)
+                return -ENOMEM;
+            uint64_t ent = c->pa | 3;
+            if (gtsim_phys_write(dev, t->pa + idx * 8, &ent, 8)) {
+                free(c);
+                return -ENOMEM;
+            }
+            t->child[idx] = c;
+        }
+        t = t->child[idx];
+    }
+    unsigned idx = (unsigned)(gva >> 12) & 511;
+    uint64_t ent = pa ? pa | 3 : 0;
+    return gtsim_phys_write(dev, t->pa + idx * 8, &ent, 8) ? -ENOMEM : 0;
+}
+
+static struct vm *vm_new(void)
+{
+    struct vm *vm = calloc(1, sizeof(*vm));
+    if (!vm)
+        return NULL;
+    vm->refs = 1;
+    vm->next_va = 1ull << 20;
+    vm->pml4 = pt_new(vm);
+    if (!vm->pml4) {
+        free(vm);
+        return NULL;
+    }
+    return vm;
+}
+
+static void vm_unbind_at(struct vm *vm, size_t i)
+{
+    struct binding *b = &vm->b[i];
+    for (uint64_t o = 0; o < b->bo->size; o += PAGE)
+        pte_write(vm, b->va + o, 0);
+    vm->b[i] = vm->b[--vm->nb];
+}
+
+static void vm_put(struct vm *vm)
+{
+    if (--vm->refs > 0)
+        return;
+    pt_free(vm->pml4, 4);
+    for (size_t i = 0; i < vm->npt; i++)
+        pa_free(vm->pt_pages[i]);
+    free(vm->pt_pages);
+    free(vm->b);
+    free(vm);
+}
+
+static struct binding *vm_find(struct vm *vm, struct bo *bo)
+{
+    for (size_t i = 0; i < vm->nb; i++)
+        if (vm->b[i].bo == bo)
+            return &vm->b[i];
+    return NULL;
+}
+
+/* Bind bo at va in vm (pages allocated on first use). */
+static int vm_bind(struct vm *vm, struct bo *bo, uint64_t va, int pinned)
+{
+    if (!bo->pa) {
+        bo->pa = calloc(bo->size / PAGE, sizeof(uint64_t));
+        if (!bo->pa)
+            return -ENOMEM;
+    }
+    if (vm->nb == vm->cap) {
+        size_t nc = vm->cap ? vm->cap * 2 : 64;
+        struct binding *p = realloc(vm->b, nc * sizeof(*p));
+        if (!p)
+            return -ENOMEM;
+        vm->b = p;
+        vm->cap = nc;
+    }
+    for (uint64_t o = 0, i = 0; o < bo->size; o += PAGE, i++) {
+        if (!bo->pa[i] && !(bo->pa[i] = pa_alloc()))
+            return -ENOSPC;
+        int e = pte_write(vm, va + o, bo->pa[i]);
+        if (e)
+            return e;
+    }
+    vm->b[vm->nb++] = (struct binding){bo, va, pinned};
+    return 0;
+}
+
+/* ---- buffer objects ---- */
+
+static void off_free(struct file *f, uint64_t off, uint64_t size)
+{
+    if (f->nfree == f->freecap) {
+        size_t nc = f->freecap ? f->freecap * 2 : 64;
+        void *p = realloc(f->freeoff, nc * sizeof(*f->freeoff));
+        if (!p)
+            return;
+        f->freeoff = p;
+        f->freecap = nc;
+    }
+    f->freeoff[f->nfree].off = off;
+    f->freeoff[f->nfree++].size = size;
+}
+
+static int off_alloc(struct file *f, uint64_t size, uint64_t *off)
+{
+    for (size_t i = 0; i < f->nfree; i++)
+        if (f->freeoff[i].size >= size) {
+            *off = f->freeoff[i].off;
+            f->freeoff[i].off += size;
+            f->freeoff[i].size -= size;
+            if (!f->freeoff[i].size)
+                f->freeoff[i] = f->freeoff[--f->nfree];
+            return 0;
+        }
+    if (size > FILE_VA_SPAN - f->next_off)
+        return -ENOMEM;
+    *off = f->next_off;
+    f->next_off += size;
+    if (f->next_off > f->memfd_size) {
+        if (ftruncate(f->memfd, (off_t)f->next_off))
+            return -ENOMEM;
+        f->memfd_size = f->next_off;
+    }
+    return 0;
+}
+
+/* Drop a closed BO: unbind everywhere, free its simulated pages; the memfd
+ * range goes back when the program no longer maps it. */
+static void bo_release(struct bo *bo)
+{
+    struct file *f = bo->file;
+    if (f) {
+        for (uint32_t i = 0; i < f->nvms; i++) {
+            struct vm *vm = f->vms[i];
+            struct binding *b = vm ? vm_find(vm, bo) : NULL;
+            if (b)
+                vm_unbind_at(vm, (size_t)(b - vm->b));
+        }
+        for (uint32_t i = 0; i < f->nctxs; i++) {
+            struct ctx *c = f->ctxs[i];
+            if (c && c->vm->id == 0) {
+                struct binding *b = vm_find(c->vm, bo);
+                if (b)
+                    vm_unbind_at(c->vm, (size_t)(b - c->vm->b));
+            }
+        }
+    }
+    if (bo->pa) {
+        for (uint64_t i = 0; i < bo->size / PAGE; i++)
+            pa_free(bo->pa[i]);
+        free(bo->pa);
+        bo->pa = NULL;
+    }
+    if (bo->maps > 0)
+        return;
+    if (f && !bo->userptr) {
+        /* return the pages to the system and the range to the allocator */
+        void *p = i915_real_mmap(f->base + bo->off, bo->size, PROT_NONE,
+                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+        (void)p;
+        fallocate(f->memfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)bo->off, (off_t)bo->size);
+        off_free(f, bo->off, bo->size);
+    }
+    free(bo);
+}
+
+static int bo_new(struct file *f, uint64_t size, struct bo **out)
+{
+    if (!size)
+        return -EINVAL;
+    if (size > (1ull << 36))
+        return -E2BIG;
+    size = (size + PAGE - 1) & ~(PAGE - 1);
+    struct bo *bo = calloc(1, sizeof(*bo));
+    if (!bo)
+        return -ENOMEM;
+    bo->file = f;
+    bo->size = size;
+    int e = off_alloc(f, size, &bo->off);
+    if (!e) {
+        void *p = i915_real_mmap(f->base + bo->off, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, f->memfd,
+                                 (off_t)bo->off);
+        if (p == MAP_FAILED) {
+            off_free(f, bo->off, size);
+            e = -ENOMEM;
+        }
+    }
+    uint32_t h = 0;
+    if (!e) {
+        TABLE_ADD(f->bos, f->nbos, bo, h);
+        if (!h)
+            e = -ENOMEM;
+    }
+    if (e) {
+        free(bo);
+        return e;
+    }
+    bo->handle = h;
+    *out = bo;
+    return 0;
+}
+
+/* Read/write the BO's bytes [off, off+len) from/to a host buffer. */
+static int bo_rw(struct bo *bo, uint64_t off, void *buf, size_t len, int write)
+{
+    if (bo->userptr)
+        return write ? i915_copy_to_user(bo->uptr + off, buf, len) : i915_copy_from_user(buf, bo->uptr + off, len);
+    uint8_t *h = bo->file->base + bo->off + off;
+    if (write)
+        memcpy(h, buf, len);
+    else
+        memcpy(buf, h, len);
+    return 0;
+}
+
+/* ---- contexts ---- */
+
+/* Build a context image: register state page at lrca + 0x1000 (LRIs of
+ * CTX_CTRL, RING_HEAD/TAIL/START/CTL and PDP0 = the PML4, the format NEO's
+ * AUB captures use; seed 004 "Register State Context"), ring at
+ * lrca + 0x2000 (one page). */
+static int ctx_write_image(struct ctx *c)
+{
+    uint64_t ring = c->lrca + 0x2000, pml4 = c->vm->pml4->pa;
+    uint32_t img[] = {
+        0, 0x1100101b, /* MI_NOOP, MI_LOAD_REGISTER_IMM(14) */
+        0x2244, 0x00090009, 0x2034, 0, 0x2030, 0, 0x2038, (uint32_t)ring, 0x203c, 0x00000001,
+        0x2168, 0, 0x2140, 0, 0x2110, 0, 0x211c, 0, 0x2114, 0, 0x2118, 0, 0x21c0, 0, 0x21c4, 0, 0x21c8, 0,
+        0, 0, 0, 0x11001011, /* MI_LOAD_REGISTER_IMM(9) */
+        0x23a8, 0, 0x228c, 0, 0x2288, 0, 0x2284, 0, 0x2280, 0, 0x227c, 0, 0x2278, 0,
+        0x2274, (uint32_t)(pml4 >> 32), 0x2270, (uint32_t)pml4,
+        0x05000000, /* MI_BATCH_BUFFER_END ends the list */
+    };
+    return gtsim_phys_write(dev, c->lrca + 0x1000, img, sizeof(img)) ? -ENOMEM : 0;
+}
+
+static struct ctx *ctx_new(struct file *f, struct vm *vm, int *err)
+{
+    (void)f;
+    struct ctx *c = calloc(1, sizeof(*c));
+    if (!c) {
+        *err = -ENOMEM;
+        return NULL;
+    }
+    c->recoverable = 1;
+    c->bannable = 1;
+    c->persistence = 1;
+    if (vm) {
+        vm->refs++;
+        c->vm = vm;
+    } else if (!(c->vm = vm_new())) {
+        free(c);
+        *err = -ENOMEM;
+        return NULL;
+    }
+    if (nfreectx)
+        c->lrca = freectx[--nfreectx];
+    else {
+        if (next_ctx_pa + 4 * PAGE > (1ull << 32)) {
+            vm_put(c->vm);
+            free(c);
+            *err = -ENOSPC;
+            return NULL;
+        }
+        c->lrca = next_ctx_pa;
+        next_ctx_pa += 4 * PAGE;
+        /* GGTT identity mapping of the image and ring pages (valid bit 0) */
+        for (int i = 0; i < 4; i++) {
+            uint64_t pte = (c->lrca + i * PAGE) | 1;
+            gtsim_ggtt_write(dev, (c->lrca + i * PAGE) / PAGE * 8, &pte, 8);
+        }
+    }
+    *err = ctx_write_image(c);
+    if (*err) {
+        ctx_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void ctx_free(struct ctx *c)
+{
+    (void)push_u64(&freectx, &nfreectx, &freectxcap, c->lrca); /* on failure the slot is not reused */
+    vm_put(c->vm);
+    free(c->engines);
+    free(c);
+}
+
+/* ---- ioctls ---- */
+
+static int copy_str(uint64_t ptr, uint64_t cap, const char *s)
+{
+    size_t n = strlen(s);
+    if (ptr && cap)
+        return i915_copy_to_user(ptr, s, n < cap ? n : cap);
+    return 0;
+}
+
+static int io_version(struct drm_version *v)
+{
+    const char *name = "i915", *date = "20201103", *desc = "Intel Graphics";
+    int e = copy_str((uint64_t)(uintptr_t)v->name, v->name_len, name);
+    if (!e)
+        e = copy_str((uint64_t)(uintptr_t)v->date, v->date_len, date);
+    if (!e)
+        e = copy_str((uint64_t)(uintptr_t)v->desc, v->desc_len, desc);
+    v->version_major = 1;
+    v->version_minor = 6;
+    v->version_patchlevel = 0;
+    v->name_len = strlen(name);
+    v->date_len = strlen(date);
+    v->desc_len = strlen(desc);
+    return e;
+}
+
+static int io_get_cap(struct drm_get_cap *c)
+{
+    switch (c->capability) {
+    case DRM_CAP_TIMESTAMP_MONOTONIC: c->value = 1; return 0;
+    case DRM_CAP_PRIME: c->value = 0; return 0; /* PRIME import/export not implemented yet */
+    case DRM_CAP_SYNCOBJ: c->value = 1; return 0;
+    case DRM_CAP_SYNCOBJ_TIMELINE: c->value = 0; return 0;
+    }
+    /* the other capabilities are display (KMS) ones: a device without
+     * display answers as a driver without DRIVER_MODESET */
+    return c->capability <= 0x15 ? -EOPNOTSUPP : -EINVAL;
+}
+
+static int io_getparam(drm_i915_getparam_t *g)
+{
+    const struct platform_info *pi = &platform_infos[ident_pick()];
+    int v;
+    switch (g->param) {
+    case I915_PARAM_CHIPSET_ID: v = i915_identity()->device; break;
+    case I915_PARAM_REVISION: v = i915_identity()->revision; break;
+    case I915_PARAM_HAS_GEM:
+    case I915_PARAM_HAS_EXECBUF2:
+    case I915_PARAM_HAS_RELAXED_FENCING:
+    case I915_PARAM_HAS_COHERENT_RINGS:
+    case I915_PARAM_HAS_RELAXED_DELTA:
+    case I915_PARAM_HAS_LLC:
+    case I915_PARAM_HAS_WAIT_TIMEOUT:
+    case I915_PARAM_HAS_PRIME_VMAP_FLUSH:
+    case I915_PARAM_HAS_PINNED_BATCHES:
+    case I915_PARAM_HAS_EXEC_NO_RELOC:
+    case I915_PARAM_HAS_EXEC_HANDLE_LUT:
+    case I915_PARAM_HAS_COHERENT_PHYS_GTT:
+    case I915_PARAM_MMAP_VERSION:
+    case I915_PARAM_HAS_EXEC_SOFTPIN:
+    case I915_PARAM_HAS_EXEC_ASYNC:
+    case I915_PARAM_HAS_EXEC_CAPTURE:
+    case I915_PARAM_HAS_EXEC_BATCH_FIRST:
+    case I915_PARAM_HAS_EXEC_FENCE_ARRAY:
+    case I915_PARAM_MMAP_GTT_COHERENT:
+    case I915_PARAM_HAS_USERPTR_PROBE:
+        v = 1;
+        break;
+    case I915_PARAM_HAS_BSD:
+    case I915_PARAM_HAS_BLT:
+    case I915_PARAM_HAS_VEBOX:
+    case I915_PARAM_HAS_BSD2:
+    case I915_PARAM_HAS_EXEC_CONSTANTS:
+    case I915_PARAM_HAS_GEN7_SOL_RESET:
+    case I915_PARAM_HAS_SECURE_BATCHES:
+    case I915_PARAM_HAS_RESOURCE_STREAMER:
+    case I915_PARAM_HAS_POOLED_EU:
+    case I915_PARAM_MIN_EU_IN_POOL:
+    case I915_PARAM_HAS_WT:
+    case I915_PARAM_HAS_SEMAPHORES:
+    case I915_PARAM_HAS_EXEC_FENCE:        /* sync_file fences: not implemented */
+    case I915_PARAM_HAS_EXEC_SUBMIT_FENCE:
+    case I915_PARAM_HAS_EXEC_TIMELINE_FENCES:
+        v = 0;
+        break;
+    case I915_PARAM_NUM_FENCES_AVAIL: v = 32; break;
+    case I915_PARAM_HAS_ALIASING_PPGTT: v = 2; break; /* I915_GEM_PPGTT_FULL */
+    case I915_PARAM_CMD_PARSER_VERSION: v = 10; break;
+    case I915_PARAM_MMAP_GTT_VERSION: v = 4; break;
+    case I915_PARAM_HAS_GPU_RESET: v = 2; break;
+    case I915_PARAM_EU_TOTAL: v = pi->eu_total; break;
+    case I915_PARAM_SUBSLICE_TOTAL: v = pi->subslice_total; break;
+    case I915_PARAM_SLICE_MASK: v = pi->slice_mask; break;
+    case I915_PARAM_SUBSLICE_MASK: v = pi->subslice_mask; break;
+    case I915_PARAM_CS_TIMESTAMP_FREQUENCY: v = (int)pi->cs_timestamp_hz; break;
+    case I915_PARAM_HAS_SCHEDULER: v = I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY; break;
+    case I915_PARAM_HAS_CONTEXT_ISOLATION: v = 1 << I915_ENGINE_CLASS_RENDER; break;
+    case I915_PARAM_HUC_STATUS: return -ENODEV;
+    default: return -EINVAL;
+    }
+    return i915_copy_to_user((uint64_t)(uintptr_t)g->value, &v, sizeof(v));
+}
+
+static int query_item(struct drm_i915_query_item *it)
+{
+    const struct platform_info *pi = &platform_infos[ident_pick()];
+    uint8_t buf[512];
+    size_t len = 0;
+    memset(buf, 0, sizeof(buf));
+    switch (it->query_id) {
+    case DRM_I915_QUERY_TOPOLOGY_INFO: {
+        if (it->flags)
+            return -EINVAL;
+        struct drm_i915_query_topology_info t;
+        memset(&t, 0, sizeof(t));
+        t.max_slices = pi->max_slices;
+        t.max_subslices = pi->max_subslices;
+        t.max_eus_per_subslice = pi->max_eus;
+        t.subslice_offset = (uint16_t)((pi->max_slices + 7) / 8);
+        t.subslice_stride = pi->ss_stride;
+        t.eu_offset = (uint16_t)(t.subslice_offset + pi->max_slices * pi->ss_stride);
+        t.eu_stride = pi->eu_stride;
+        memcpy(buf, &t, sizeof(t));
+        memcpy(buf + sizeof(t), pi->topo, pi->topo_len);
+        len = sizeof(t) + pi->topo_len;
+        break;
+    }
+    case DRM_I915_QUERY_ENGINE_INFO: {
+        if (it->flags)
+            return -EINVAL;
+        struct drm_i915_query_engine_info q;
+        memset(&q, 0, sizeof(q));
+        q.num_engines = 1;
+        struct drm_i915_engine_info e;
+        memset(&e, 0, sizeof(e));
+        e.engine.engine_class = I915_ENGINE_CLASS_RENDER;
+        e.engine.engine_instance = 0;
+        e.flags = I915_ENGINE_INFO_HAS_LOGICAL_INSTANCE;
+        e.logical_instance = 0;
+        memcpy(buf, &q, sizeof(q));
+        memcpy(buf + sizeof(q), &e, sizeof(e));
+        len = sizeof(q) + sizeof(e);
+        break;
+    }
+    case DRM_I915_QUERY_MEMORY_REGIONS: {
+        if (it->flags)
+            return -EINVAL;
+        struct drm_i915_query_memory_regions q;
+        memset(&q, 0, sizeof(q));
+        q.num_regions = 1;
+        struct drm_i915_memory_region_info r;
+        memset(&r, 0, sizeof(r));
+        r.region.memory_class = I915_MEMORY_CLASS_SYSTEM;
+        r.region.memory_instance = 0;
+        long pages = sysconf(_SC_PHYS_PAGES), avail = sysconf(_SC_AVPHYS_PAGES);
+        r.probed_size = (uint64_t)(pages > 0 ? pages : 0) * PAGE;
+        r.unallocated_size = (uint64_t)(avail > 0 ? avail : 0) * PAGE;
+        memcpy(buf, &q, sizeof(q));
+        memcpy(buf + sizeof(q), &r, sizeof(r));
+        len = sizeof(q) + sizeof(r);
+        break;
+    }
+    case DRM_I915_QUERY_PERF_CONFIG:
+        return -ENODEV; /* no OA unit modelled: i915 without perf support */
+    case DRM_I915_QUERY_HWCONFIG_BLOB:
+        return -ENODEV; /* GuC platforms only */
+    case DRM_I915_QUERY_GEOMETRY_SUBSLICES:
+        return -ENODEV; /* render-only (pre-Xe-HP) devices */
+    default:
+        return -EINVAL;
+    }
+    if (it->length == 0) {
+        it->length = (int32_t)len;
+        return 0;
+    }
+    if (it->length < (int32_t)len)
+        return -EINVAL;
+    if (i915_copy_to_user(it->data_ptr, buf, len))
+        return -EFAULT;
+    it->length = (int32_t)len;
+    return 0;
+}
+
+static int io_query(struct drm_i915_query *q)
+{
+    if (q->flags)
+        return -EINVAL;
+    for (uint32_t i = 0; i < q->num_items; i++) {
+        struct drm_i915_query_item it;
+        uint64_t p = q->items_ptr + (uint64_t)i * sizeof(it);
+        if (i915_copy_from_user(&it, p, sizeof(it)))
+            return -EFAULT;
+        int r = query_item(&it);
+        if (r)
+            it.length = r;
+        if (i915_copy_to_user(p, &it, sizeof(it)))
+            return -EFAULT;
+    }
+    return 0;
+}
+
+static int create_ext(struct file *f, struct drm_i915_gem_create_ext *c)
+{
+    if (c->flags)
+        return -EINVAL;
+    /* extensions: MEMORY_REGIONS (system memory only), PROTECTED_CONTENT (refused) */
+    uint64_t p = c->extensions;
+    for (int n = 0; p; n++) {
+        struct i915_user_extension ext;
+        if (n > 512)
+            return -E2BIG;
+        if (i915_copy_from_user(&ext, p, sizeof(ext)))
+            return -EFAULT;
+        if (ext.flags || ext.rsvd[0] || ext.rsvd[1] || ext.rsvd[2])
+            return -EINVAL;
+        if (ext.name == I915_GEM_CREATE_EXT_MEMORY_REGIONS) {
+            struct drm_i915_gem_create_ext_memory_regions mr;
+            if (i915_copy_from_user(&mr, p, sizeof(mr)))
+                return -EFAULT;
+            if (mr.pad || !mr.num_regions || mr.num_regions > 1)
+                return -EINVAL;
+            struct drm_i915_gem_memory_class_instance ci;
+            if (i915_copy_from_user(&ci, mr.regions, sizeof(ci)))
+                return -EFAULT;
+            if (ci.memory_class != I915_MEMORY_CLASS_SYSTEM || ci.memory_instance != 0)
+                return -EINVAL;
+        } else if (ext.name == I915_GEM_CREATE_EXT_PROTECTED_CONTENT) {
+            return -ENODEV;
+        } else {
+            return -EINVAL;
+        }
+        p = ext.next_extension;
+    }
+    struct bo *bo;
+    int e = bo_new(f, c->size, &bo);
+    if (e)
+        return e;
+    c->size = bo->size;
+    c->handle = bo->handle;
+    return 0;
+}
+
+static int io_userptr(struct file *f, struct drm_i915_gem_userptr *u)
+{
+    if (u->flags & ~(I915_USERPTR_READ_ONLY | I915_USERPTR_PROBE | I915_USERPTR_UNSYNCHRONIZED))
+        return -EINVAL;
+    if ((u->user_ptr | u->user_size) & (PAGE - 1) || !u->user_size)
+        return -EINVAL;
+    if (u->user_ptr + u->user_size < u->user_ptr)
+        return -EINVAL;
+    if (u->flags & I915_USERPTR_UNSYNCHRONIZED)
+        return -ENODEV;
+    if (u->flags & I915_USERPTR_READ_ONLY)
+        return -ENODEV; /* Gen9 PPGTT has no read-only pages */
+    if (u->flags & I915_USERPTR_PROBE) {
+        uint8_t b;
+        for (uint64_t o = 0; o < u->user_size; o += PAGE)
+            if (i915_copy_from_user(&b, u->user_ptr + o, 1))
+                return -EFAULT;
+    }
+    struct bo *bo = calloc(1, sizeof(*bo));
+    if (!bo)
+        return -ENOMEM;
+    bo->file = f;
+    bo->size = u->user_size;
+    bo->userptr = 1;
+    bo->uptr = u->user_ptr;
+    uint32_t h;
+    TABLE_ADD(f->bos, f->nbos, bo, h);
+    if (!h) {
+        free(bo);
+        return -ENOMEM;
+    }
+    bo->handle = h;
+    u->handle = h;
+    return 0;
+}
+
+static int io_gem_close(struct file *f, struct drm_gem_close *c)
+{
+    if (c->pad)
+        return -EINVAL;
+    struct bo *bo = bo_get(f, c->handle);
+    if (!bo)
+        return -EINVAL;
+    f->bos[c->handle] = NULL;
+    bo->closed = 1;
+    bo_release(bo);
+    return 0;
+}
+
+static int io_mmap_offset(struct file *f, struct drm_i915_gem_mmap_offset *m)
+{
+    if (m->extensions)
+        return -EINVAL;
+    if (m->flags > I915_MMAP_OFFSET_UC)
+        return -EINVAL; /* FIXED: discrete devices only */
+    struct bo *bo = bo_get(f, m->handle);
+    if (!bo)
+        return -ENOENT;
+    if (bo->userptr)
+        return -ENODEV;
+    m->offset = bo->off;
+    return 0;
+}
+
+static int io_gem_mmap(struct file *f, int fd, struct drm_i915_gem_mmap *m)
+{
+    if (m->flags & ~(uint64_t)I915_MMAP_WC)
+        return -EINVAL;
+    struct bo *bo = bo_get(f, m->handle);
+    if (!bo)
+        return -ENOENT;
+    if (bo->userptr)
+        return -ENXIO;
+    if (m->offset > bo->size || m->size > bo->size - m->offset)
+        return -EINVAL;
+    /* the kernel maps the whole object and returns its address + offset */
+    void *p = i915_real_mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)bo->off);
+    if (p == MAP_FAILED)
+        return -ENOMEM;
+    bo->maps++;
+    m->addr_ptr = (uint64_t)(uintptr_t)p + m->offset;
+    return 0;
+}
+
+static int io_prw(struct file *f, struct drm_i915_gem_pwrite *p, int write)
+{
+    struct bo *bo = bo_get(f, p->handle);
+    if (!bo)
+        return -ENOENT;
+    if (p->offset > bo->size || p->size > bo->size - p->offset)
+        return -EINVAL;
+    if (!p->size)
+        return 0;
+    if (bo->userptr)
+        return -EINVAL;
+    uint8_t *h = f->base + bo->off + p->offset;
+    return write ? i915_copy_from_user(h, p->data_ptr, p->size) : i915_copy_to_user(p->data_ptr, h, p->size);
+}
+
+static int io_set_domain(struct file *f, struct drm_i915_gem_set_domain *d)
+{
+    if (d->write_domain & GPU_DOMAINS || d->read_domains & GPU_DOMAINS)
+        return -EINVAL;
+    if (d->write_domain && d->read_domains != d->write_domain)
+        return -EINVAL;
+    return bo_get(f, d->handle) ? 0 : -ENOENT;
+}
+
+static int io_set_tiling(struct file *f, struct drm_i915_gem_set_tiling *t)
+{
+    struct bo *bo = bo_get(f, t->handle);
+    if (!bo)
+        return -ENOENT;
+    if (t->tiling_mode > I915_TILING_Y)
+        return -EINVAL;
+    if (t->tiling_mode != I915_TILING_NONE) {
+        /* i915_tiling_ok: stride a multiple of the tile width, at most 256 KiB */
+        unsigned tile = t->tiling_mode == I915_TILING_Y ? 128 : 512;
+        if (!t->stride || t->stride % tile || t->stride > 256 * 1024)
+            return -EINVAL;
+        if (bo->userptr)
+            return -EINVAL;
+    } else {
+        t->stride = 0;
+    }
+    bo->tiling = t->tiling_mode;
+    bo->stride = t->stride;
+    t->swizzle_mode = I915_BIT_6_SWIZZLE_NONE;
+    return 0;
+}
+
+static int io_get_tiling(struct file *f, struct drm_i915_gem_get_tiling *t)
+{
+    struct bo *bo = bo_get(f, t->handle);
+    if (!bo)
+        return -ENOENT;
+    t->tiling_mode = bo->tiling;
+    t->swizzle_mode = I915_BIT_6_SWIZZLE_NONE;
+    t->phys_swizzle_mode = I915_BIT_6_SWIZZLE_NONE;
+    return 0;
+}
+
+static int io_madvise(struct file *f, struct drm_i915_gem_madvise *m)
+{
+    if (m->madv != I915_MADV_DONTNEED && m->madv != I915_MADV_WILLNEED)
+        return -EINVAL;
+    if (!bo_get(f, m->handle))
+        return -ENOENT;
+    m->retained = 1; /* never purged */
+    return 0;
+}
+
+static int io_busy(struct file *f, struct drm_i915_gem_busy *b)
+{
+    if (!bo_get(f, b->handle))
+        return -ENOENT;
+    b->busy = 0; /* work completes inside the execbuffer */
+    return 0;
+}
+
+static int io_wait(struct file *f, struct drm_i915_gem_wait *w)
+{
+    if (w->flags)
+        return -EINVAL;
+    return bo_get(f, w->bo_handle) ? 0 : -ENOENT;
+}
+
+static int ctx_param(struct file *f, struct ctx *c, struct drm_i915_gem_context_param *p, int set, int creating)
+{
+    switch (p->param) {
+    case I915_CONTEXT_PARAM_GTT_SIZE:
+        if (set)
+            return -EINVAL;
+        p->value = 1ull << 48;
+        break;
+    case I915_CONTEXT_PARAM_NO_ERROR_CAPTURE:
+    case I915_CONTEXT_PARAM_BANNABLE:
+    case I915_CONTEXT_PARAM_RECOVERABLE:
+    case I915_CONTEXT_PARAM_PERSISTENCE: {
+        int *fld = p->param == I915_CONTEXT_PARAM_BANNABLE      ? &c->bannable
+                   : p->param == I915_CONTEXT_PARAM_RECOVERABLE ? &c->recoverable
+                   : p->param == I915_CONTEXT_PARAM_PERSISTENCE ? &c->persistence
+                                                                : NULL;
+        static int no_capture;
+        if (!fld)
+            fld = &no_capture;
+        if (set) {
+            if (p->size)
+                return -EINVAL;
+            if (p->param == I915_CONTEXT_PARAM_BANNABLE && !p->value && geteuid() != 0)
+                return -EPERM;
+            *fld = p->value != 0;
+        } else {
+            p->size = 0;
+            p->value = (uint64_t)*fld;
+        }
+        break;
+    }
+    case I915_CONTEXT_PARAM_PRIORITY:
+        if (set) {
+            if (p->size)
+                return -EINVAL;
+            int64_t v = (int64_t)p->value;
+            if (v > I915_CONTEXT_MAX_USER_PRIORITY || v < I915_CONTEXT_MIN_USER_PRIORITY)
+                return -EINVAL;
+            if (v > I915_CONTEXT_DEFAULT_PRIORITY && geteuid() != 0)
+                return -EPERM;
+            c->priority = (int)v;
+        } else {
+            p->size = 0;
+            p->value = (uint64_t)(int64_t)c->priority;
+        }
+        break;
+    case I915_CONTEXT_PARAM_VM:
+        if (set) {
+            if (p->size)
+                return -EINVAL;
+            if (!creating)
+                return -EINVAL; /* the VM is chosen at creation (kernel 5.19+) */
+            struct vm *vm = vm_get(f, (uint32_t)p->value);
+            if (!vm || p->value >> 32)
+                return -ENOENT;
+            vm->refs++;
+            vm_put(c->vm);
+            c->vm = vm;
+            int e = ctx_write_image(c);
+            if (e)
+                return e;
+        } else {
+            /* a new handle to the context's VM */
+            struct vm *vm = c->vm;
+            uint32_t id = vm->id;
+            if (!id) {
+                TABLE_ADD(f->vms, f->nvms, vm, id);
+                if (!id)
+                    return -ENOMEM;
+                vm->id = id;
+                vm->refs++;
+            } else {
+                vm->refs++; /* one reference per handle returned */
+                uint32_t id2;
+                TABLE_ADD(f->vms, f->nvms, vm, id2);
+                if (!id2) {
+                    vm->refs--;
+                    return -ENOMEM;
+                }
+                id = id2;
+            }
+            p->size = 0;
+            p->value = id;
+        }
+        break;
+    case I915_CONTEXT_PARAM_ENGINES:
+        if (set) {
+            if (!creating)
+                return -EINVAL;
+            if (!p->size) {
+                free(c->engines);
+                c->engines = NULL;
+                c->nengines = 0;
+                c->has_engines = 0;
+                break;
+            }
+            if (p->size < sizeof(struct i915_context_param_engines) ||
+                (p->size - sizeof(struct i915_context_param_engines)) % sizeof(struct i915_engine_class_instance))
+                return -EINVAL;
+            unsigned n = (p->size - sizeof(struct i915_context_param_engines)) /
+                         sizeof(struct i915_engine_class_instance);
+            if (n > 64)
+                return -EINVAL;
+            struct i915_context_param_engines hdr;
+            if (i915_copy_from_user(&hdr, p->value, sizeof(hdr)))
+                return -EFAULT;
+            if (hdr.extensions)
+                return -EINVAL; /* load balancing / bonding: one render engine only */
+            struct engine_slot *s = calloc(n ? n : 1, sizeof(*s));
+            if (!s)
+                return -ENOMEM;
+            for (unsigned i = 0; i < n; i++) {
+                struct i915_engine_class_instance ci;
+                if (i915_copy_from_user(&ci, p->value + sizeof(hdr) + i * sizeof(ci), sizeof(ci))) {
+                    free(s);
+                    return -EFAULT;
+                }
+                int invalid = ci.engine_class == (uint16_t)I915_ENGINE_CLASS_INVALID &&
+                              ci.engine_instance == (uint16_t)I915_ENGINE_CLASS_INVALID_NONE;
+                if (!invalid && (ci.engine_class != I915_ENGINE_CLASS_RENDER || ci.engine_instance != 0)) {
+                    free(s);
+                    return -ENOENT;
+                }
+                s[i].cls = ci.engine_class;
+                s[i].inst = ci.engine_instance;
+            }
+            free(c->engines);
+            c->engines = s;
+            c->nengines = n;
+            c->has_engines = 1;
+        } else {
+            size_t need = sizeof(struct i915_context_param_engines) +
+                          c->nengines * sizeof(struct i915_engine_class_instance);
+            if (!c->has_engines) {
+                p->size = 0;
+                break;
+            }
+            if (!p->size) {
+                p->size = (uint32_t)need;
+                break;
+            }
+            if (p->size < need)
+                return -EINVAL;
+            struct i915_context_param_engines hdr = {0};
+            if (i915_copy_to_user(p->value, &hdr, sizeof(hdr)))
+                return -EFAULT;
+            for (unsigned i = 0; i < c->nengines; i++) {
+                struct i915_engine_class_instance ci = {c->engines[i].cls, c->engines[i].inst};
+                if (i915_copy_to_user(p->value + sizeof(hdr) + i * sizeof(ci), &ci, sizeof(ci)))
+                    return -EFAULT;
+            }
+            p->size = (uint32_t)need;
+        }
+        break;
+    case I915_CONTEXT_PARAM_RINGSIZE:
+        if (set) {
+            if (p->size)
+                return -EINVAL;
+            if (p->value < PAGE || p->value > 512 * PAGE || p->value % PAGE)
+                return -EINVAL;
+        } else {
+            p->size = 0;
+            p->value = PAGE;
+        }
+        break;
+    case I915_CONTEXT_PARAM_SSEU:
+        return -ENODEV; /* Gen11 render only */
+    case I915_CONTEXT_PARAM_PROTECTED_CONTENT:
+        if (set)
+            return p->value ? -ENODEV : 0;
+        p->size = 0;
+        p->value = 0;
+        break;
+    default:
+        return -EINVAL;
+    }
+    return 0;
+}
+
+static int io_context_create(struct file *f, void *arg, int ext)
+{
+    struct drm_i915_gem_context_create_ext *c = arg;
+    if (!ext) {
+        struct drm_i915_gem_context_create *cc = arg;
+        if (cc->pad)
+            return -EINVAL;
+    } else if (c->flags & ~(I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS | I915_CONTEXT_CREATE_FLAGS_SINGLE_TIMELINE)) {
+        return -EINVAL;
+    }
+    int err = 0;
+    struct ctx *nc = ctx_new(f, NULL, &err);
+    if (!nc)
+        return err;
+    if (ext && (c->flags & I915_CONTEXT_CREATE_FLAGS_USE_EXTENSIONS)) {
+        uint64_t p = c->extensions;
+        for (int n = 0; p && !err; n++) {
+            struct drm_i915_gem_context_create_ext_setparam sp;
+            if (n > 512) {
+                err = -E2BIG;
+                break;
+            }
+            if (i915_copy_from_user(&sp, p, sizeof(sp.base))) {
+                err = -EFAULT;
+                break;
+            }
+            if (sp.base.name != I915_CONTEXT_CREATE_EXT_SETPARAM) {
+                err = -EINVAL;
+                break;
+            }
+            if (i915_copy_from_user(&sp, p, sizeof(sp))) {
+                err = -EFAULT;
+                break;
+            }
+            if (sp.param.ctx_id) {
+                err = -EINVAL;
+                break;
+            }
+            err = ctx_param(f, nc, &sp.param, 1, 1);
+            p = sp.base.next_extension;
+        }
+    }
+    uint32_t id = 0;
+    if (!err) {
+        TABLE_ADD(f->ctxs, f->nctxs, nc, id);
+        if (!id)
+            err = -ENOMEM;
+    }
+    if (err) {
+        ctx_free(nc);
+        return err;
+    }
+    nc->id = id;
+    c->ctx_id = id;
+    return 0;
+}
+
+static int io_context_destroy(struct file *f, struct drm_i915_gem_context_destroy *d)
+{
+    if (d->pad)
+        return -EINVAL;
+    if (!d->ctx_id)
+        return -ENOENT;
+    struct ctx *c = ctx_get(f, d->ctx_id);
+    if (!c)
+        return -ENOENT;
+    f->ctxs[d->ctx_id] = NULL;
+    ctx_free(c);
+    return 0;
+}
+
+static int io_ctx_param(struct file *f, struct drm_i915_gem_context_param *p, int set)
+{
+    struct ctx *c = ctx_get(f, p->ctx_id);
+    if (!c)
+        return -ENOENT;
+    /* Gen12 and older: a context stays a proto-context (VM and engines
+     * settable) until its first use */
+    int r = ctx_param(f, c, p, set, set && !c->finalized && c->id);
+    if (!set)
+        c->finalized = 1;
+    return r;
+}
+
+static int io_vm_create(struct file *f, struct drm_i915_gem_vm_control *v)
+{
+    if (v->flags || v->extensions)
+        return -EINVAL;
+    struct vm *vm = vm_new();
+    if (!vm)
+        return -ENOMEM;
+    uint32_t id;
+    TABLE_ADD(f->vms, f->nvms, vm, id);
+    if (!id) {
+        vm_put(vm);
+        return -ENOMEM;
+    }
+    vm->id = id;
+    v->vm_id = id;
+    return 0;
+}
+
+static int io_vm_destroy(struct file *f, struct drm_i915_gem_vm_control *v)
+{
+    if (v->flags || v->extensions)
+        return -EINVAL;
+    struct vm *vm = vm_get(f, v->vm_id);
+    if (!vm)
+        return -ENOENT;
+    f->vms[v->vm_id] = NULL;
+    vm_put(vm);
+    return 0;
+}
+
+static int io_reset_stats(struct file *f, struct drm_i915_reset_stats *r)
+{
+    if (r->flags || r->pad)
+        return -EINVAL;
+    struct ctx *c = ctx_get(f, r->ctx_id);
+    if (!c)
+        return -ENOENT;
+    r->reset_count = 0; /* reported to CAP_SYS_ADMIN only */
+    r->batch_active = c->batch_active;
+    r->batch_pending = c->batch_pending;
+    return 0;
+}
+
+static int io_reg_read(struct drm_i915_reg_read *r)
+{
+    /* the only whitelisted register: RING_TIMESTAMP of the render engine,
+     * 8 bytes (flag bit 0: I915_REG_READ_8B_WA, read as two DWords) */
+    if ((r->offset & ~1ull) != 0x2358)
+        return -EINVAL;
+    uint32_t lo = gtsim_mmio_read(dev, 0x2358), hi = gtsim_mmio_read(dev, 0x235c);
+    r->val = ((uint64_t)hi << 32) | lo;
+    return 0;
+}
+
+static int io_get_aperture(struct drm_i915_gem_get_aperture *a)
+{
+    a->aper_size = 1ull << 32;
+    a->aper_available_size = (1ull << 32) - next_ctx_pa;
+    return 0;
+}
+
+/* ---- syncobjs ---- */
+
+static struct syncobj *sync_get(struct file *f, uint32_t h)
+{
+    return h && h < f->nsyncs ? f->syncs[h] : NULL;
+}
+
+static int io_syncobj_create(struct file *f, struct drm_syncobj_create *c)
+{
+    if (c->flags & ~DRM_SYNCOBJ_CREATE_SIGNALED)
+        return -EINVAL;
+    struct syncobj *s = calloc(1, sizeof(*s));
+    if (!s)
+        return -ENOMEM;
+    s->has_fence = (c->flags & DRM_SYNCOBJ_CREATE_SIGNALED) != 0;
+    uint32_t h;
+    TABLE_ADD(f->syncs, f->nsyncs, s, h);
+    if (!h) {
+        free(s);
+        return -ENOMEM;
+    }
+    s->handle = h;
+    c->handle = h;
+    return 0;
+}
+
+static int io_syncobj_destroy(struct file *f, struct drm_syncobj_destroy *d)
+{
+    if (d->pad)
+        return -EINVAL;
+    struct syncobj *s = sync_get(f, d->handle);
+    if (!s)
+        return -EINVAL;
+    f->syncs[d->handle] = NULL;
+    free(s);
+    return 0;
+}
+
+static int syncobj_array(struct file *f, uint64_t ptr, uint32_t n, struct syncobj ***out)
+{
+    if (!n)
+        return -EINVAL;
+    if (n > 65536)
+        return -EINVAL;
+    uint32_t *h = malloc(n * sizeof(*h));
+    struct syncobj **s = malloc(n * sizeof(*s));
+    if (!h || !s) {
+        free(h);
+        free(s);
+        return -ENOMEM;
+    }
+    int e = i915_copy_from_user(h, ptr, n * sizeof(*h));
+    for (uint32_t i = 0; !e && i < n; i++)
+        if (!(s[i] = sync_get(f, h[i])))
+            e = -ENOENT;
+    free(h);
+    if (e) {
+        free(s);
+        return e;
+    }
+    *out = s;
+    return 0;
+}
+
+static int io_syncobj_wait(struct file *f, struct drm_syncobj_wait *w)
+{
+    if (w->flags & ~(DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
+                     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE))
+        return -EINVAL;
+    struct syncobj **s;
+    int e = syncobj_array(f, w->handles, w->count_handles, &s);
+    if (e)
+        return e;
+    int all = (w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL) != 0;
+    int first = -1, missing = 0;
+    for (uint32_t i = 0; i < w->count_handles; i++) {
+        if (s[i]->has_fence) {
+            if (first < 0)
+                first = (int)i;
+        } else {
+            missing = 1;
+        }
+    }
+    free(s);
+    if (!(w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT) && missing && (all || first < 0))
+        return -EINVAL; /* no fence to wait on */
+    if (missing && (all || first < 0)) {
+        /* nothing can submit while we hold the lock... wait for the
+         * deadline without it is left to the caller: time out now if the
+         * absolute CLOCK_MONOTONIC deadline has passed, else sleep to it */
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        int64_t t = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+        if (w->timeout_nsec > t) {
+            int64_t d = w->timeout_nsec - t;
+            if (d > 100000000)
+                d = 100000000; /* at most 100 ms per call: the caller retries */
+            struct timespec ts = {d / 1000000000, d % 1000000000};
+            pthread_mutex_unlock(&lock);
+            nanosleep(&ts, NULL);
+            pthread_mutex_lock(&lock);
+        }
+        return -ETIME;
+    }
+    w->first_signaled = first < 0 ? 0 : (uint32_t)first;
+    return 0;
+}
+
+static int io_syncobj_array_op(struct file *f, struct drm_syncobj_array *a, int signal)
+{
+    if (a->pad)
+        return -EINVAL;
+    struct syncobj **s;
+    int e = syncobj_array(f, a->handles, a->count_handles, &s);
+    if (e)
+        return e;
+    for (uint32_t i = 0; i < a->count_handles; i++)
+        s[i]->has_fence = signal;
+    free(s);
+    return 0;
+}
+
+/* ---- execbuffer ---- */
+
+static uint64_t canonical(uint64_t a)
+{
+    return (uint64_t)((int64_t)(a << 16) >> 16);
+}
+
+/* Copy every BO bound in vm into simulated memory (pages that differ). */
+static int sync_in(struct vm *vm, uint8_t *tmp, uint8_t *host)
+{
+    for (size_t i = 0; i < vm->nb; i++) {
+        struct bo *bo = vm->b[i].bo;
+        for (uint64_t p = 0; p < bo->size / PAGE; p++) {
+            const uint8_t *h;
+            if (bo->userptr) {
+                if (i915_copy_from_user(host, bo->uptr + p * PAGE, PAGE))
+                    return -EFAULT;
+                h = host;
+            } else {
+                h = bo->file->base + bo->off + p * PAGE;
+            }
+            if (gtsim_phys_read(dev, bo->pa[p], tmp, PAGE))
+                return -ENOMEM;
+            if (memcmp(tmp, h, PAGE) && gtsim_phys_write(dev, bo->pa[p], h, PAGE))
+                return -ENOMEM;
+        }
+    }
+    return 0;
+}
+
+/* Copy back every page the simulated copy holds differently. */
+static int sync_out(struct vm *vm, uint8_t *tmp, uint8_t *host)
+{
+    int err = 0;
+    for (size_t i = 0; i < vm->nb; i++) {
+        struct bo *bo = vm->b[i].bo;
+        for (uint64_t p = 0; p < bo->size / PAGE; p++) {
+            if (gtsim_phys_read(dev, bo->pa[p], tmp, PAGE))
+                continue;
+            if (bo->userptr) {
+                if (i915_copy_from_user(host, bo->uptr + p * PAGE, PAGE)) {
+                    err = -EFAULT;
+                    continue;
+                }
+                if (memcmp(tmp, host, PAGE) && i915_copy_to_user(bo->uptr + p * PAGE, tmp, PAGE))
+                    err = -EFAULT;
+            } else {
+                uint8_t *h = bo->file->base + bo->off + p * PAGE;
+                if (memcmp(tmp, h, PAGE))
+                    memcpy(h, tmp, PAGE);
+            }
+        }
+    }
+    return err;
+}
+
+static int run_batch(struct ctx *c, uint64_t batch_va)
+{
+    static uint8_t tmp[PAGE], host[PAGE];
+    int e = sync_in(c->vm, tmp, host);
+    if (e)
+        return e;
+    /* ring: MI_BATCH_BUFFER_START (first level, PPGTT, 48-bit address) */
+    uint32_t ring[4] = {(0x31u << 23) | (1u << 8) | 1u, (uint32_t)batch_va, (uint32_t)(batch_va >> 32), 0};
+    uint64_t ringpa = c->lrca + 0x2000;
+    uint32_t head = 0, tail = sizeof(ring);
+    gtsim_phys_write(dev, ringpa, ring, sizeof(ring));
+    gtsim_phys_write(dev, c->lrca + 0x1000 + 4 * 5, &head, 4);
+    gtsim_phys_write(dev, c->lrca + 0x1000 + 4 * 7, &tail, 4);
+    /* context descriptor: LRCA, 48-bit PPGTT (bits 4:3 = 3), valid; the
+     * render ELSP takes element 1 then element 0, each high DWord first */
+    uint64_t desc = c->lrca | (3u << 3) | 1u;
+    int st;
+    if (!strcmp(i915_identity()->platform, "tgllp")) {
+        gtsim_mmio_write(dev, 0x2510, (uint32_t)desc);
+        gtsim_mmio_write(dev, 0x2514, (uint32_t)(desc >> 32));
+        gtsim_mmio_write(dev, 0x2518, 0);
+        gtsim_mmio_write(dev, 0x251c, 0);
+        st = gtsim_mmio_write(dev, 0x2550, 1);
+    } else {
+        gtsim_mmio_write(dev, 0x2230, 0);
+        gtsim_mmio_write(dev, 0x2230, 0);
+        gtsim_mmio_write(dev, 0x2230, (uint32_t)(desc >> 32));
+        st = gtsim_mmio_write(dev, 0x2230, (uint32_t)desc);
+    }
+    int eo = sync_out(c->vm, tmp, host);
+    if (st != GTSIM_OK) {
+        /* a hang or a page fault: i915 resets the engine, the context is
+         * guilty (GET_RESET_STATS batch_active) and, non-recoverable or
+         * bannable after it, banned: later execbuffers get EIO */
+        fprintf(stderr, "gtsim-i915: GPU hang on context %u (batch 0x%" PRIx64 "): %s\n", c->id, batch_va,
+                gtsim_last_error(dev));
+        c->batch_active++;
+        if (!c->recoverable || c->bannable)
+            c->banned = 1;
+        gtsim_interrupt_clear(dev);
+    }
+    return eo;
+}
+
+/* An execbuffer error, named on stderr with GTSIM_I915_DEBUG (its line). */
+#define WHY(e) why_(e, __LINE__)
+static int why_(int e, int line)
+{
+    if (debug_level())
+        fprintf(stderr, "gtsim-i915: execbuffer: %s (i915.c:%d)\n", strerror(-e), line);
+    return e;
+}
+
+struct eobj {
+    struct drm_i915_gem_exec_object2 e;
+    struct bo *bo;
+    struct binding *b;
+};
+
+static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x)
+{
+    if (x->flags & __I915_EXEC_UNKNOWN_FLAGS)
+        return WHY(-EINVAL);
+    if (x->flags & (I915_EXEC_SECURE))
+        return WHY(-EPERM);
+    if (x->flags & (I915_EXEC_RESOURCE_STREAMER | I915_EXEC_GEN7_SOL_RESET | I915_EXEC_CONSTANTS_MASK))
+        return WHY(-EINVAL);
+    if (x->flags & (I915_EXEC_FENCE_IN | I915_EXEC_FENCE_OUT | I915_EXEC_FENCE_SUBMIT | I915_EXEC_USE_EXTENSIONS)) {
+        note_once("execbuffer: sync_file fences (FENCE_IN/OUT/SUBMIT) and extensions are not implemented");
+        return WHY(-EINVAL);
+    }
+    if (!x->buffer_count || x->buffer_count > 65536)
+        return WHY(-EINVAL);
+    if ((x->batch_start_offset | x->batch_len) & 7)
+        return WHY(-EINVAL);
+    if (!(x->flags & I915_EXEC_FENCE_ARRAY) && (x->num_cliprects || x->cliprects_ptr))
+        return WHY(-EINVAL);
+    if (x->rsvd1 >> 32)
+        return WHY(-ENOENT);
+    struct ctx *c = ctx_get(f, (uint32_t)x->rsvd1);
+    if (!c)
+        return WHY(-ENOENT);
+    if (c->banned)
+        return WHY(-EIO);
+    c->finalized = 1;
+    unsigned ring = (unsigned)(x->flags & I915_EXEC_RING_MASK);
+    if (c->has_engines) {
+        if (ring >= c->nengines || c->engines[ring].cls != I915_ENGINE_CLASS_RENDER)
+            return WHY(-EINVAL);
+    } else if (ring > I915_EXEC_VEBOX) {
+        return WHY(-EINVAL);
+    } else if (ring != I915_EXEC_DEFAULT && ring != I915_EXEC_RENDER) {
+        return WHY(-EINVAL); /* BSD/BLT/VEBOX engines not modelled */
+    }
+    int err = 0;
+    struct drm_i915_gem_exec_fence *fences = NULL;
+    if (x->flags & I915_EXEC_FENCE_ARRAY) {
+        if (x->num_cliprects > 65536)
+            return WHY(-EINVAL);
+        fences = calloc(x->num_cliprects ? x->num_cliprects : 1, sizeof(*fences));
+        if (!fences)
+            return WHY(-ENOMEM);
+        if (i915_copy_from_user(fences, x->cliprects_ptr, x->num_cliprects * sizeof(*fences))) {
+            free(fences);
+            return WHY(-EFAULT);
+        }
+        for (uint32_t i = 0; i < x->num_cliprects && !err; i++) {
+            struct syncobj *s = sync_get(f, fences[i].handle);
+            if (!s || fences[i].flags & ~(I915_EXEC_FENCE_WAIT | I915_EXEC_FENCE_SIGNAL))
+                err = s ? -EINVAL : -ENOENT;
+            else if ((fences[i].flags & I915_EXEC_FENCE_WAIT) && !s->has_fence)
+                err = WHY(-EINVAL);
+        }
+    }
+    struct eobj *o = calloc(x->buffer_count, sizeof(*o));
+    if (!o) {
+        free(fences);
+        return WHY(-ENOMEM);
+    }
+    for (uint32_t i = 0; i < x->buffer_count && !err; i++) {
+        if (i915_copy_from_user(&o[i].e, x->buffers_ptr + (uint64_t)i * sizeof(o[i].e), sizeof(o[i].e))) {
+            err = WHY(-EFAULT);
+            break;
+        }
+        struct drm_i915_gem_exec_object2 *e = &o[i].e;
+        /* rsvd1 is pad_to_size, read only with EXEC_OBJECT_PAD_TO_SIZE:
+         * the object then takes at least that much address space */
+        if (e->flags & __EXEC_OBJECT_UNKNOWN_FLAGS)
+            err = WHY(-EINVAL);
+        else if ((e->flags & EXEC_OBJECT_PAD_TO_SIZE) && (e->rsvd1 & (PAGE - 1)))
+            err = WHY(-EINVAL);
+        else if (e->alignment && (e->alignment & (e->alignment - 1)))
+            err = WHY(-EINVAL);
+        else if (!(o[i].bo = bo_get(f, e->handle)))
+            err = WHY(-ENOENT);
+        else if (e->flags & EXEC_OBJECT_PINNED) {
+            if (e->offset != canonical(e->offset & ~(PAGE - 1)))
+                err = WHY(-EINVAL);
+            else if (e->alignment && (e->offset & (e->alignment - 1)))
+                err = WHY(-EINVAL);
+            else {
+                uint64_t va = e->offset & ((1ull << 48) - 1);
+                uint64_t end = (e->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS) ? 1ull << 48 : 1ull << 32;
+                if (va + o[i].bo->size > end || va + o[i].bo->size < va)
+                    err = WHY(-EINVAL);
+            }
+        }
+        for (uint32_t k = 0; k < i && !err; k++)
+            if (o[k].bo == o[i].bo)
+                err = WHY(-EINVAL);
+    }
+    uint32_t bi = (x->flags & I915_EXEC_BATCH_FIRST) ? 0 : x->buffer_count - 1;
+    if (!err) {
+        uint64_t bsize = o[bi].bo->size;
+        uint64_t blen = x->batch_len ? x->batch_len : bsize - x->batch_start_offset;
+        if (x->batch_start_offset > bsize || blen > bsize - x->batch_start_offset || !blen)
+            err = WHY(-EINVAL);
+    }
+    /* overlapping softpinned objects of this execbuffer (evict_for_node: EINVAL) */
+    for (uint32_t i = 0; i < x->buffer_count && !err; i++) {
+        if (!(o[i].e.flags & EXEC_OBJECT_PINNED))
+            continue;
+        uint64_t a = o[i].e.offset & ((1ull << 48) - 1);
+        for (uint32_t k = i + 1; k < x->buffer_count && !err; k++) {
+            if (!(o[k].e.flags & EXEC_OBJECT_PINNED))
+                continue;
+            uint64_t b = o[k].e.offset & ((1ull << 48) - 1);
+            if (a < b + o[k].bo->size && b < a + o[i].bo->size)
+                err = WHY(-EINVAL);
+        }
+    }
+    struct vm *vm = c->vm;
+    /* place: pinned objects at their offsets (evicting what overlaps and is
+     * not in this execbuffer), then unpinned ones where they are or at a
+     * free address */
+    for (int pass = 0; pass < 2 && !err; pass++) {
+        for (uint32_t i = 0; i < x->buffer_count && !err; i++) {
+            struct drm_i915_gem_exec_object2 *e = &o[i].e;
+            int pinned = (e->flags & EXEC_OBJECT_PINNED) != 0;
+            if (pinned != (pass == 0))
+                continue;
+            struct bo *bo = o[i].bo;
+            struct binding *b = vm_find(vm, bo);
+            uint64_t want;
+            if (pinned) {
+                want = e->offset & ((1ull << 48) - 1);
+            } else {
+                uint64_t align = e->alignment > PAGE ? e->alignment : PAGE;
+                uint64_t lim = (e->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS) ? 1ull << 48 : 1ull << 32;
+                int ok = b && !(b->va & (align - 1)) && b->va + bo->size <= lim;
+                for (size_t k = 0; ok && k < vm->nb; k++) /* keep it unless a pinned one now needs the range */
+                    if (vm->b[k].bo != bo && vm->b[k].va < b->va + bo->size && b->va < vm->b[k].va + vm->b[k].bo->size)
+                        ok = 0;
+                if (ok)
+                    continue;
+                /* first free address at or above next_va under lim */
+                want = (vm->next_va + align - 1) & ~(align - 1);
+                for (int tries = 0;; tries++) {
+                    size_t k;
+                    for (k = 0; k < vm->nb; k++)
+                        if (vm->b[k].bo != bo && vm->b[k].va < want + bo->size && want < vm->b[k].va + vm->b[k].bo->size)
+                            break;
+                    if (k == vm->nb && want + bo->size <= lim)
+                        break;
+                    if (k < vm->nb)
+                        want = (vm->b[k].va + vm->b[k].bo->size + align - 1) & ~(align - 1);
+                    if (want + bo->size > lim || tries > 100000) {
+                        want = (PAGE * 256 + align - 1) & ~(align - 1);
+                        if (tries > 100000) {
+                            err = WHY(-ENOSPC);
+                            break;
+                        }
+                    }
+                }
+                if (err)
+                    break;
+                vm->next_va = want + bo->size;
+            }
+            if (b && b->va == want)
+                continue;
+            if (b)
+                vm_unbind_at(vm, (size_t)(b - vm->b));
+            /* evict bindings overlapping [want, want+size) that are not in this execbuffer */
+            for (size_t k = 0; k < vm->nb;) {
+                struct binding *ob = &vm->b[k];
+                if (ob->va < want + bo->size && want < ob->va + ob->bo->size) {
+                    int in_exec = 0;
+                    for (uint32_t j = 0; j < x->buffer_count; j++)
+                        if (o[j].bo == ob->bo && (o[j].e.flags & EXEC_OBJECT_PINNED))
+                            in_exec = 1;
+                    if (in_exec) {
+                        err = WHY(-EINVAL);
+                        break;
+                    }
+                    vm_unbind_at(vm, k);
+                    continue;
+                }
+                k++;
+            }
+            if (!err)
+                err = vm_bind(vm, bo, want, pinned);
+        }
+    }
+    for (uint32_t i = 0; i < x->buffer_count && !err; i++)
+        o[i].b = vm_find(vm, o[i].bo);
+    /* relocations: target address + delta written as 8 bytes at the offset
+     * (Gen8+), presumed_offset updated */
+    for (uint32_t i = 0; i < x->buffer_count && !err; i++) {
+        struct drm_i915_gem_exec_object2 *e = &o[i].e;
+        if (e->relocation_count > 65536) {
+            err = WHY(-EINVAL);
+            break;
+        }
+        for (uint32_t r = 0; r < e->relocation_count && !err; r++) {
+            struct drm_i915_gem_relocation_entry re;
+            uint64_t rp = e->relocs_ptr + (uint64_t)r * sizeof(re);
+            if (i915_copy_from_user(&re, rp, sizeof(re))) {
+                err = WHY(-EFAULT);
+                break;
+            }
+            struct eobj *t = NULL;
+            if (x->flags & I915_EXEC_HANDLE_LUT) {
+                if (re.target_handle < x->buffer_count)
+                    t = &o[re.target_handle];
+            } else {
+                for (uint32_t k = 0; k < x->buffer_count; k++)
+                    if (o[k].e.handle == re.target_handle)
+                        t = &o[k];
+            }
+            if (!t) {
+                err = WHY(-ENOENT);
+                break;
+            }
+            if (re.write_domain & (re.write_domain - 1) || (re.offset & 3) || re.offset > o[i].bo->size - 8) {
+                err = WHY(-EINVAL);
+                break;
+            }
+            uint64_t v = canonical(t->b->va + (uint64_t)(int64_t)(int32_t)re.delta);
+            uint64_t tgt = canonical(t->b->va);
+            if (re.presumed_offset == tgt && (x->flags & I915_EXEC_NO_RELOC))
+                continue;
+            if ((err = bo_rw(o[i].bo, re.offset, &v, 8, 1)))
+                break;
+            re.presumed_offset = tgt;
+            if (i915_copy_to_user(rp + offsetof(struct drm_i915_gem_relocation_entry, presumed_offset),
+                                  &re.presumed_offset, 8))
+                err = WHY(-EFAULT);
+        }
+    }
+    if (!err) {
+        /* offsets written back (canonical) */
+        for (uint32_t i = 0; i < x->buffer_count && !err; i++) {
+            uint64_t off = canonical(o[i].b->va);
+            if (off != o[i].e.offset &&
+                i915_copy_to_user(x->buffers_ptr + (uint64_t)i * sizeof(o[i].e) +
+                                      offsetof(struct drm_i915_gem_exec_object2, offset),
+                                  &off, 8))
+                err = WHY(-EFAULT);
+        }
+    }
+    if (!err)
+        err = run_batch(c, o[bi].b->va + x->batch_start_offset);
+    if (!err && fences)
+        for (uint32_t i = 0; i < x->num_cliprects; i++)
+            if (fences[i].flags & I915_EXEC_FENCE_SIGNAL)
+                sync_get(f, fences[i].handle)->has_fence = 1;
+    free(o);
+    free(fences);
+    return err;
+}
+
+/* ---- dispatch ---- */
+
+int i915_mmap_check(int fd, uint64_t offset, size_t len)
+{
+    pthread_mutex_lock(&lock);
+    struct file *f = file_of(fd);
+    int r = -EACCES;
+    if (f) {
+        r = -EINVAL;
+        for (uint32_t i = 1; i < f->nbos; i++) {
+            struct bo *bo = f->bos[i];
+            if (bo && !bo->userptr && offset == bo->off && len <= bo->size) {
+                bo->maps++;
+                r = 0;
+                break;
+            }
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+#define IOC(name, type) [0] = 0
+
+int i915_ioctl(int fd, unsigned long req, void *arg)
+{
+    unsigned size = _IOC_SIZE(req), dir = _IOC_DIR(req);
+    uint8_t buf[256];
+    if (_IOC_TYPE(req) != DRM_IOCTL_BASE)
+        return -ENOTTY;
+    if (size > sizeof(buf))
+        return -EINVAL;
+    memset(buf, 0, sizeof(buf));
+    if ((dir & _IOC_WRITE) && i915_copy_from_user(buf, (uint64_t)(uintptr_t)arg, size))
+        return -EFAULT;
+    pthread_mutex_lock(&lock);
+    struct file *f = file_of(fd);
+    int r;
+    if (!f) {
+        pthread_mutex_unlock(&lock);
+        return -EBADF;
+    }
+    switch (req) {
+    case DRM_IOCTL_VERSION: r = io_version((void *)buf); break;
+    case DRM_IOCTL_GET_CAP: r = io_get_cap((void *)buf); break;
+    case DRM_IOCTL_SET_CLIENT_CAP: {
+        struct drm_set_client_cap *c = (void *)buf;
+        r = c->capability >= 1 && c->capability <= 5 ? -EOPNOTSUPP : -EINVAL;
+        break;
+    }
+    case DRM_IOCTL_GET_UNIQUE:
+    case DRM_IOCTL_GEM_FLINK:
+    case DRM_IOCTL_GEM_OPEN:
+    case DRM_IOCTL_GET_MAGIC:
+    case DRM_IOCTL_AUTH_MAGIC:
+    case DRM_IOCTL_SET_MASTER:
+    case DRM_IOCTL_DROP_MASTER:
+        r = -EACCES; /* not allowed on a render node */
+        break;
+    case DRM_IOCTL_GEM_CLOSE: r = io_gem_close(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GETPARAM: r = io_getparam((void *)buf); break;
+    case DRM_IOCTL_I915_QUERY: r = io_query((void *)buf); break;
+    case DRM_IOCTL_I915_GEM_CREATE: {
+        struct drm_i915_gem_create_ext c = {0};
+        memcpy(&c, buf, sizeof(struct drm_i915_gem_create));
+        r = create_ext(f, &c);
+        memcpy(buf, &c, sizeof(struct drm_i915_gem_create));
+        break;
+    }
+    case DRM_IOCTL_I915_GEM_CREATE_EXT: r = create_ext(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_USERPTR: r = io_userptr(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_MMAP_OFFSET: r = io_mmap_offset(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_MMAP: r = io_gem_mmap(f, fd, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_PREAD: r = io_prw(f, (void *)buf, 0); break;
+    case DRM_IOCTL_I915_GEM_PWRITE: r = io_prw(f, (void *)buf, 1); break;
+    case DRM_IOCTL_I915_GEM_SET_DOMAIN: r = io_set_domain(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_SW_FINISH: {
+        struct drm_i915_gem_sw_finish *s = (void *)buf;
+        r = bo_get(f, s->handle) ? 0 : -ENOENT;
+        break;
+    }
+    case DRM_IOCTL_I915_GEM_SET_TILING: r = io_set_tiling(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_GET_TILING: r = io_get_tiling(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_MADVISE: r = io_madvise(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_BUSY: r = io_busy(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_WAIT: r = io_wait(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_THROTTLE: r = 0; break;
+    case DRM_IOCTL_I915_GEM_CONTEXT_CREATE: r = io_context_create(f, buf, 0); break;
+    case DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT: r = io_context_create(f, buf, 1); break;
+    case DRM_IOCTL_I915_GEM_CONTEXT_DESTROY: r = io_context_destroy(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM: r = io_ctx_param(f, (void *)buf, 0); break;
+    case DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM: r = io_ctx_param(f, (void *)buf, 1); break;
+    case DRM_IOCTL_I915_GEM_VM_CREATE: r = io_vm_create(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_VM_DESTROY: r = io_vm_destroy(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GET_RESET_STATS: r = io_reset_stats(f, (void *)buf); break;
+    case DRM_IOCTL_I915_REG_READ: r = io_reg_read((void *)buf); break;
+    case DRM_IOCTL_I915_GEM_GET_APERTURE: r = io_get_aperture((void *)buf); break;
+    case DRM_IOCTL_I915_GEM_EXECBUFFER2:
+    case DRM_IOCTL_I915_GEM_EXECBUFFER2_WR: r = io_execbuffer(f, (void *)buf); break;
+    case DRM_IOCTL_SYNCOBJ_CREATE: r = io_syncobj_create(f, (void *)buf); break;
+    case DRM_IOCTL_SYNCOBJ_DESTROY: r = io_syncobj_destroy(f, (void *)buf); break;
+    case DRM_IOCTL_SYNCOBJ_WAIT: r = io_syncobj_wait(f, (void *)buf); break;
+    case DRM_IOCTL_SYNCOBJ_RESET: r = io_syncobj_array_op(f, (void *)buf, 0); break;
+    case DRM_IOCTL_SYNCOBJ_SIGNAL: r = io_syncobj_array_op(f, (void *)buf, 1); break;
+    default: {
+        char what[80];
+        snprintf(what, sizeof(what), "ioctl 0x%08lx (nr 0x%02x) not implemented", req, (unsigned)_IOC_NR(req));
+        note_once(what);
+        /* the kernel: numbers past the driver's table, and sizes it does
+         * not know, are EINVAL */
+        r = -EINVAL;
+        break;
+    }
+    }
+    pthread_mutex_unlock(&lock);
+    if (r && debug_level())
+        fprintf(stderr, "gtsim-i915: ioctl 0x%08lx (nr 0x%02x): %s\n", req, (unsigned)_IOC_NR(req), strerror(-r));
+    if (!r && (dir & _IOC_READ) && i915_copy_to_user((uint64_t)(uintptr_t)arg, buf, size))
+        r = -EFAULT;
+    return r;
+}
