@@ -277,7 +277,7 @@ uint32_t gtsim_mmio_read(gtsim_device *dev, uint32_t offset)
 {
     if (offset >= GT_MMIO_SIZE || (offset & 3))
         return 0;
-    return gt_mmio_reg(dev, offset);
+    return gt_cs_reg_read(dev, offset); /* the register file, and the running TIMESTAMP */
 }
 
 /* The report of a refused host page of m (gt_mem_failure): what, at

@@ -85,6 +85,11 @@ const char gtsim_serve_usage[] =
     "      --work-timeout MS, --max-eu-instructions N, --max-commands N, --trace-commands,\n"
     "      --host-threads N,\n"
     "      --stats, --progress, --no-progress, -v, --verbose  as for serve (on stderr)\n"
+    "      --via tbx|i915          how the program reaches the GPU: tbx (default) Intel's runtime in\n"
+    "                              TBX mode, talking to a private server; i915 preload\n"
+    "                              libgtsim-i915.so, a simulated i915 render node in the program's\n"
+    "                              own process, for any driver (platforms skl, tgllp; the watchdog\n"
+    "                              and memory options apply, the server ones do not)\n"
     "      --no-client-lock        do not preload libgtsim_tbxlock.so, which makes each TBX\n"
     "                              request/answer exchange of the program atomic across its threads\n"
     "                              (Intel's runtime polls completion outside its lock)\n";
@@ -579,6 +584,7 @@ struct opts {
     const char *platform, *host;
     unsigned port, max_clients;
     int allow_remote, once, keep_state, verbose, stats, timeout_ms, idle_timeout_ms, no_client_lock, progress;
+    int via_i915; /* exec --via i915 */
     gtsim_config cfg;
     int prog; /* exec: index of PROGRAM in argv */
 };
@@ -655,6 +661,11 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
         } else if (!strcmp(a, "--host-threads") && has) {
             if (gtsim_parse_host_threads(argv[++i], &o->cfg.threads))
                 return fprintf(stderr, "%s: bad --host-threads %s (1 to 256)\n", tag, argv[i]), 2;
+        } else if (exec && !strcmp(a, "--via") && has) {
+            i++;
+            if (strcmp(argv[i], "i915") && strcmp(argv[i], "tbx"))
+                return fprintf(stderr, "%s: bad --via %s (i915 or tbx)\n", tag, argv[i]), 2;
+            o->via_i915 = !strcmp(argv[i], "i915");
         } else if (exec && !strcmp(a, "--no-client-lock")) {
             o->no_client_lock = 1;
         } else if (!strcmp(a, "--stats")) {
@@ -764,11 +775,14 @@ int gtsim_cmd_serve(int argc, char **argv)
 #ifndef GTSIM_TBXLOCK_INSTALLED
 #define GTSIM_TBXLOCK_INSTALLED "../lib/gtsim/libgtsim_tbxlock.so"
 #endif
+#ifndef GTSIM_I915_INSTALLED
+#define GTSIM_I915_INSTALLED "../lib/gtsim/libgtsim-i915.so"
+#endif
 
 /* libgtsim_tbxlock.so (tools/tbxlock/tbxlock.c): next to the gtsim binary
  * (build tree) or where cmake --install puts it, relative to the binary's
  * directory.  0 when found. */
-static int find_lock_lib(char *out, size_t len)
+static int find_lib(const char *name, const char *installed, char *out, size_t len)
 {
     char exe[2048];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -779,7 +793,7 @@ static int find_lock_lib(char *out, size_t len)
     if (!slash)
         return -1;
     *slash = 0;
-    const char *const where[] = {"libgtsim_tbxlock.so", GTSIM_TBXLOCK_INSTALLED};
+    const char *const where[] = {name, installed};
     for (unsigned i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
         int k = snprintf(out, len, "%s/%s", exe, where[i]);
         if (k > 0 && (size_t)k < len && access(out, R_OK) == 0)
@@ -789,6 +803,84 @@ static int find_lock_lib(char *out, size_t len)
     return -1;
 }
 
+static int find_lock_lib(char *out, size_t len)
+{
+    return find_lib("libgtsim_tbxlock.so", GTSIM_TBXLOCK_INSTALLED, out, len);
+}
+
+/* Put lib first in LD_PRELOAD (the program's own preloads stay) and let an
+ * AddressSanitizer program start with it loaded before its runtime. */
+static void preload(const char *lib)
+{
+    const char *pre = getenv("LD_PRELOAD");
+    size_t n = strlen(lib) + (pre ? strlen(pre) : 0) + 2;
+    char *v = malloc(n);
+    if (v) {
+        snprintf(v, n, "%s%s%s", lib, pre && *pre ? ":" : "", pre && *pre ? pre : "");
+        setenv("LD_PRELOAD", v, 1);
+    }
+    const char *ao = getenv("ASAN_OPTIONS");
+    n = (ao ? strlen(ao) : 0) + 32;
+    char *a = malloc(n);
+    if (a) {
+        snprintf(a, n, "%s%sverify_asan_link_order=0", ao && *ao ? ao : "", ao && *ao ? ":" : "");
+        setenv("ASAN_OPTIONS", a, 1);
+    }
+}
+
+/* exec --via i915: PROGRAM with libgtsim-i915.so preloaded (it reads
+ * GTSIM_PLATFORM and the device bounds from GTSIM_I915_CONFIG). */
+static int exec_i915(const char *tag, const struct opts *o, char **argv)
+{
+    char lib[2200];
+    if (find_lib("libgtsim-i915.so", GTSIM_I915_INSTALLED, lib, sizeof(lib))) {
+        fprintf(stderr, "%s: libgtsim-i915.so not found next to gtsim or in " GTSIM_I915_INSTALLED "\n", tag);
+        return 1;
+    }
+    if (strcmp(o->platform, "skl") && strcmp(o->platform, "tgllp")) {
+        fprintf(stderr, "%s: --via i915: platform '%s' has no i915 device identity (skl, tgllp)\n", tag,
+                o->platform);
+        return 2;
+    }
+    if (o->verbose)
+        fprintf(stderr, "%s: preloading %s into the program (platform %s)\n", tag, lib, o->platform);
+    char cfg[256];
+    snprintf(cfg, sizeof(cfg), "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%u",
+             o->cfg.max_eu_instructions, o->cfg.max_commands, o->cfg.max_total_eu_instructions, o->cfg.max_threads,
+             o->cfg.timeout_ms, o->cfg.max_host_memory, o->cfg.trace_commands, o->cfg.threads);
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "%s: fork: %s\n", tag, strerror(errno));
+        return 1;
+    }
+    if (pid == 0) {
+        setenv("GTSIM_PLATFORM", o->platform, 1);
+        setenv("GTSIM_I915_CONFIG", cfg, 1);
+        if (o->stats)
+            setenv("GTSIM_I915_STATS", "1", 1);
+        preload(lib);
+        execvp(argv[o->prog], argv + o->prog);
+        fprintf(stderr, "%s: cannot run %s: %s\n", tag, argv[o->prog], strerror(errno));
+        _exit(127);
+    }
+    /* the program handles SIGINT/SIGTERM itself (the simulation runs in it) */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_IGN);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) {
+        fprintf(stderr, "%s: %s killed by signal %d (%s)\n", tag, argv[o->prog], WTERMSIG(status),
+                strsignal(WTERMSIG(status)));
+        return 128 + WTERMSIG(status);
+    }
+    return 1;
+}
+
 int gtsim_cmd_exec(int argc, char **argv)
 {
     const char *tag = "gtsim exec";
@@ -796,6 +888,8 @@ int gtsim_cmd_exec(int argc, char **argv)
     int rc = parse_opts(tag, argc, argv, 1, &o);
     if (rc)
         return rc;
+    if (o.via_i915)
+        return exec_i915(tag, &o, argv);
     struct server s;
     char where[128];
     rc = server_start(&s, tag, &o, "127.0.0.1", 0, where, sizeof(where));
@@ -833,26 +927,8 @@ int gtsim_cmd_exec(int argc, char **argv)
         setenv("ProductFamilyOverride", o.platform, 1);
         setenv("TbxServer", "127.0.0.1", 1);
         setenv("TbxPort", port, 1);
-        if (lock_lib[0]) {
-            /* Prepend: the program's own preloads stay. */
-            const char *pre = getenv("LD_PRELOAD");
-            size_t n = strlen(lock_lib) + (pre ? strlen(pre) : 0) + 2;
-            char *v = malloc(n);
-            if (v) {
-                snprintf(v, n, "%s%s%s", lock_lib, pre && *pre ? ":" : "", pre && *pre ? pre : "");
-                setenv("LD_PRELOAD", v, 1);
-            }
-            /* An AddressSanitizer program refuses to start when another
-             * library is loaded before its runtime; this one intercepts
-             * only send/recv and passes them on to ASan's. */
-            const char *ao = getenv("ASAN_OPTIONS");
-            n = (ao ? strlen(ao) : 0) + 32;
-            char *a = malloc(n);
-            if (a) {
-                snprintf(a, n, "%s%sverify_asan_link_order=0", ao && *ao ? ao : "", ao && *ao ? ":" : "");
-                setenv("ASAN_OPTIONS", a, 1);
-            }
-        }
+        if (lock_lib[0])
+            preload(lock_lib);
         execvp(argv[o.prog], argv + o.prog);
         fprintf(stderr, "%s: cannot run %s: %s\n", tag, argv[o.prog], strerror(errno));
         _exit(127);

@@ -77,6 +77,7 @@ static const struct platform_info platform_infos[] = {
 };
 
 static int ident_index = -1;
+static int ident_bad; /* GTSIM_PLATFORM names no platform with an i915 identity */
 
 /* GTSIM_I915_DEBUG=1: every failing ioctl is named on stderr. */
 static int debug_level(void)
@@ -96,9 +97,15 @@ static int ident_pick(void)
     const char *p = getenv("GTSIM_PLATFORM");
     ident_index = 0;
     if (p && *p) {
-        for (unsigned i = 0; i < sizeof(identities) / sizeof(identities[0]); i++)
+        unsigned i;
+        for (i = 0; i < sizeof(identities) / sizeof(identities[0]); i++)
             if (!strcmp(p, identities[i].platform))
                 ident_index = (int)i;
+        for (i = 0; i < sizeof(identities) / sizeof(identities[0]); i++)
+            if (!strcmp(p, identities[i].platform))
+                break;
+        if (i == sizeof(identities) / sizeof(identities[0]))
+            ident_bad = 1;
     }
     return ident_index;
 }
@@ -190,7 +197,7 @@ struct syncobj {
 };
 
 struct file {
-    int memfd;          /* the first fd (the memfd) */
+    int memfd;          /* the library's own fd of the memfd (the program may close any of its fds) */
     int nfds;
     uint8_t *base;      /* the library's view of the memfd */
     uint64_t memfd_size, next_off;
@@ -264,6 +271,20 @@ static void note_once(const char *what)
     fprintf(stderr, "gtsim-i915: note: %s\n", what);
 }
 
+/* GTSIM_I915_STATS=1 (gtsim exec --via i915 --stats): the device's work at
+ * exit, on stderr. */
+static void print_stats(void)
+{
+    if (!dev)
+        return;
+    gtsim_stats st;
+    gtsim_get_stats(dev, &st);
+    fprintf(stderr,
+            "gtsim-i915: device ran %" PRIu64 " commands, %" PRIu64 " walkers, %" PRIu64 " threads, %" PRIu64
+            " EU instructions, %" PRIu64 " lane-ops in %.3f s\n",
+            st.commands, st.walkers, st.threads_dispatched, st.eu_instructions, st.eu_channels, st.exec_ns / 1e9);
+}
+
 static int dev_get(void)
 {
     if (dev)
@@ -271,7 +292,38 @@ static int dev_get(void)
     gtsim_config cfg;
     memset(&cfg, 0, sizeof(cfg));
     cfg.log = stderr;
+    ident_pick();
+    if (ident_bad) {
+        fprintf(stderr, "gtsim-i915: GTSIM_PLATFORM=%s: no i915 device identity for it (skl, tgllp)\n",
+                getenv("GTSIM_PLATFORM"));
+        return -ENODEV;
+    }
+    /* GTSIM_I915_CONFIG (gtsim exec --via i915): the device bounds, as
+     * "max_eu_instructions,max_commands,max_total_eu_instructions,
+     * max_threads,timeout_ms,max_host_memory,trace_commands,host_threads"
+     * (0 = default) */
+    const char *c = getenv("GTSIM_I915_CONFIG");
+    if (c && *c) {
+        unsigned long long v[8] = {0};
+        int n = sscanf(c, "%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6],
+                       &v[7]);
+        if (n != 8 || v[7] > 256) {
+            fprintf(stderr, "gtsim-i915: GTSIM_I915_CONFIG='%s': expected 8 comma-separated numbers\n", c);
+            return -ENODEV;
+        }
+        cfg.max_eu_instructions = v[0];
+        cfg.max_commands = v[1];
+        cfg.max_total_eu_instructions = v[2];
+        cfg.max_threads = v[3];
+        cfg.timeout_ms = v[4];
+        cfg.max_host_memory = v[5];
+        cfg.trace_commands = v[6] != 0;
+        cfg.threads = (unsigned)v[7];
+    }
     dev = gtsim_create(i915_identity()->platform, &cfg);
+    const char *st = getenv("GTSIM_I915_STATS");
+    if (dev && st && *st && strcmp(st, "0"))
+        atexit(print_stats);
     if (!dev) {
         fprintf(stderr, "gtsim-i915: cannot create a '%s' device\n", i915_identity()->platform);
         return -ENODEV;
@@ -309,22 +361,27 @@ static void ctx_free(struct ctx *c);
 
 static void file_destroy(struct file *f)
 {
+    /* objects first, unbound with the VMs going away; mappings outlive
+     * the file (the memfd keeps their pages) */
+    for (uint32_t i = 0; i < f->nbos; i++)
+        if (f->bos[i]) {
+            f->bos[i]->closed = 1;
+            f->bos[i]->maps = 0;
+            f->bos[i]->file = NULL;
+            bo_release(f->bos[i]);
+        }
     for (uint32_t i = 0; i < f->nctxs; i++)
         if (f->ctxs[i])
             ctx_free(f->ctxs[i]);
     for (uint32_t i = 0; i < f->nvms; i++)
         if (f->vms[i])
             vm_put(f->vms[i]);
-    for (uint32_t i = 0; i < f->nbos; i++)
-        if (f->bos[i]) {
-            f->bos[i]->closed = 1;
-            f->bos[i]->maps = 0; /* mappings outlive the file: the memfd keeps their pages */
-            bo_release(f->bos[i]);
-        }
     for (uint32_t i = 0; i < f->nsyncs; i++)
         free(f->syncs[i]);
     if (f->base)
         i915_real_munmap(f->base, FILE_VA_SPAN);
+    if (f->memfd >= 0)
+        i915_real_close(f->memfd);
     free(f->bos);
     free(f->ctxs);
     free(f->vms);
@@ -347,8 +404,10 @@ int i915_open(int flags)
     if (!err && !f)
         err = -ENOMEM;
     if (f) {
-        f->memfd = fd;
+        f->memfd = i915_real_dup_cloexec(fd);
         f->nfds = 1;
+        if (f->memfd < 0)
+            err = -errno;
         f->next_off = PAGE; /* offset 0 is never a BO */
         void *b = i915_real_mmap(NULL, FILE_VA_SPAN, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
                                  0);
@@ -633,7 +692,7 @@ static void bo_release(struct bo *bo)
         }
         for (uint32_t i = 0; i < f->nctxs; i++) {
             struct ctx *c = f->ctxs[i];
-            if (c && c->vm->id == 0) {
+            if (c) { /* its VM may have no handle (own VM, or destroyed handle) */
                 struct binding *b = vm_find(c->vm, bo);
                 if (b)
                     vm_unbind_at(c->vm, (size_t)(b - c->vm->b));

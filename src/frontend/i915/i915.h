@@ -51,5 +51,6 @@ int i915_copy_to_user(uint64_t dst, const void *src, size_t len);
 void *i915_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
 int i915_real_munmap(void *addr, size_t len);
 int i915_real_close(int fd);
+int i915_real_dup_cloexec(int fd); /* a new fd (close-on-exec) not seen by i915_fd_dup */
 
 #endif

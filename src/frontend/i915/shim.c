@@ -488,6 +488,12 @@ int i915_real_close(int fd)
     return real_close(fd);
 }
 
+int i915_real_dup_cloexec(int fd)
+{
+    REAL(fcntl);
+    return real_fcntl(fd, F_DUPFD_CLOEXEC, 3);
+}
+
 EXPORT int dup(int fd)
 {
     REAL(dup);

@@ -1,0 +1,547 @@
+/*
+ * The i915 device (libgtsim-i915.so) seen from a program: discovery of the
+ * render node and its sysfs device, each implemented ioctl with good and
+ * bad input (the errno the i915 kernel driver gives), execbuffers with
+ * softpin and with relocations whose results are checked in memory, a
+ * batch that runs off its object (a GPU hang: context guilty, then EIO),
+ * dup'ed fds, two files, and several threads.  Run under
+ * `gtsim exec --via i915`; prints "PASS i915_uapi" when every check holds.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <drm.h>
+#include <i915_drm.h>
+
+static int failures;
+#define CHECK(cond, ...)                                                                                     \
+    do {                                                                                                     \
+        if (!(cond)) {                                                                                       \
+            failures++;                                                                                      \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                      \
+            printf(__VA_ARGS__);                                                                             \
+            printf("\n");                                                                                    \
+        }                                                                                                    \
+    } while (0)
+
+/* ioctl(fd, req, arg) must fail with errno e */
+#define EXPECT_ERR(e, fd, req, ...)                                                                          \
+    do {                                                                                                     \
+        errno = 0;                                                                                           \
+        int r_ = ioctl(fd, req, __VA_ARGS__);                                                                        \
+        CHECK(r_ == -1 && errno == (e), "%s: got %d errno %d (%s), want %s", #req, r_, errno, strerror(errno), \
+              #e);                                                                                           \
+    } while (0)
+#define EXPECT_OK(fd, req, ...)                                                                              \
+    do {                                                                                                     \
+        int r_ = ioctl(fd, req, __VA_ARGS__);                                                                        \
+        CHECK(r_ == 0, "%s: got %d errno %d (%s)", #req, r_, errno, strerror(errno));                        \
+    } while (0)
+
+#define MI_BATCH_BUFFER_END (0x0au << 23)
+#define MI_STORE_DATA_IMM ((0x20u << 23) | 2u) /* DWord store, 48-bit address (seed 004) */
+
+static uint32_t gem_create(int fd, uint64_t size)
+{
+    struct drm_i915_gem_create c = {.size = size};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CREATE, &c);
+    return c.handle;
+}
+
+static void *gem_map(int fd, uint32_t h, size_t size)
+{
+    struct drm_i915_gem_mmap_offset m = {.handle = h, .flags = I915_MMAP_OFFSET_WB};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &m);
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)m.offset);
+    CHECK(p != MAP_FAILED, "mmap of a BO: %s", strerror(errno));
+    return p == MAP_FAILED ? NULL : p;
+}
+
+static void gem_close(int fd, uint32_t h)
+{
+    struct drm_gem_close c = {.handle = h};
+    EXPECT_OK(fd, DRM_IOCTL_GEM_CLOSE, &c);
+}
+
+static int execbuf(int fd, struct drm_i915_gem_exec_object2 *o, unsigned n, uint32_t ctx, uint64_t flags)
+{
+    struct drm_i915_gem_execbuffer2 x = {0};
+    x.buffers_ptr = (uintptr_t)o;
+    x.buffer_count = n;
+    x.flags = flags;
+    x.rsvd1 = ctx;
+    return ioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &x) ? -errno : 0;
+}
+
+/* A batch storing value at gva, softpinned at batch_va, data BO at data_va;
+ * returns 0 and checks the stored value. */
+static void store_softpin(int fd, uint32_t ctx, uint64_t data_va, uint64_t batch_va, uint32_t value)
+{
+    uint32_t data = gem_create(fd, 4096), batch = gem_create(fd, 4096);
+    uint32_t *d = gem_map(fd, data, 4096), *b = gem_map(fd, batch, 4096);
+    if (!d || !b)
+        return;
+    uint32_t cmds[] = {MI_STORE_DATA_IMM, (uint32_t)(data_va + 16), (uint32_t)((data_va + 16) >> 32), value,
+                       MI_BATCH_BUFFER_END, 0};
+    memcpy(b, cmds, sizeof(cmds));
+    struct drm_i915_gem_exec_object2 o[2] = {0};
+    o[0].handle = data;
+    o[0].offset = data_va;
+    o[0].flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS | EXEC_OBJECT_WRITE;
+    o[1].handle = batch;
+    o[1].offset = batch_va;
+    o[1].flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
+    int r = execbuf(fd, o, 2, ctx, 0);
+    CHECK(r == 0, "softpin execbuffer: %s", strerror(-r));
+    CHECK(d[4] == value, "softpin store: 0x%x, want 0x%x", d[4], value);
+    CHECK(d[3] == 0 && d[5] == 0, "softpin store touched its neighbours");
+    munmap(d, 4096);
+    munmap(b, 4096);
+    gem_close(fd, data);
+    gem_close(fd, batch);
+}
+
+static void test_discovery(void)
+{
+    DIR *d = opendir("/dev/dri");
+    CHECK(d != NULL, "opendir /dev/dri: %s", strerror(errno));
+    int n = 0, render = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") || !strcmp(e->d_name, "by-path"))
+            continue;
+        n++;
+        render += !strcmp(e->d_name, "renderD128");
+    }
+    if (d)
+        closedir(d);
+    CHECK(n == 1 && render == 1, "/dev/dri lists %d nodes (renderD128: %d), want renderD128 alone", n, render);
+    struct stat st;
+    CHECK(stat("/dev/dri/renderD128", &st) == 0 && S_ISCHR(st.st_mode) && major(st.st_rdev) == 226 &&
+              minor(st.st_rdev) == 128,
+          "stat /dev/dri/renderD128: not the character device 226:128");
+    errno = 0;
+    CHECK(stat("/dev/dri/card0", &st) == -1 && errno == ENOENT, "/dev/dri/card0 is not hidden");
+    CHECK(stat("/sys/dev/char/226:0", &st) == -1 && errno == ENOENT, "/sys/dev/char/226:0 is not hidden");
+    char buf[512] = "";
+    ssize_t k = readlink("/sys/dev/char/226:128", buf, sizeof(buf) - 1);
+    buf[k > 0 ? k : 0] = 0;
+    CHECK(k > 0 && strstr(buf, "/0000:00:02.0/drm/renderD128"), "readlink /sys/dev/char/226:128: '%s'", buf);
+    char *rp = realpath("/sys/dev/char/226:128/device", NULL);
+    CHECK(rp && !strcmp(rp, "/sys/devices/pci0000:00/0000:00:02.0"), "realpath of the device: '%s'",
+          rp ? rp : "(null)");
+    free(rp);
+    k = readlink("/sys/dev/char/226:128/device/subsystem", buf, sizeof(buf) - 1);
+    buf[k > 0 ? k : 0] = 0;
+    CHECK(k > 0 && strstr(buf, "/pci") && !strcmp(strrchr(buf, '/'), "/pci"), "device/subsystem -> '%s'", buf);
+    CHECK(access("/sys/dev/char/226:128/device/drm", F_OK) == 0, "device/drm missing");
+    FILE *f = fopen("/sys/dev/char/226:128/device/vendor", "r");
+    CHECK(f && fgets(buf, sizeof(buf), f) && !strcmp(buf, "0x8086\n"), "vendor: '%s'", f ? buf : "(no file)");
+    if (f)
+        fclose(f);
+    f = fopen("/sys/dev/char/226:128/device/device", "r");
+    CHECK(f && fgets(buf, sizeof(buf), f) && !strcmp(buf, "0x1912\n"), "device: '%s'", f ? buf : "(no file)");
+    if (f)
+        fclose(f);
+    f = fopen("/sys/dev/char/226:128/device/uevent", "r");
+    int slot = 0;
+    while (f && fgets(buf, sizeof(buf), f))
+        slot |= !strcmp(buf, "PCI_SLOT_NAME=0000:00:02.0\n");
+    if (f)
+        fclose(f);
+    CHECK(slot, "uevent has no PCI_SLOT_NAME=0000:00:02.0");
+    int cfd = open("/sys/dev/char/226:128/device/config", O_RDONLY);
+    uint8_t cfg[64] = {0};
+    CHECK(cfd >= 0 && read(cfd, cfg, 64) == 64 && cfg[0] == 0x86 && cfg[1] == 0x80 && cfg[2] == 0x12 &&
+              cfg[3] == 0x19,
+          "config: vendor/device bytes wrong");
+    if (cfd >= 0)
+        close(cfd);
+    int fd = open("/dev/dri/by-path/pci-0000:00:02.0-render", O_RDWR | O_CLOEXEC);
+    CHECK(fd >= 0, "open by-path: %s", strerror(errno));
+    CHECK(fd >= 0 && fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) && st.st_rdev == makedev(226, 128),
+          "fstat of the node fd");
+    if (fd >= 0)
+        close(fd);
+    fd = openat(AT_FDCWD, "/dev/dri/renderD128", O_RDWR);
+    CHECK(fd >= 0, "openat: %s", strerror(errno));
+    if (fd >= 0)
+        close(fd);
+}
+
+static void test_basic(int fd)
+{
+    char name[16] = "";
+    struct drm_version v = {0};
+    EXPECT_OK(fd, DRM_IOCTL_VERSION, &v);
+    CHECK(v.name_len == 4, "VERSION name_len %zu", (size_t)v.name_len);
+    v.name = name;
+    v.name_len = sizeof(name) - 1;
+    EXPECT_OK(fd, DRM_IOCTL_VERSION, &v);
+    CHECK(!strcmp(name, "i915"), "VERSION name '%s'", name);
+
+    int val = 0;
+    struct drm_i915_getparam gp = {.param = I915_PARAM_CHIPSET_ID, .value = &val};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GETPARAM, &gp);
+    CHECK(val == 0x1912, "CHIPSET_ID 0x%x", val);
+    gp.param = 9999;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GETPARAM, &gp);
+    gp.param = I915_PARAM_EU_TOTAL;
+    gp.value = (int *)8;
+    EXPECT_ERR(EFAULT, fd, DRM_IOCTL_I915_GETPARAM, &gp);
+    EXPECT_ERR(EFAULT, fd, DRM_IOCTL_I915_GETPARAM, (void *)16);
+    EXPECT_ERR(EINVAL, fd, DRM_IOWR(DRM_COMMAND_BASE + 0x3f, struct drm_i915_getparam), &gp);
+    EXPECT_ERR(EACCES, fd, DRM_IOCTL_GEM_FLINK, &(struct drm_gem_flink){.handle = 1});
+    struct drm_get_cap cap = {.capability = DRM_CAP_SYNCOBJ};
+    EXPECT_OK(fd, DRM_IOCTL_GET_CAP, &cap);
+    CHECK(cap.value == 1, "GET_CAP SYNCOBJ %llu", (unsigned long long)cap.value);
+    cap.capability = 0x1000;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_GET_CAP, &cap);
+
+    /* QUERY: topology size then data; an unknown item; a bad item pointer */
+    struct drm_i915_query_item it = {.query_id = DRM_I915_QUERY_TOPOLOGY_INFO};
+    struct drm_i915_query q = {.num_items = 1, .items_ptr = (uintptr_t)&it};
+    EXPECT_OK(fd, DRM_IOCTL_I915_QUERY, &q);
+    CHECK(it.length == 16 + 16, "topology length %d", it.length);
+    uint8_t topo[64];
+    it.data_ptr = (uintptr_t)topo;
+    EXPECT_OK(fd, DRM_IOCTL_I915_QUERY, &q);
+    struct drm_i915_query_topology_info *ti = (void *)topo;
+    CHECK(ti->max_slices == 3 && ti->max_subslices == 4 && ti->max_eus_per_subslice == 8 && ti->data[0] == 1 &&
+              ti->data[1] == 7 && ti->data[4] == 0xff,
+          "topology blob");
+    it.length = 8;
+    EXPECT_OK(fd, DRM_IOCTL_I915_QUERY, &q);
+    CHECK(it.length == -EINVAL, "short topology buffer: length %d", it.length);
+    it = (struct drm_i915_query_item){.query_id = 77};
+    EXPECT_OK(fd, DRM_IOCTL_I915_QUERY, &q);
+    CHECK(it.length == -EINVAL, "unknown query: length %d", it.length);
+    q.items_ptr = 8;
+    EXPECT_ERR(EFAULT, fd, DRM_IOCTL_I915_QUERY, &q);
+    q.flags = 1;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_QUERY, &q);
+
+    /* GEM objects */
+    struct drm_i915_gem_create c = {.size = 0};
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_CREATE, &c);
+    c.size = 5000;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CREATE, &c);
+    CHECK(c.size == 8192 && c.handle, "GEM_CREATE 5000: size %llu handle %u", (unsigned long long)c.size, c.handle);
+    uint32_t h = c.handle;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_GEM_CLOSE, &(struct drm_gem_close){.handle = 777});
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_GEM_CLOSE, &(struct drm_gem_close){.handle = h, .pad = 1});
+    struct drm_i915_gem_mmap_offset mo = {.handle = 777, .flags = I915_MMAP_OFFSET_WB};
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo);
+    mo.handle = h;
+    mo.flags = 7;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo);
+    errno = 0;
+    CHECK(mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0x7770000) == MAP_FAILED && errno == EINVAL,
+          "mmap at no object's offset: errno %d", errno);
+    uint8_t *m = gem_map(fd, h, 8192);
+    uint8_t pat[100], back[100];
+    for (int i = 0; i < 100; i++)
+        pat[i] = (uint8_t)(i * 7 + 3);
+    if (m)
+        memcpy(m + 4000, pat, 100);
+    struct drm_i915_gem_pread pr = {.handle = h, .offset = 4000, .size = 100, .data_ptr = (uintptr_t)back};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_PREAD, &pr);
+    CHECK(!memcmp(pat, back, 100), "PREAD does not read what the mapping wrote");
+    for (int i = 0; i < 100; i++)
+        pat[i] = (uint8_t)(255 - i);
+    struct drm_i915_gem_pwrite pw = {.handle = h, .offset = 8100, .size = 92, .data_ptr = (uintptr_t)pat};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_PWRITE, &pw);
+    CHECK(m && !memcmp(m + 8100, pat, 92), "PWRITE not seen through the mapping");
+    pw.size = 93;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_PWRITE, &pw);
+    pw.size = 16;
+    pw.data_ptr = 8;
+    EXPECT_ERR(EFAULT, fd, DRM_IOCTL_I915_GEM_PWRITE, &pw);
+    pr.handle = 777;
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_PREAD, &pr);
+    struct drm_i915_gem_set_domain sd = {.handle = h, .read_domains = I915_GEM_DOMAIN_RENDER};
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd);
+    sd.read_domains = sd.write_domain = I915_GEM_DOMAIN_CPU;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd);
+    sd.handle = 777;
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd);
+    struct drm_i915_gem_set_tiling stl = {.handle = h, .tiling_mode = 5};
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_SET_TILING, &stl);
+    stl = (struct drm_i915_gem_set_tiling){.handle = h, .tiling_mode = I915_TILING_X, .stride = 1024};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_SET_TILING, &stl);
+    struct drm_i915_gem_get_tiling gtl = {.handle = h};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_GET_TILING, &gtl);
+    CHECK(gtl.tiling_mode == I915_TILING_X, "GET_TILING %u", gtl.tiling_mode);
+    struct drm_i915_gem_madvise mad = {.handle = h, .madv = 7};
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_MADVISE, &mad);
+    mad.madv = I915_MADV_DONTNEED;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_MADVISE, &mad);
+    CHECK(mad.retained == 1, "MADVISE retained %u", mad.retained);
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_BUSY, &(struct drm_i915_gem_busy){.handle = 777});
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_WAIT, &(struct drm_i915_gem_wait){.bo_handle = h, .flags = 1});
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_WAIT, &(struct drm_i915_gem_wait){.bo_handle = 777});
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_WAIT, &(struct drm_i915_gem_wait){.bo_handle = h, .timeout_ns = -1});
+    if (m)
+        munmap(m, 8192);
+    gem_close(fd, h);
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_BUSY, &(struct drm_i915_gem_busy){.handle = h});
+
+    /* userptr */
+    void *up = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    struct drm_i915_gem_userptr u = {.user_ptr = (uintptr_t)up + 8, .user_size = 4096};
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_USERPTR, &u);
+    u = (struct drm_i915_gem_userptr){.user_ptr = (uintptr_t)up, .user_size = 4096, .flags = 0x100};
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_USERPTR, &u);
+    void *hole = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    munmap(hole, 4096);
+    u = (struct drm_i915_gem_userptr){.user_ptr = (uintptr_t)hole, .user_size = 4096, .flags = I915_USERPTR_PROBE};
+    EXPECT_ERR(EFAULT, fd, DRM_IOCTL_I915_GEM_USERPTR, &u);
+    u = (struct drm_i915_gem_userptr){.user_ptr = (uintptr_t)up, .user_size = 8192};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_USERPTR, &u);
+    gem_close(fd, u.handle);
+    munmap(up, 8192);
+
+    /* contexts and VMs */
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE, &(struct drm_i915_gem_context_create){.pad = 1});
+    struct drm_i915_gem_context_create_ext cc = {.flags = 1u << 5};
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &cc);
+    cc.flags = 0;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &cc);
+    struct drm_i915_gem_context_param p = {.ctx_id = cc.ctx_id, .param = I915_CONTEXT_PARAM_GTT_SIZE};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, &p);
+    CHECK(p.value == 1ull << 48, "GTT_SIZE 0x%llx", (unsigned long long)p.value);
+    p.param = 0x999;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, &p);
+    p.ctx_id = 999;
+    p.param = I915_CONTEXT_PARAM_GTT_SIZE;
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, &p);
+    p = (struct drm_i915_gem_context_param){.ctx_id = cc.ctx_id, .param = I915_CONTEXT_PARAM_PRIORITY, .value = 2000};
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &p);
+    p.value = (uint64_t)-1023;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &p);
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &(struct drm_i915_gem_context_destroy){.ctx_id = 0});
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &(struct drm_i915_gem_context_destroy){.ctx_id = cc.ctx_id});
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY,
+               &(struct drm_i915_gem_context_destroy){.ctx_id = cc.ctx_id});
+    struct drm_i915_gem_vm_control vc = {.flags = 1};
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_VM_CREATE, &vc);
+    vc.flags = 0;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_VM_CREATE, &vc);
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_VM_DESTROY, &(struct drm_i915_gem_vm_control){.vm_id = 0});
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_VM_DESTROY, &(struct drm_i915_gem_vm_control){.vm_id = vc.vm_id});
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_VM_DESTROY, &(struct drm_i915_gem_vm_control){.vm_id = vc.vm_id});
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GET_RESET_STATS, &(struct drm_i915_reset_stats){.ctx_id = 999});
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GET_RESET_STATS, &(struct drm_i915_reset_stats){.flags = 1});
+
+    /* the render timestamp */
+    struct drm_i915_reg_read rr = {.offset = 0x2358 | 1};
+    EXPECT_OK(fd, DRM_IOCTL_I915_REG_READ, &rr);
+    uint64_t t0 = rr.val;
+    store_softpin(fd, 0, 0x10000, 0x20000, 0x1234);
+    EXPECT_OK(fd, DRM_IOCTL_I915_REG_READ, &rr);
+    CHECK(rr.val > t0, "TIMESTAMP did not advance over a batch (%llu, %llu)", (unsigned long long)t0,
+          (unsigned long long)rr.val);
+    rr.offset = 0x2000;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_REG_READ, &rr);
+
+    /* syncobjs */
+    struct drm_syncobj_create sc = {.flags = DRM_SYNCOBJ_CREATE_SIGNALED};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_CREATE, &sc);
+    uint32_t sh = sc.handle;
+    struct drm_syncobj_wait w = {.handles = (uintptr_t)&sh, .count_handles = 1,
+                                 .flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_WAIT, &w);
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_RESET, &((struct drm_syncobj_array){.handles = (uintptr_t)&sh, .count_handles = 1}));
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_SYNCOBJ_WAIT, &w);
+    w.flags |= DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    w.timeout_nsec = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec + 1000000; /* 1 ms from now */
+    EXPECT_ERR(ETIME, fd, DRM_IOCTL_SYNCOBJ_WAIT, &w);
+    uint32_t bad = 999;
+    w.handles = (uintptr_t)&bad;
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_SYNCOBJ_WAIT, &w);
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_DESTROY, &(struct drm_syncobj_destroy){.handle = sh});
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_SYNCOBJ_DESTROY, &(struct drm_syncobj_destroy){.handle = sh});
+}
+
+static void test_execbuffer(int fd)
+{
+    /* softpin at a high canonical address (bit 47 set, sign-extended) */
+    store_softpin(fd, 0, 0xffff800000000000ull, 0xffff800000010000ull, 0xcafe1234);
+
+    /* relocations: the batch's address DWords point at data + 8 */
+    uint32_t data = gem_create(fd, 4096), batch = gem_create(fd, 4096);
+    uint32_t *d = gem_map(fd, data, 4096), *b = gem_map(fd, batch, 4096);
+    uint32_t cmds[] = {MI_STORE_DATA_IMM, 0, 0, 0x5eed5eed, MI_BATCH_BUFFER_END, 0};
+    if (b)
+        memcpy(b, cmds, sizeof(cmds));
+    struct drm_i915_gem_relocation_entry re = {.target_handle = 0, .delta = 8, .offset = 4,
+                                               .presumed_offset = ~0ull,
+                                               .read_domains = I915_GEM_DOMAIN_RENDER,
+                                               .write_domain = I915_GEM_DOMAIN_RENDER};
+    struct drm_i915_gem_exec_object2 o[2] = {{.handle = data}, {.handle = batch}};
+    o[1].relocation_count = 1;
+    o[1].relocs_ptr = (uintptr_t)&re;
+    int r = execbuf(fd, o, 2, 0, I915_EXEC_HANDLE_LUT);
+    CHECK(r == 0, "relocation execbuffer: %s", strerror(-r));
+    CHECK(d && d[2] == 0x5eed5eed, "relocated store: 0x%x", d ? d[2] : 0);
+    CHECK(re.presumed_offset == o[0].offset && o[0].offset && !(o[0].offset & 4095),
+          "presumed_offset 0x%llx, object offset 0x%llx", (unsigned long long)re.presumed_offset,
+          (unsigned long long)o[0].offset);
+    CHECK(b && b[1] == (uint32_t)(o[0].offset + 8), "relocation value 0x%x", b ? b[1] : 0);
+    /* relocation errors */
+    re.target_handle = 5;
+    CHECK(execbuf(fd, o, 2, 0, I915_EXEC_HANDLE_LUT) == -ENOENT, "LUT index out of range");
+    re.target_handle = 0;
+    re.offset = 4094;
+    CHECK(execbuf(fd, o, 2, 0, I915_EXEC_HANDLE_LUT) == -EINVAL, "relocation past the object");
+    re.offset = 4;
+    re.write_domain = I915_GEM_DOMAIN_RENDER | I915_GEM_DOMAIN_SAMPLER;
+    CHECK(execbuf(fd, o, 2, 0, I915_EXEC_HANDLE_LUT) == -EINVAL, "two write domains");
+    re.write_domain = 0;
+    struct drm_i915_gem_exec_object2 bo_bad = {.handle = batch, .relocation_count = 1, .relocs_ptr = 8};
+    CHECK(execbuf(fd, &bo_bad, 1, 0, 0) == -EFAULT, "bad relocs_ptr");
+
+    /* execbuffer errors */
+    struct drm_i915_gem_exec_object2 p[2] = {0};
+    p[0].handle = data;
+    p[0].offset = 0x100000;
+    p[0].flags = EXEC_OBJECT_PINNED;
+    p[1].handle = batch;
+    p[1].offset = 0x100000;
+    p[1].flags = EXEC_OBJECT_PINNED;
+    CHECK(execbuf(fd, p, 2, 0, 0) == -EINVAL, "overlapping softpin");
+    p[1].offset = 0x101000;
+    p[0].offset = 0x800000000000ull; /* not canonical */
+    p[0].flags |= EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
+    CHECK(execbuf(fd, p, 2, 0, 0) == -EINVAL, "non-canonical softpin");
+    p[0].offset = 0x100800; /* not page aligned */
+    CHECK(execbuf(fd, p, 2, 0, 0) == -EINVAL, "unaligned softpin");
+    p[0].offset = 0x100000;
+    p[0].flags = EXEC_OBJECT_PINNED; /* above 4 GiB without 48-bit support */
+    p[0].offset = 0x200000000ull;
+    CHECK(execbuf(fd, p, 2, 0, 0) == -EINVAL, "softpin above 4 GiB without SUPPORTS_48B_ADDRESS");
+    p[0].offset = 0x100000;
+    p[0].handle = 777;
+    CHECK(execbuf(fd, p, 2, 0, 0) == -ENOENT, "unknown handle");
+    p[0].handle = batch;
+    CHECK(execbuf(fd, p, 2, 0, 0) == -EINVAL, "an object twice");
+    p[0].handle = data;
+    p[0].flags |= 1ull << 40;
+    CHECK(execbuf(fd, p, 2, 0, 0) == -EINVAL, "unknown object flag");
+    p[0].flags = EXEC_OBJECT_PINNED;
+    CHECK(execbuf(fd, p, 0, 0, 0) == -EINVAL, "no objects");
+    CHECK(execbuf(fd, p, 2, 0, 1ull << 40) == -EINVAL, "unknown execbuffer flag");
+    CHECK(execbuf(fd, p, 2, 0, I915_EXEC_BSD) == -EINVAL, "the BSD engine (not modelled)");
+    CHECK(execbuf(fd, p, 2, 4242, 0) == -ENOENT, "unknown context");
+    CHECK(execbuf(fd, (void *)8, 2, 0, 0) == -EFAULT, "bad buffers_ptr");
+    struct drm_i915_gem_execbuffer2 x = {.buffers_ptr = (uintptr_t)p, .buffer_count = 2};
+    x.batch_start_offset = 8192;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &x);
+    x.batch_start_offset = 4000;
+    x.batch_len = 200; /* runs off the 4 KiB object */
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &x);
+    x.batch_start_offset = 4;
+    x.batch_len = 0;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &x);
+
+    /* a batch that runs off its object into unmapped memory: a GPU hang.
+     * The execbuffer is accepted, the context is guilty, then banned. */
+    struct drm_i915_gem_context_create_ext cc = {0};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &cc);
+    uint32_t nops = gem_create(fd, 4096); /* zeros: MI_NOOP all the way, no MI_BATCH_BUFFER_END */
+    struct drm_i915_gem_exec_object2 h = {.handle = nops, .offset = 0x40000000, .flags = EXEC_OBJECT_PINNED};
+    fprintf(stderr, "i915_uapi: a GPU page fault report follows (expected)\n");
+    r = execbuf(fd, &h, 1, cc.ctx_id, 0);
+    CHECK(r == 0, "hanging execbuffer: %s", strerror(-r));
+    struct drm_i915_reset_stats rs = {.ctx_id = cc.ctx_id};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs);
+    CHECK(rs.batch_active == 1, "batch_active %u after a hang", rs.batch_active);
+    CHECK(execbuf(fd, &h, 1, cc.ctx_id, 0) == -EIO, "a banned context's execbuffer");
+    rs.ctx_id = 0;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs);
+    CHECK(rs.batch_active == 0, "the innocent default context is guilty");
+    /* the device still works */
+    store_softpin(fd, 0, 0x300000, 0x310000, 0x600d);
+    gem_close(fd, nops);
+    if (d)
+        munmap(d, 4096);
+    if (b)
+        munmap(b, 4096);
+    gem_close(fd, data);
+    gem_close(fd, batch);
+}
+
+static void test_fds(void)
+{
+    int a = open("/dev/dri/renderD128", O_RDWR), c = open("/dev/dri/renderD128", O_RDWR);
+    CHECK(a >= 0 && c >= 0, "two opens");
+    uint32_t h = gem_create(a, 4096);
+    /* another file: its own handles */
+    EXPECT_ERR(ENOENT, c, DRM_IOCTL_I915_GEM_BUSY, &(struct drm_i915_gem_busy){.handle = h});
+    int d = dup(a), e = fcntl(a, F_DUPFD_CLOEXEC, 100);
+    close(a);
+    EXPECT_OK(d, DRM_IOCTL_I915_GEM_BUSY, &(struct drm_i915_gem_busy){.handle = h});
+    close(d);
+    EXPECT_OK(e, DRM_IOCTL_I915_GEM_BUSY, &(struct drm_i915_gem_busy){.handle = h});
+    int g = dup2(e, 200);
+    CHECK(g == 200, "dup2");
+    store_softpin(g, 0, 0x500000, 0x510000, 0xd0d0);
+    close(e);
+    close(g);
+    errno = 0;
+    CHECK(ioctl(g, DRM_IOCTL_I915_GEM_BUSY, &(struct drm_i915_gem_busy){.handle = h}) == -1 && errno == EBADF,
+          "ioctl on a closed fd: errno %d", errno);
+    store_softpin(c, 0, 0x500000, 0x510000, 0xc0c0);
+    close(c);
+}
+
+static int thread_fd;
+static void *worker(void *arg)
+{
+    uintptr_t k = (uintptr_t)arg;
+    struct drm_i915_gem_context_create_ext cc = {0};
+    EXPECT_OK(thread_fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &cc);
+    for (int i = 0; i < 20; i++)
+        store_softpin(thread_fd, cc.ctx_id, 0x1000000 * (k + 1), 0x1000000 * (k + 1) + 0x10000,
+                      (uint32_t)(k << 16 | i));
+    EXPECT_OK(thread_fd, DRM_IOCTL_I915_GEM_CONTEXT_DESTROY, &(struct drm_i915_gem_context_destroy){.ctx_id = cc.ctx_id});
+    return NULL;
+}
+
+int main(void)
+{
+    test_discovery();
+    int fd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
+    CHECK(fd >= 0, "open /dev/dri/renderD128: %s", strerror(errno));
+    if (fd < 0)
+        return 1;
+    test_basic(fd);
+    test_execbuffer(fd);
+    test_fds();
+    thread_fd = fd;
+    pthread_t th[4];
+    for (uintptr_t k = 0; k < 4; k++)
+        pthread_create(&th[k], NULL, worker, (void *)k);
+    for (int k = 0; k < 4; k++)
+        pthread_join(th[k], NULL);
+    close(fd);
+    if (failures) {
+        printf("%d checks failed\n", failures);
+        return 1;
+    }
+    printf("PASS i915_uapi\n");
+    return 0;
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Unmodified programs on the simulated GPU through the i915 device
+# (`gtsim exec --via i915`: libgtsim-i915.so preloaded, Intel's runtime on
+# its native i915 path with no debug keys).  Builds the program first; a
+# missing compiler, header, library or runtime makes the test fail, never
+# skip.
+#   live.sh GTSIM WORKDIR corpus NAME   tests/corpus/src/NAME.c must print "PASS NAME"
+#   live.sh GTSIM WORKDIR clinfo        clinfo must list the simulated Skylake GT2
+#   live.sh GTSIM WORKDIR ze            tests/tbx/ze_vscale.c (Level Zero) must print "PASS ze_vscale"
+#   live.sh GTSIM WORKDIR threads       tests/tbx/cl_threads.c: 4 threads for 3 s
+#   live.sh GTSIM WORKDIR uapi PROG     PROG (tests/i915/i915_uapi.c) must print "PASS i915_uapi"
+# The platform is GTSIM_TEST_PLATFORM (default skl).
+set -uo pipefail
+gtsim=$1 work=$2 kind=$3 name=${4:-$3}
+platform=${GTSIM_TEST_PLATFORM:-skl}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+mkdir -p "$work"
+cc=${CC_FOR_LIVE_TESTS:-cc}
+fail() { echo "FAIL: $*"; exit 1; }
+lib=$(dirname "$gtsim")/libgtsim-i915.so
+[ -f "$lib" ] || fail "$lib not built"
+# A sanitized build of the library needs its runtimes loaded first in an
+# unsanitized program (the runtime's own libraries).
+san=$(ldd "$lib" | grep -oE '/[^ ]*lib(a|ub)san\.so[^ ]*' | tr '\n' ':')
+san=${san%:}
+
+run_exec() { # log, program and args...
+    local log=$1
+    shift
+    # no debug keys: the runtime's native path, as on a real machine
+    timeout 600 env -u NEOReadDebugKeys -u SetCommandStreamReceiver -u ProductFamilyOverride \
+        ${san:+LD_PRELOAD="$san"} "$gtsim" exec -v --via i915 --stats --platform "$platform" -- "$@" \
+        >"$log.out" 2>"$log.err"
+    local rc=$?
+    cat "$log.out"
+    grep -v 'gtsim-i915: device ran' "$log.err" >&2
+    grep 'gtsim-i915: device ran' "$log.err"
+    return $rc
+}
+
+case $kind in
+corpus)
+    src=$root/tests/corpus/src
+    "$cc" -std=c11 -D_GNU_SOURCE -O2 -ffp-contract=off "$src/$name.c" -o "$work/$name" -lOpenCL -lm ||
+        fail "cannot build $name (needs ocl-icd-opencl-dev, opencl-headers)"
+    run_exec "$work/$name" "$work/$name" "$src"
+    rc=$?
+    [ $rc -eq 0 ] || fail "$name exited with status $rc"
+    grep -qx "PASS $name" "$work/$name.out" || fail "$name did not print 'PASS $name'"
+    ;;
+clinfo)
+    command -v clinfo >/dev/null || fail "clinfo is not installed"
+    run_exec "$work/clinfo" clinfo >/dev/null
+    rc=$?
+    [ $rc -eq 0 ] || fail "clinfo exited with status $rc"
+    awk '/Platform Name +Intel\(R\) OpenCL/ {p=1} p && /Device Name/ {d++} d && /^ *Platform Name/ && !/Intel/ {exit} d {print}' \
+        "$work/clinfo.out" >"$work/clinfo.intel"
+    grep -E 'Device Name|Max compute units|Device PCI bus info' "$work/clinfo.intel" | head -6
+    # Skylake GT2 as the runtime names it (PCI id 0x1912 from sysfs and
+    # GETPARAM), 24 EUs (topology query), at PCI 0000:00:02.0
+    case $platform in
+    skl) grep -Eq 'Device Name +Intel\(R\) HD Graphics 530 \[0x1912\]' "$work/clinfo.intel" ||
+             fail "clinfo does not list HD Graphics 530 [0x1912]"
+         grep -Eq 'Max compute units +24$' "$work/clinfo.intel" || fail "clinfo: not 24 compute units" ;;
+    esac
+    grep -Eq 'PCI-E, 0000:00:02.0' "$work/clinfo.intel" || fail "clinfo: not at PCI 0000:00:02.0"
+    exit 0
+    ;;
+ze)
+    command -v ocloc >/dev/null || fail "ocloc (intel-opencl-icd) is not installed"
+    ocloc compile -q -file "$root/tests/tbx/ze_vscale.cl" -device "$platform" -output "$work/ze_vscale" \
+        -output_no_suffix >/dev/null || fail "ocloc could not compile ze_vscale.cl"
+    "$cc" -std=c11 -O2 "$root/tests/tbx/ze_vscale.c" -o "$work/ze_vscale_prog" -lze_loader ||
+        fail "cannot build ze_vscale.c (needs libze-dev)"
+    run_exec "$work/ze" "$work/ze_vscale_prog" "$work/ze_vscale.spv"
+    rc=$?
+    [ $rc -eq 0 ] || fail "ze_vscale exited with status $rc"
+    grep -qx "PASS ze_vscale" "$work/ze.out" || fail "ze_vscale did not print 'PASS ze_vscale'"
+    ;;
+threads)
+    "$cc" -std=c11 -O2 "$root/tests/tbx/cl_threads.c" -o "$work/cl_threads" -lOpenCL -lpthread ||
+        fail "cannot build cl_threads.c (needs ocl-icd-opencl-dev, opencl-headers)"
+    run_exec "$work/threads" "$work/cl_threads" threads 4 3
+    rc=$?
+    [ $rc -eq 0 ] || fail "cl_threads exited with status $rc"
+    grep -qx "PASS cl_threads threads" "$work/threads.out" || fail "cl_threads did not print 'PASS cl_threads threads'"
+    name=threads
+    ;;
+uapi)
+    prog=$4
+    name=uapi
+    run_exec "$work/uapi" "$prog"
+    rc=$?
+    [ $rc -eq 0 ] || fail "i915_uapi exited with status $rc"
+    grep -qx "PASS i915_uapi" "$work/uapi.out" || fail "i915_uapi did not print 'PASS i915_uapi'"
+    grep -q "GPU hang on context" "$work/uapi.err" || fail "no report of the hanging batch"
+    ;;
+*)
+    fail "unknown kind $kind"
+    ;;
+esac
+# The work ran on the simulated GPU: the library's report at exit.
+case $kind in
+corpus | ze | threads) grep -Eq 'gtsim-i915: device ran [0-9]+ commands, [1-9][0-9]* walkers' "$work/$name.err" ||
+    fail "the simulated GPU ran no walker" ;;
+esac
+exit 0
