@@ -223,6 +223,13 @@ typedef struct gt_eu_behaviour {
      * 0x400:uv`, tests/corpus atomic; channel i then reads element 2i,
      * src/eu/exec.c plan_operand) */
     uint8_t vec_imm_dst_rule;
+    /* goto with BranchCtrl clear: 1 = the predicated channels wait at the
+     * join IP (IP + UIP) and the others go on (seed 004 goto pseudocode,
+     * "for the predicated active channels PcIP[n] = IP + UIP"; IGC's Gen12
+     * IEEE divide jumps its NaN channels to the a + b at the UIP with
+     * `(f1.0) goto`); 0 = the predicated channels go on and the others wait
+     * (Gen8/9: IGC flips a forward goto's predicate there) */
+    uint8_t goto_pred_waits;
     /* Gen12LP rules of the seed 004 instruction pages, reported as illegal
      * instructions naming the rule (src/eu/exec.c gen_rule_broken):
      * no_64bit_types: no DF, Q or UQ operand (no Src/Dst Types table lists

@@ -77,6 +77,7 @@ typedef struct xctx {
     int ftz_d;      /* flush DF denorms */
     int alt;        /* cr0.0 bit 0: ALT float mode (seed 001 §2.3.2) */
     int df_f_rtz;   /* gt_eu_behaviour.df_to_f_rtz */
+    int goto_pred_waits; /* gt_eu_behaviour.goto_pred_waits */
     int reference;  /* general path only (GTSIM_EU_REFERENCE, gt_eu_exec_one) */
     int host_round; /* the host's rounding mode as last read or set (fenv.h) */
     unsigned fmode; /* gt_fast_fn fmode: ftz_f | alt << 1 */
@@ -444,8 +445,9 @@ static void mme_finish(gt_thread *t, lanes *r, int dom, int co, int n, uint32_t 
 
 /* Operand types an opcode accepts (seed 004 instruction pages, type and
  * restriction tables; seed 001 §2.2).  Checked over the destination (unless
- * null) and every source; a violation makes the instruction raise an
- * illegal-instruction report naming the rule. */
+ * null; dst_types when set, else types) and every source; a violation
+ * makes the instruction raise an illegal-instruction report naming the
+ * rule. */
 #define TM(t) (1u << GT_TYPE_##t)
 #define T_INT (TM(UB) | TM(B) | TM(UW) | TM(W) | TM(UD) | TM(D) | TM(UQ) | TM(Q) | TM(V) | TM(UV))
 #define T_FLT (TM(HF) | TM(F) | TM(DF) | TM(VF))
@@ -453,48 +455,54 @@ static const struct {
     uint8_t op;
     uint32_t types;
     const char *rule;
+    uint32_t dst_types;
 } type_rules[] = {
-    {GT_OP_AND, T_INT, "logic instructions take integer types only"},
-    {GT_OP_OR, T_INT, "logic instructions take integer types only"},
-    {GT_OP_XOR, T_INT, "logic instructions take integer types only"},
-    {GT_OP_NOT, T_INT, "logic instructions take integer types only"},
-    {GT_OP_SHL, T_INT, "shifts take integer types only"},
-    {GT_OP_SHR, T_INT, "shifts take integer types only"},
-    {GT_OP_ASR, T_INT, "shifts take integer types only"},
-    {GT_OP_ROR, T_INT, "rotates take integer types only (seed 004 ror)"},
-    {GT_OP_ROL, T_INT, "rotates take integer types only (seed 004 rol)"},
-    {GT_OP_DP4A, TM(UD) | TM(D), "dp4a takes D/UD types only (seed 004 dp4a)"},
-    {GT_OP_BFREV, TM(UD) | TM(D), "bfrev takes D/UD types only"},
-    {GT_OP_BFE, TM(UD) | TM(D), "bfe takes D/UD types only"},
-    {GT_OP_BFI1, TM(UD) | TM(D), "bfi1 takes D/UD types only"},
-    {GT_OP_BFI2, TM(UD) | TM(D), "bfi2 takes D/UD types only"},
-    {GT_OP_CBIT, T_INT, "cbit takes integer types only"},
-    {GT_OP_LZD, T_INT, "lzd takes integer types only"},
-    {GT_OP_FBH, T_INT, "fbh takes integer types only"},
-    {GT_OP_FBL, T_INT, "fbl takes integer types only"},
-    {GT_OP_ADDC, TM(UD), "addc takes UD types only"},
-    {GT_OP_SUBB, TM(UD), "subb takes UD types only"},
-    {GT_OP_AVG, T_INT, "avg takes integer types only"},
-    {GT_OP_SAD2, TM(UB) | TM(B) | TM(UW) | TM(W), "sad2 takes byte sources, word dst"},
-    {GT_OP_SADA2, TM(UB) | TM(B) | TM(UW) | TM(W), "sada2 takes byte sources, word dst"},
-    {GT_OP_FRC, T_FLT, "frc takes float types only"},
-    {GT_OP_RNDU, T_FLT, "rndu takes float types only"},
-    {GT_OP_RNDD, T_FLT, "rndd takes float types only"},
-    {GT_OP_RNDE, T_FLT, "rnde takes float types only"},
-    {GT_OP_RNDZ, T_FLT, "rndz takes float types only"},
-    {GT_OP_LRP, TM(F) | TM(HF), "lrp takes F/HF types only"},
-    {GT_OP_DP2, TM(F) | TM(VF), "dp2 takes F types only"},
-    {GT_OP_DP3, TM(F) | TM(VF), "dp3 takes F types only"},
-    {GT_OP_DP4, TM(F) | TM(VF), "dp4 takes F types only"},
-    {GT_OP_DPH, TM(F) | TM(VF), "dph takes F types only"},
-    {GT_OP_LINE, TM(F) | TM(VF), "line takes F types only"},
-    {GT_OP_PLN, TM(F) | TM(VF), "pln takes F types only"},
+    {GT_OP_AND, T_INT, "logic instructions take integer types only", 0},
+    {GT_OP_OR, T_INT, "logic instructions take integer types only", 0},
+    {GT_OP_XOR, T_INT, "logic instructions take integer types only", 0},
+    {GT_OP_NOT, T_INT, "logic instructions take integer types only", 0},
+    {GT_OP_SHL, T_INT, "shifts take integer types only", 0},
+    {GT_OP_SHR, T_INT, "shifts take integer types only", 0},
+    {GT_OP_ASR, T_INT, "shifts take integer types only", 0},
+    {GT_OP_ROR, T_INT, "rotates take integer types only (seed 004 ror)", 0},
+    {GT_OP_ROL, T_INT, "rotates take integer types only (seed 004 rol)", 0},
+    {GT_OP_DP4A, TM(UD) | TM(D), "dp4a takes D/UD types only (seed 004 dp4a)", 0},
+    {GT_OP_BFREV, TM(UD) | TM(D), "bfrev takes D/UD types only", 0},
+    {GT_OP_BFE, TM(UD) | TM(D), "bfe takes D/UD types only", 0},
+    {GT_OP_BFI1, TM(UD) | TM(D), "bfi1 takes D/UD types only", 0},
+    {GT_OP_BFI2, TM(UD) | TM(D), "bfi2 takes D/UD types only", 0},
+    {GT_OP_CBIT, T_INT, "cbit takes integer types only", 0},
+    {GT_OP_LZD, T_INT, "lzd takes integer types only", 0},
+    {GT_OP_FBH, T_INT, "fbh takes integer types only", 0},
+    {GT_OP_FBL, T_INT, "fbl takes integer types only", 0},
+    /* UD (seed 004 addc, subb "Src Types UD"), sources of any other
+     * integer type converted to it: IGC's Gen12 64-bit address arithmetic
+     * adds a :w offset with addc (tests/ocl ocl_addr) */
+    {GT_OP_ADDC, TM(UB) | TM(B) | TM(UW) | TM(W) | TM(UD) | TM(D) | TM(V) | TM(UV),
+     "addc takes a UD destination and integer sources", TM(UD)},
+    {GT_OP_SUBB, TM(UB) | TM(B) | TM(UW) | TM(W) | TM(UD) | TM(D) | TM(V) | TM(UV),
+     "subb takes a UD destination and integer sources", TM(UD)},
+    {GT_OP_AVG, T_INT, "avg takes integer types only", 0},
+    {GT_OP_SAD2, TM(UB) | TM(B) | TM(UW) | TM(W), "sad2 takes byte sources, word dst", 0},
+    {GT_OP_SADA2, TM(UB) | TM(B) | TM(UW) | TM(W), "sada2 takes byte sources, word dst", 0},
+    {GT_OP_FRC, T_FLT, "frc takes float types only", 0},
+    {GT_OP_RNDU, T_FLT, "rndu takes float types only", 0},
+    {GT_OP_RNDD, T_FLT, "rndd takes float types only", 0},
+    {GT_OP_RNDE, T_FLT, "rnde takes float types only", 0},
+    {GT_OP_RNDZ, T_FLT, "rndz takes float types only", 0},
+    {GT_OP_LRP, TM(F) | TM(HF), "lrp takes F/HF types only", 0},
+    {GT_OP_DP2, TM(F) | TM(VF), "dp2 takes F types only", 0},
+    {GT_OP_DP3, TM(F) | TM(VF), "dp3 takes F types only", 0},
+    {GT_OP_DP4, TM(F) | TM(VF), "dp4 takes F types only", 0},
+    {GT_OP_DPH, TM(F) | TM(VF), "dph takes F types only", 0},
+    {GT_OP_LINE, TM(F) | TM(VF), "line takes F types only", 0},
+    {GT_OP_PLN, TM(F) | TM(VF), "pln takes F types only", 0},
 };
 
 /* The type rule an instruction breaks, or NULL. */
 static const char *type_rule_broken(const gt_inst *in, int ns)
 {
-    uint32_t allowed = 0;
+    uint32_t allowed = 0, dst_allowed = 0;
     const char *rule = NULL;
     if (in->op == GT_OP_MATH) {
         int idiv = in->math_fc >= GT_MATH_IDIV_BOTH && in->math_fc <= GT_MATH_IDIV_REM;
@@ -506,14 +514,17 @@ static const char *type_rule_broken(const gt_inst *in, int ns)
             if (type_rules[i].op == in->op) {
                 allowed = type_rules[i].types;
                 rule = type_rules[i].rule;
+                dst_allowed = type_rules[i].dst_types;
                 break;
             }
     }
     if (!rule)
         return NULL;
+    if (!dst_allowed)
+        dst_allowed = allowed;
     const gt_operand *d = &in->dst;
     int dnull = d->file == GT_FILE_ARF && (d->nr & 0xf0) == GT_ARF_NULL;
-    if (!dnull && !((allowed >> d->type) & 1) &&
+    if (!dnull && !((dst_allowed >> d->type) & 1) &&
         !((in->op == GT_OP_SAD2 || in->op == GT_OP_SADA2) && (d->type == GT_TYPE_UW || d->type == GT_TYPE_W)))
         return rule;
     for (int s = 0; s < ns; s++) {
@@ -3393,12 +3404,14 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
         break;
     }
     case GT_OP_GOTO:
-        /* seed 004 goto: with BranchCtrl clear the predicated channels go on
-         * at IP+1 and the active non-predicated ones wait at the join IP
-         * IP+UIP (IGC flips a forward goto's predicate on BDW/SKL: "the false
-         * channels are the ones that take the jump"); with BranchCtrl set
-         * (IGC's backward gotos) the predicated channels take IP+UIP and the
-         * others wait at IP+1.  No active channel left: IP+JIP. */
+        /* seed 004 goto: with BranchCtrl clear, the channels that wait at the
+         * join IP IP+UIP are the predicated ones (Gen12, the seed's
+         * pseudocode) or the non-predicated ones (Gen8/9: IGC flips a forward
+         * goto's predicate on BDW/SKL, "the false channels are the ones that
+         * take the jump"), gt_eu_behaviour.goto_pred_waits; the others go on
+         * at IP+1.  With BranchCtrl set (IGC's backward gotos) the predicated
+         * channels take IP+UIP and the others wait at IP+1.  No active
+         * channel left: IP+JIP. */
         if (in->branch_ctrl) {
             if (wren) {
                 cf_park(t, emask & ~wren, nxt);
@@ -3408,7 +3421,7 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
                 *next_ip = jip;
             }
         } else {
-            cf_park(t, emask & ~wren, uip);
+            cf_park(t, c->goto_pred_waits ? wren : emask & ~wren, uip);
             if (!t->exec_mask && !cf_waiting_at(t, nxt))
                 *next_ip = jip;
         }
@@ -3682,6 +3695,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
         return gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory (kernel cache)");
     c.hw_ip_base = (uint32_t)(t->kernel_gva - t->disp->instruction_base);
     c.df_f_rtz = gt_eu_behaviour_for(dev->plat)->df_to_f_rtz;
+    c.goto_pred_waits = gt_eu_behaviour_for(dev->plat)->goto_pred_waits;
     c.reference = eu_reference_only();
     int saved_round = fegetround();
     c.host_round = saved_round;
@@ -3809,6 +3823,7 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
     c.t = t;
     c.k = &k;
     c.df_f_rtz = gt_eu_behaviour_for(dev->plat)->df_to_f_rtz;
+    c.goto_pred_waits = gt_eu_behaviour_for(dev->plat)->goto_pred_waits;
     c.reference = reference;
     int saved_round = fegetround();
     c.host_round = saved_round;

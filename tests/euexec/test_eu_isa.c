@@ -848,7 +848,7 @@ static void test_illegal_encodings(void **st)
         /* invalid type combinations for the opcode */
         {"and (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:ud", 46, 43, 7, "logic instructions"},
         {"shl (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:ud", 40, 37, 7, "shifts"},
-        {"addc (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:ud", 46, 43, 1, "addc takes UD"},
+        {"addc (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:ud", 40, 37, 1, "addc takes a UD destination"},
         {"frc (8|M0) r10.0<1>:f r2.0<8;8,1>:f", 46, 43, 1, "frc takes float"},
         {"math.inv (8|M0) r10.0<1>:f r2.0<8;8,1>:f", 46, 43, 4, "math functions take float"},
         {"math.iqot (8|M0) r10.0<1>:d r2.0<8;8,1>:d r3.0<8;8,1>:d", 94, 91, 7, "integer divide"},

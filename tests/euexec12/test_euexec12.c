@@ -350,9 +350,10 @@ static void test_math(void **st)
     }
 }
 
-/* ---- control flow: if/else/endif and goto/join (seed 004 goto: the
- * predicated channels go on at IP + 1, the other active ones wait at the
- * join IP = IP + UIP when BranchCtrl is clear) ---- */
+/* ---- control flow: if/else/endif and goto/join (seed 004 goto
+ * pseudocode: with BranchCtrl clear the predicated channels wait at the
+ * join IP = IP + UIP, the other active ones go on at IP + 1 -- the reverse
+ * of Gen9's; IGC's Gen12 IEEE divide relies on it) ---- */
 static void test_control_flow(void **st)
 {
     (void)st;
@@ -383,7 +384,7 @@ static void test_control_flow(void **st)
     h_run_ok(&H);
     for (int i = 0; i < 16; i++) {
         assert_int_equal(h_ud(&H, 10)[i], i < 5 ? 0x10u : 0x20u);
-        assert_int_equal(h_ud(&H, 12)[i], i < 7 ? 1u : 0u);
+        assert_int_equal(h_ud(&H, 12)[i], i < 7 ? 0u : 1u);
         assert_int_equal(h_ud(&H, 14)[i], 3u);
     }
     assert_int_equal(H.t->exec_mask, 0xffff);
@@ -591,6 +592,36 @@ static void test_gen12_rules(void **st)
  * accumulator unchanged (IGC's Gen12 32x32 -> 32 multiply: mul acc0 +
  * mach).  Horizontal predicates over aligned groups whatever the
  * ExecSize (IGC's `(W&f0.0.any16h) add (1|M0)`) ---- */
+/* addc / subb with a :w source (IGC's Gen12 64-bit address arithmetic,
+ * `addc (8) r7:ud r5:ud r14.8:w {AccWrEn}` in tests/ocl ocl_addr): the
+ * word is sign-extended to the UD execution type, the carry (borrow) is
+ * that of the 32-bit operation, in acc0; then the high DWords add it. */
+static void test_addc_word_source(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "addc (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud r3.0<16;8,2>:w {AccWrEn}\n"
+           "mov (8|M0) r11.0<1>:ud acc0.0<8;8,1>:ud\n"
+           "subb (8|M0) r12.0<1>:ud r2.0<8;8,1>:ud r3.0<16;8,2>:w {AccWrEn}\n"
+           "mov (8|M0) r13.0<1>:ud acc0.0<8;8,1>:ud\n"
+           END);
+    thread(0xff);
+    static const uint32_t a[8] = {5, 0xfffffffe, 0, 0x80000000, 7, 0xffff0000, 1, 0x12345678};
+    static const int16_t w[8] = {3, 2, -1, -1, -7, 0x7fff, -32768, 100};
+    for (int i = 0; i < 8; i++) {
+        h_ud(&H, 2)[i] = a[i];
+        h_ud(&H, 3)[i] = (uint16_t)w[i]; /* word 2i of r3; word 2i+1 = 0 */
+    }
+    h_run_ok(&H);
+    for (int i = 0; i < 8; i++) {
+        uint32_t b = (uint32_t)(int32_t)w[i];
+        assert_int_equal(h_ud(&H, 10)[i], a[i] + b);
+        assert_int_equal(h_ud(&H, 11)[i], (uint64_t)a[i] + b > 0xffffffffull);
+        assert_int_equal(h_ud(&H, 12)[i], a[i] - b);
+        assert_int_equal(h_ud(&H, 13)[i], a[i] < b);
+    }
+}
+
 static void test_mach_any16h(void **st)
 {
     (void)st;
@@ -647,7 +678,7 @@ int main(void)
         cmocka_unit_test(test_control_flow), cmocka_unit_test(test_sync),
         cmocka_unit_test(test_send_dataport), cmocka_unit_test(test_barrier_eot),
         cmocka_unit_test(test_bad_input),    cmocka_unit_test(test_gen12_rules),
-        cmocka_unit_test(test_mach_any16h),
+        cmocka_unit_test(test_mach_any16h),  cmocka_unit_test(test_addc_word_source),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
