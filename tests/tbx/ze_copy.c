@@ -6,8 +6,14 @@
  * host (1D), copies a 2D region between buffers of different pitches, and
  * fills with 1-, 2- and 4-byte patterns; the results are checked against
  * the same operations done on the CPU.  Prints "PASS ze_copy".
+ *
+ * With ZE_COPY_EXPECT=DIR (AUB capture, tests/blt/capture.sh, where nothing
+ * executes) it writes the expected final contents of the host buffer g and
+ * the device buffer b to DIR/out0.bin and DIR/out1.bin and their addresses
+ * to DIR/expect.txt ("dump 0xVA SIZE FILE", the format of gtsim run --check).
  */
 #include <level_zero/ze_api.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +28,18 @@
     } while (0)
 
 enum { N = 16384, W = 100, H = 37, SP = 128, DP = 160 };
+
+static int write_file(const char *dir, const char *name, const void *p, size_t n)
+{
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(p, 1, n, f) != n) {
+        printf("FAIL ze_copy: cannot write %s\n", path);
+        return 1;
+    }
+    return fclose(f) != 0;
+}
 
 int main(void)
 {
@@ -86,6 +104,8 @@ int main(void)
     for (int y = 0; y < H; y++)
         memcpy(want + (size_t)(y + 2) * DP + 11, src + (size_t)(y + 3) * SP + 5, W);
     bad += 2 * (memcmp(g, want, N) != 0);
+    unsigned char *want_b = malloc(N);
+    memcpy(want_b, want, N);
 
     /* fills of 2- and 4-byte patterns over parts of a */
     unsigned short p2 = 0xbeef;
@@ -100,6 +120,14 @@ int main(void)
         memcpy(want + i, &p4, 4);
     bad += 4 * (memcmp(g, want, N) != 0);
 
+    const char *dir = getenv("ZE_COPY_EXPECT");
+    if (dir) {
+        char text[256];
+        snprintf(text, sizeof(text), "dump 0x%llx %d out0.bin\ndump 0x%llx %d out1.bin\n",
+                 (unsigned long long)(uintptr_t)g, N, (unsigned long long)(uintptr_t)b, N);
+        return write_file(dir, "out0.bin", want, N) || write_file(dir, "out1.bin", want_b, N) ||
+               write_file(dir, "expect.txt", text, strlen(text));
+    }
     if (bad) {
         printf("FAIL ze_copy: mismatches (1: 1D copies, 2: 2D region/1-byte fill, 4: 2/4-byte fills): %d\n", bad);
         return 1;
