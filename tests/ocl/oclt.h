@@ -706,7 +706,9 @@ static inline void oclt_check_case(oclt_t *t, const oclt_case *c, const uint8_t 
  * checks each.  A kernel holds consecutive cases of the same argument and
  * result types (IGC merges e.g. convert_char(a) and convert_uchar(a) of
  * one half into one `mov :b`, whose hardware clamping to [-128, 127], seed
- * 001 §2.4.1, then shows in the uchar result).  Cases needing double or half on a device without them fail.
+ * 001 §2.4.1, then shows in the uchar result).  Cases needing double or
+ * half on a device without them are reported as not applicable and left
+ * out; the others run.
  */
 static inline void oclt_run_cases(oclt_t *t, const oclt_case *cases, int n, const char *options)
 {
@@ -753,9 +755,20 @@ static inline void oclt_run_cases(oclt_t *t, const oclt_case *cases, int n, cons
         need16 |= oclt_needs(&cases[i], OT_F16);
     }
     if ((need64 && !t->fp64) || (need16 && !t->fp16)) {
-        oclt_verdict(t, 0, "device lacks %s", need64 && !t->fp64 ? "cl_khr_fp64" : "cl_khr_fp16");
+        /* A device without double (Tiger Lake) or half: those cases do not
+         * apply (OpenCL C forbids the types there); every other case runs. */
         free(src);
         free(gstart);
+        oclt_case *keep = malloc(sizeof(*keep) * (size_t)n);
+        int m = 0;
+        for (int i = 0; i < n; i++)
+            if (!((oclt_needs(&cases[i], OT_F64) && !t->fp64) || (oclt_needs(&cases[i], OT_F16) && !t->fp16)))
+                keep[m++] = cases[i];
+        printf("note: %d of %d cases need %s, which the device lacks: not applicable\n", n - m, n,
+               !t->fp64 && !t->fp16 ? "cl_khr_fp64 or cl_khr_fp16" : !t->fp64 ? "cl_khr_fp64" : "cl_khr_fp16");
+        if (m)
+            oclt_run_cases(t, keep, m, options);
+        free(keep);
         return;
     }
     cl_program prog = oclt_build_src(t, src, options);
