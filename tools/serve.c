@@ -833,7 +833,14 @@ static void preload(const char *lib)
 static int exec_i915(const char *tag, const struct opts *o, char **argv)
 {
     char lib[2200];
-    if (find_lib("libgtsim-i915.so", GTSIM_I915_INSTALLED, lib, sizeof(lib))) {
+    const char *env = getenv("GTSIM_I915_LIBRARY");
+    if (env && *env) {
+        if (access(env, R_OK)) {
+            fprintf(stderr, "%s: GTSIM_I915_LIBRARY=%s: %s\n", tag, env, strerror(errno));
+            return 1;
+        }
+        snprintf(lib, sizeof(lib), "%s", env);
+    } else if (find_lib("libgtsim-i915.so", GTSIM_I915_INSTALLED, lib, sizeof(lib))) {
         fprintf(stderr, "%s: libgtsim-i915.so not found next to gtsim or in " GTSIM_I915_INSTALLED "\n", tag);
         return 1;
     }

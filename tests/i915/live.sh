@@ -20,17 +20,17 @@ cc=${CC_FOR_LIVE_TESTS:-cc}
 fail() { echo "FAIL: $*"; exit 1; }
 lib=$(dirname "$gtsim")/libgtsim-i915.so
 [ -f "$lib" ] || fail "$lib not built"
-# A sanitized build of the library needs its runtimes loaded first in an
-# unsanitized program (the runtime's own libraries).
-san=$(ldd "$lib" | grep -oE '/[^ ]*lib(a|ub)san\.so[^ ]*' | tr '\n' ':')
-san=${san%:}
+# A sanitized build: the uapi program (sanitized itself) gets the
+# sanitized library; runtime programs the unsanitized one gtsim exec finds.
+san_lib=$(dirname "$gtsim")/libgtsim-i915-san.so
 
+i915_lib=
 run_exec() { # log, program and args...
     local log=$1
     shift
     # no debug keys: the runtime's native path, as on a real machine
     timeout 600 env -u NEOReadDebugKeys -u SetCommandStreamReceiver -u ProductFamilyOverride \
-        ${san:+LD_PRELOAD="$san"} "$gtsim" exec -v --via i915 --stats --platform "$platform" -- "$@" \
+        ${i915_lib:+GTSIM_I915_LIBRARY="$i915_lib"} "$gtsim" exec -v --via i915 --stats --platform "$platform" -- "$@" \
         >"$log.out" 2>"$log.err"
     local rc=$?
     cat "$log.out"
@@ -90,6 +90,7 @@ threads)
 uapi)
     prog=$4
     name=uapi
+    [ -f "$san_lib" ] && i915_lib=$san_lib
     run_exec "$work/uapi" "$prog"
     rc=$?
     [ $rc -eq 0 ] || fail "i915_uapi exited with status $rc"

@@ -356,7 +356,7 @@ static int fd_set_file(int fd, struct file *f)
 }
 
 static void vm_put(struct vm *vm);
-static void bo_release(struct bo *bo);
+static void bo_release(struct bo *bo, int file_going);
 static void ctx_free(struct ctx *c);
 
 static void file_destroy(struct file *f)
@@ -365,10 +365,9 @@ static void file_destroy(struct file *f)
      * the file (the memfd keeps their pages) */
     for (uint32_t i = 0; i < f->nbos; i++)
         if (f->bos[i]) {
-            f->bos[i]->closed = 1;
-            f->bos[i]->maps = 0;
-            f->bos[i]->file = NULL;
-            bo_release(f->bos[i]);
+            struct bo *bo = f->bos[i];
+            bo->closed = 1;
+            bo_release(bo, 1); /* a mapped one stays until its munmap */
         }
     for (uint32_t i = 0; i < f->nctxs; i++)
         if (f->ctxs[i])
@@ -678,12 +677,29 @@ static int off_alloc(struct file *f, uint64_t size, uint64_t *off)
     return 0;
 }
 
-/* Drop a closed BO: unbind everywhere, free its simulated pages; the memfd
- * range goes back when the program no longer maps it. */
-static void bo_release(struct bo *bo)
+/* The end of a closed BO no longer mapped: its memfd range goes back to
+ * the system and the allocator. */
+static void bo_free(struct bo *bo)
 {
     struct file *f = bo->file;
-    if (f) {
+    if (f && !bo->userptr) {
+        void *p = i915_real_mmap(f->base + bo->off, bo->size, PROT_NONE,
+                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+        (void)p;
+        fallocate(f->memfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)bo->off, (off_t)bo->size);
+        off_free(f, bo->off, bo->size);
+    }
+    free(bo);
+}
+
+/* Drop a closed BO: unbind it everywhere and free its simulated pages;
+ * the rest goes when the program no longer maps it (a mapping keeps a
+ * closed object's memory, as on the kernel).  file_going: its file is
+ * being destroyed (nothing of the file is touched later). */
+static void bo_release(struct bo *bo, int file_going)
+{
+    struct file *f = bo->file;
+    if (f && !file_going) {
         for (uint32_t i = 0; i < f->nvms; i++) {
             struct vm *vm = f->vms[i];
             struct binding *b = vm ? vm_find(vm, bo) : NULL;
@@ -705,17 +721,52 @@ static void bo_release(struct bo *bo)
         free(bo->pa);
         bo->pa = NULL;
     }
-    if (bo->maps > 0)
-        return;
-    if (f && !bo->userptr) {
-        /* return the pages to the system and the range to the allocator */
-        void *p = i915_real_mmap(f->base + bo->off, bo->size, PROT_NONE,
-                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
-        (void)p;
-        fallocate(f->memfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)bo->off, (off_t)bo->size);
-        off_free(f, bo->off, bo->size);
+    if (file_going)
+        bo->file = NULL;
+    if (bo->maps == 0)
+        bo_free(bo);
+}
+
+/* The program's mappings of BOs (mmap of a render-node fd, GEM_MMAP). */
+struct mapping {
+    uintptr_t addr;
+    size_t len;
+    struct bo *bo;
+};
+static struct mapping *maps;
+static size_t nmaps, mapscap;
+
+static int map_track(struct bo *bo, void *addr, size_t len)
+{
+    if (nmaps == mapscap) {
+        size_t nc = mapscap ? mapscap * 2 : 64;
+        struct mapping *p = realloc(maps, nc * sizeof(*p));
+        if (!p)
+            return -ENOMEM;
+        maps = p;
+        mapscap = nc;
     }
-    free(bo);
+    maps[nmaps++] = (struct mapping){(uintptr_t)addr, len, bo};
+    bo->maps++;
+    return 0;
+}
+
+void i915_munmap_done(void *addr, size_t len)
+{
+    uintptr_t a = (uintptr_t)addr;
+    pthread_mutex_lock(&lock);
+    for (size_t i = 0; i < nmaps;) {
+        /* a mapping wholly inside the unmapped range ends */
+        if (maps[i].addr >= a && maps[i].addr + maps[i].len <= a + len) {
+            struct bo *bo = maps[i].bo;
+            maps[i] = maps[--nmaps];
+            if (--bo->maps == 0 && bo->closed)
+                bo_free(bo);
+            continue;
+        }
+        i++;
+    }
+    pthread_mutex_unlock(&lock);
 }
 
 static int bo_new(struct file *f, uint64_t size, struct bo **out)
@@ -1128,7 +1179,7 @@ static int io_gem_close(struct file *f, struct drm_gem_close *c)
         return -EINVAL;
     f->bos[c->handle] = NULL;
     bo->closed = 1;
-    bo_release(bo);
+    bo_release(bo, 0);
     return 0;
 }
 
@@ -1162,7 +1213,10 @@ static int io_gem_mmap(struct file *f, int fd, struct drm_i915_gem_mmap *m)
     void *p = i915_real_mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)bo->off);
     if (p == MAP_FAILED)
         return -ENOMEM;
-    bo->maps++;
+    if (map_track(bo, p, bo->size)) {
+        i915_real_munmap(p, bo->size);
+        return -ENOMEM;
+    }
     m->addr_ptr = (uint64_t)(uintptr_t)p + m->offset;
     return 0;
 }
@@ -2065,27 +2119,38 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x)
 
 /* ---- dispatch ---- */
 
-int i915_mmap_check(int fd, uint64_t offset, size_t len)
+void *i915_mmap(void *addr, size_t len, int prot, int flags, int fd, uint64_t offset)
 {
     pthread_mutex_lock(&lock);
     struct file *f = file_of(fd);
+    struct bo *bo = NULL;
     int r = -EACCES;
     if (f) {
         r = -EINVAL;
         for (uint32_t i = 1; i < f->nbos; i++) {
-            struct bo *bo = f->bos[i];
-            if (bo && !bo->userptr && offset == bo->off && len <= bo->size) {
-                bo->maps++;
+            struct bo *b = f->bos[i];
+            if (b && !b->userptr && offset == b->off && len && len <= b->size) {
+                bo = b;
                 r = 0;
                 break;
             }
         }
     }
+    void *p = MAP_FAILED;
+    if (bo) {
+        p = i915_real_mmap(addr, len, prot, flags, fd, (off_t)offset);
+        if (p == MAP_FAILED)
+            r = -errno;
+        else if ((r = map_track(bo, p, len))) {
+            i915_real_munmap(p, len);
+            p = MAP_FAILED;
+        }
+    }
     pthread_mutex_unlock(&lock);
-    return r;
+    if (p == MAP_FAILED)
+        errno = -r;
+    return p;
 }
-
-#define IOC(name, type) [0] = 0
 
 int i915_ioctl(int fd, unsigned long req, void *arg)
 {

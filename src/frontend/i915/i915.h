@@ -37,10 +37,12 @@ void i915_fd_dup(int oldfd, int newfd);
 void i915_fd_forget(int fd);
 /* An ioctl on a render-node fd: 0, or -errno. */
 int i915_ioctl(int fd, unsigned long request, void *arg);
-/* mmap of a render-node fd at offset: 0 if [offset, offset+len) lies in
- * one live buffer object's mmap range, else -errno (EINVAL/EACCES as the
- * kernel). */
-int i915_mmap_check(int fd, uint64_t offset, size_t len);
+/* mmap of a render-node fd at offset: the mapping of the live buffer
+ * object whose mmap offset it is (len at most its size), tracked until
+ * munmap; else MAP_FAILED with errno (EINVAL as the kernel). */
+void *i915_mmap(void *addr, size_t len, int prot, int flags, int fd, uint64_t offset);
+/* [addr, addr+len) was unmapped: the BO mappings wholly inside it end. */
+void i915_munmap_done(void *addr, size_t len);
 
 /* Pointers the caller passes are copied with these: -EFAULT instead of a
  * crash for a bad pointer. */

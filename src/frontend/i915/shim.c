@@ -590,13 +590,8 @@ int i915_real_munmap(void *addr, size_t len)
 
 EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
-    if (fd >= 0 && !(flags & MAP_ANONYMOUS) && i915_is_fd(fd)) {
-        int r = i915_mmap_check(fd, (uint64_t)off, len);
-        if (r) {
-            errno = -r;
-            return MAP_FAILED;
-        }
-    }
+    if (fd >= 0 && !(flags & MAP_ANONYMOUS) && i915_is_fd(fd))
+        return i915_mmap(addr, len, prot, flags, fd, (uint64_t)off);
     return i915_real_mmap(addr, len, prot, flags, fd, off);
 }
 
@@ -607,5 +602,8 @@ EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off64_t
 
 EXPORT int munmap(void *addr, size_t len)
 {
-    return i915_real_munmap(addr, len);
+    int r = i915_real_munmap(addr, len);
+    if (!r)
+        i915_munmap_done(addr, len);
+    return r;
 }
