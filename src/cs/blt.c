@@ -63,10 +63,9 @@
  * temporary version of these"). */
 struct gt_blt {
     int clip_x1, clip_y1, clip_x2, clip_y2;
-    int clip_enable, src_transp, pat_transp, solid_pat;
+    int src_transp, pat_transp, solid_pat;
     unsigned depth, rop, byte_mask;
     int32_t pitch_field;
-    int tiled;
     uint64_t dst;
     uint32_t bg, fg;
     uint64_t pat_addr;
@@ -675,20 +674,26 @@ int gt_blt_exec(gtsim_device *dev, struct gt_blt **state, const gt_cmd_desc *d, 
     }
     case GT_BLT_SETUP:
     case GT_BLT_SETUP_MONO_PAT_SL:
-        b->clip_enable = (int)f[BLT_CLIP];
-        b->src_transp = (int)f[BLT_SRC_TRANSP];
-        b->pat_transp = (int)f[BLT_PAT_TRANSP];
-        b->solid_pat = (int)f[BLT_SOLID_PAT];
-        b->depth = (unsigned)f[BLT_DEPTH];
-        b->rop = (unsigned)f[BLT_ROP];
-        b->byte_mask = (unsigned)f[BLT_BYTE_MASK];
-        b->pitch_field = (int32_t)(int64_t)f[BLT_DST_PITCH];
-        b->tiled = (int)f[BLT_DST_TILED];
-        b->dst = f[BLT_DST_ADDR];
-        b->bg = (uint32_t)f[BLT_SRC_BG];
-        b->fg = (uint32_t)f[BLT_SRC_FG];
-        b->pat_addr = f[BLT_PAT_ADDR];
-        b->mono_pat = f[BLT_PAT_DATA0] | f[BLT_PAT_DATA1] << 32;
+        /* each setup loads the registers its layout has and keeps the
+         * others (XY_SETUP_BLT has no monochrome pattern,
+         * XY_SETUP_MONO_PATTERN_SL_BLT no colour pattern address) */
+#define SETUP(reg, id, expr) \
+    if (gt_cmd_field(d, id)) \
+        b->reg = (expr);
+        SETUP(src_transp, BLT_SRC_TRANSP, (int)f[BLT_SRC_TRANSP])
+        SETUP(pat_transp, BLT_PAT_TRANSP, (int)f[BLT_PAT_TRANSP])
+        SETUP(solid_pat, BLT_SOLID_PAT, (int)f[BLT_SOLID_PAT])
+        SETUP(depth, BLT_DEPTH, (unsigned)f[BLT_DEPTH])
+        SETUP(rop, BLT_ROP, (unsigned)f[BLT_ROP])
+        SETUP(byte_mask, BLT_BYTE_MASK, (unsigned)f[BLT_BYTE_MASK])
+        SETUP(pitch_field, BLT_DST_PITCH, (int32_t)(int64_t)f[BLT_DST_PITCH])
+        SETUP(dst, BLT_DST_ADDR, f[BLT_DST_ADDR])
+        SETUP(bg, BLT_SRC_BG, (uint32_t)f[BLT_SRC_BG])
+        SETUP(fg, BLT_SRC_FG, (uint32_t)f[BLT_SRC_FG])
+        SETUP(pat_addr, BLT_PAT_ADDR, f[BLT_PAT_ADDR])
+        SETUP(mono_pat, BLT_PAT_DATA0, f[BLT_PAT_DATA0] | f[BLT_PAT_DATA1] << 32)
+#undef SETUP
+        /* XY_SCANLINES_BLT draws the pattern of the last setup */
         b->mono_pat_set = kind == GT_BLT_SETUP_MONO_PAT_SL;
         __attribute__((fallthrough)); /* both load the ClipRect */
     case GT_BLT_SETUP_CLIP:

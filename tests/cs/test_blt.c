@@ -833,6 +833,40 @@ static void test_text(void **state)
     }
 }
 
+/* A setup loads only the registers of its layout: XY_SETUP_BLT's Mono
+ * Source Transparency survives XY_SETUP_MONO_PATTERN_SL_BLT (which has no
+ * such field), whose colours and ROP then apply to XY_TEXT_BLT. */
+static void test_setup_keeps_registers(void **state)
+{
+    env *e = *state;
+    unsigned w = 9, h = 5;
+    uint8_t m[16];
+    for (int i = 0; i < 16; i++)
+        m[i] = rnd8();
+    gtsim_phys_write(e->dev, pa_of(DATA + 0x9000), m, sizeof(m));
+    surf dst = {DATA, LIN, 64, 2};
+    fill_rand(e, &dst, 32, 8);
+    uint8_t *ref = snap(e, &dst, 32, 8);
+    uint32_t fg = 0x4321;
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++) {
+            if (!mono_bit(m, w, 0, (int)x, (int)y))
+                continue; /* transparent: kept from XY_SETUP_BLT */
+            uint8_t sp[2];
+            le_bytes(fg, 2, sp);
+            ref_apply(ref + ((size_t)(y + 1) * 32 + x + 2) * 2, NULL, sp, 0x66, 2, 3);
+        }
+    uint32_t b[] = {
+        XY(0x01, 10), 1u << 29 | 1u << 24 | 0xccu << 16 | 64, 0, 8u << 16 | 32, LO(dst.gva), HI(dst.gva),
+        0x1111, 0x2222, 0, 0,
+        XY(0x11, 10), 1u << 24 | 0x66u << 16 | 64, 0, 8u << 16 | 32, LO(dst.gva), HI(dst.gva), 0x9999, fg, 0, 0,
+        XY(0x26, 5), 1u << 16 | 2, (1u + h) << 16 | (2u + w), LO(DATA + 0x9000), HI(DATA + 0x9000),
+    };
+    assert_int_equal(run_blt(e, b, sizeof(b) / 4), GTSIM_OK);
+    check_surface(e, &dst, 32, 8, ref);
+    free(ref);
+}
+
 /* MI commands on the blitter: MI_LOAD_REGISTER_IMM / MI_STORE_REGISTER_MEM
  * at the blitter's registers, MI_STORE_DATA_IMM, MI_FLUSH_DW post-sync
  * write; RING_HEAD saved at the blitter's offset; the blitter's
@@ -964,6 +998,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_full, setup, teardown),
         cmocka_unit_test_setup_teardown(test_setup_pixel_scanlines, setup, teardown),
         cmocka_unit_test_setup_teardown(test_text, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_setup_keeps_registers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_mi_on_blitter, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trace, setup_traced, teardown),
         cmocka_unit_test_setup_teardown(test_bad_copy_past_surface, setup, teardown),
