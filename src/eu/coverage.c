@@ -186,6 +186,11 @@ static void cov_inst(FILE *f, const gt_xinst *x)
     else
         snprintf(opname, sizeof opname, "%s", opn);
     emit(f, n, "op:%s", opname);
+    if (in->op == GT_OP_SYNC) { /* seed 004 sync function controls */
+        static const char *const sfc[16] = {[0] = "nop", [2] = "allrd", [3] = "allwr",
+                                            [13] = "fence", [14] = "bar", [15] = "host"};
+        emit(f, n, "sync:%s", cov_name(sfc, 16, in->sync_fc));
+    }
     emit(f, n, "exec:%d", in->exec_size);
     emit(f, n, "chan:M%d", in->chan_off);
     if (in->nomask)

@@ -9,7 +9,11 @@ executed.  Exit status 1 when an opcode (or math function) of the Gen9 list
 below never ran, an allowed type combination never ran, or a required
 feature is missing.
 
-    cov_report.py [--brief] FILE...
+    cov_report.py [--brief] [--gen12] FILE...
+
+--gen12: the Gen12LP requirements instead (GEN12_OPS, GEN12_MATH, the sync
+function controls, Align1 predicate forms only, tests/euexec12/
+eu_types12.tab with Gen12's per-source 3-source types).
 """
 import os
 import sys
@@ -25,6 +29,14 @@ sad2 sada2 lzd fbh fbl cbit nop wait send sendc sends sendsc jmpi if else endif 
 break cont halt call calla ret brc brd goto join madm""".split()
 GEN9_MATH = """inv log exp sqrt rsq sin cos pow fdiv idiv_quot idiv_rem idiv_both invm
 rsqtm""".split()
+# Gen12LP (seed 004 instruction pages; src/eu/encoding_gen12.c opcodes;
+# madm and lrp are reserved there, wait and the Align16 forms are gone).
+GEN12_OPS = """mov movi sel csel not and or xor shr shl asr ror rol cmp cmpn bfrev bfe bfi1
+bfi2 add addc subb mul mach mac mad dp4a avg frc rndu rndd rnde rndz lzd fbh fbl cbit nop
+sync send sendc jmpi if else endif while break cont halt call calla ret brc brd goto join
+illegal""".split()
+GEN12_MATH = """inv log exp sqrt rsq sin cos pow fdiv idiv_quot idiv_rem""".split()
+GEN12_SYNC = "nop allrd allwr bar host".split()
 TYPES = "ub b uw w ud d uq q hf f df".split()
 IMM_TYPES = ["imm." + t for t in "ub b uw w ud d uq q hf f df v uv vf".split()]
 # Control-flow forms that must run with divergent channels.
@@ -35,6 +47,8 @@ CONDS = "z nz g ge l le o u".split()
 
 
 TYPE_TAB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "eu_types.tab")
+TYPE_TAB12 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "euexec12",
+                          "eu_types12.tab")
 FLOATS = {"hf", "f", "df"}
 CLASS = {"*B": ["b", "ub"], "*W": ["w", "uw"], "*D": ["d", "ud"], "*Q": ["q", "uq"]}
 
@@ -46,7 +60,7 @@ def parse_class(text):
     return out
 
 
-def allowed_combos(path=TYPE_TAB):
+def allowed_combos(path=TYPE_TAB, gen12=False):
     """(opcode, dst, src0, ...) tuples eu_types.tab allows, expanded the way
     tests/euexec/test_eu_types.c expands them (3-source integer sources share
     one type; a HF src0 of a 3-source instruction makes all sources HF)."""
@@ -64,9 +78,10 @@ def allowed_combos(path=TYPE_TAB):
                 for ss in product(srcs, repeat=ns):
                     if same and any(s != d for s in ss):
                         continue
-                    if ns == 3 and ss[0] not in FLOATS and len(set(ss)) > 1:
+                    # Gen9's one 3-source type field (Gen12: one per source)
+                    if not gen12 and ns == 3 and ss[0] not in FLOATS and len(set(ss)) > 1:
                         continue
-                    if ns == 3 and ss[0] == "hf" and any(s != "hf" for s in ss):
+                    if not gen12 and ns == 3 and ss[0] == "hf" and any(s != "hf" for s in ss):
                         continue
                     allowed.add((op, d) + tuple(ss))
     return allowed
@@ -116,7 +131,11 @@ def row(title, items, width=100):
 def main():
     args = sys.argv[1:]
     brief = "--brief" in args
+    gen12 = "--gen12" in args
     paths = [a for a in args if not a.startswith("--")]
+    req_ops = GEN12_OPS if gen12 else GEN9_OPS
+    req_math = GEN12_MATH if gen12 else GEN9_MATH
+    preds = [p for p in PREDS if not (gen12 and p.startswith("a16."))]
     cnt = load(paths)
     if not cnt:
         print("cov_report: no coverage data")
@@ -129,16 +148,23 @@ def main():
         plain.add("math")
     print("== EU coverage: %d instruction executions" %
           sum(v for k, v in ops.items()))
-    print("opcodes executed: %d of %d required (+math functions %d of %d)" % (
-        len([o for o in GEN9_OPS if o in plain]), len(GEN9_OPS),
-        len([m for m in GEN9_MATH if m in maths]), len(GEN9_MATH)))
+    print("%s opcodes executed: %d of %d required (+math functions %d of %d)" % (
+        "Gen12LP" if gen12 else "Gen9",
+        len([o for o in req_ops if o in plain]), len(req_ops),
+        len([m for m in req_math if m in maths]), len(req_math)))
     row("ops", ["%s=%d" % (k, v) for k, v in sorted(ops.items())])
-    for o in GEN9_OPS:
+    for o in req_ops:
         if o not in plain:
             missing.append("opcode " + o)
-    for m in GEN9_MATH:
+    for m in req_math:
         if m not in maths:
             missing.append("math function " + m)
+    if gen12:
+        g = group(cnt, "sync:")
+        row("sync", ["%s=%d" % (k, v) for k, v in sorted(g.items())])
+        for fc in GEN12_SYNC:
+            if fc not in g:
+                missing.append("sync." + fc)
 
     print("types per operand position (executions):")
     for pos in ["dst", "src0", "src1", "src2"]:
@@ -153,7 +179,7 @@ def main():
     if not brief:
         for o in sorted(byop):
             row(o, sorted(byop[o]))
-    allowed = allowed_combos()
+    allowed = allowed_combos(TYPE_TAB12, True) if gen12 else allowed_combos()
     done = executed_combos(combos)
     unexec = sorted(allowed - done)
     print("allowed type combinations (eu_types.tab): %d, executed %d" %
@@ -168,8 +194,8 @@ def main():
         row(pos, ["%s=%d" % (k, v) for k, v in sorted(g.items())])
     g = group(cnt, "pred:")
     row("predication", ["%s=%d" % (k, v) for k, v in sorted(g.items())] +
-        ["(none: %s)" % " ".join(p for p in PREDS if p not in g and p + ".inv" not in g)])
-    for p in PREDS:
+        ["(none: %s)" % " ".join(p for p in preds if p not in g and p + ".inv" not in g)])
+    for p in preds:
         if p not in g and p + ".inv" not in g:
             missing.append("predicate form " + p)
     row("flags", ["%s=%d" % (k, v) for k, v in sorted(group(cnt, "flag:").items())])

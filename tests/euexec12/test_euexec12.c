@@ -669,6 +669,50 @@ static void test_mach_any16h(void **st)
         assert_int_equal(h_d(&H, 14)[k], want[k]);
 }
 
+/* ---- movi (seed 004 movi: one source register a0.0[11:5], channel n
+ * from a0.n[4:0]; Gen12's src1 is null), nop, sendc (no tdr0 dependency:
+ * it runs as send), a loop whose channels break out one by one (divergent
+ * break and while) ---- */
+static void test_movi_nop_sendc_loop(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "(W) mov (8|M0) a0.0<1>:uw r4.0<8;8,1>:uw\n"
+           "movi (8|M0) r10.0<1>:ud r[a0.0]<1,0>:ud null:ud\n"
+           "nop\n"
+           "sendc.dc1 (8|M0) r11 r2 null 0x0 0x02106E00\n"
+           "mov (8|M0) r12.0<1>:d 0:d\n"
+           "mov (8|M0) r13.0<1>:d 0:d\n"
+           "LOOP:\n"
+           "add (8|M0) r12.0<1>:d r12.0<8;8,1>:d 1:w\n"
+           "cmp (8|M0) (ge)f0.0 null<1>:d r12.0<8;8,1>:d r5.0<8;8,1>:d\n"
+           "(f0.0) break (8|M0) LWHILE LWHILE\n"
+           "add (8|M0) r13.0<1>:d r13.0<8;8,1>:d 1:w\n"
+           "cmp (8|M0) (lt)f1.0 null<1>:d r12.0<8;8,1>:d 100:w\n"
+           "LWHILE:\n"   /* break's JIP and UIP name the while */
+           "(f1.0) while (8|M0) LOOP\n"
+           "mov (4|M0) r14.0<1>:d 7:w\n"
+           END);
+    thread(0xff);
+    for (int i = 0; i < 256; i++)
+        wr32(BUF0 + 4 * i, 0x2000u + (uint32_t)i);
+    for (int i = 0; i < 8; i++) {
+        h_ud(&H, 3)[i] = 0xc0de0000u + (uint32_t)i;
+        h_uw(&H, 4)[i] = (uint16_t)(3 * 32 + 4 * ((5 * i + 3) & 7)); /* r3, DWord (5i+3)%8 */
+        h_ud(&H, 2)[i] = (uint32_t)(4 * (7 - i));
+        h_d(&H, 5)[i] = i + 1;
+    }
+    h_run_ok(&H);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(h_ud(&H, 10)[i], 0xc0de0000u + (uint32_t)((5 * i + 3) & 7));
+        assert_int_equal(h_ud(&H, 11)[i], 0x2000u + (uint32_t)(7 - i));
+        assert_int_equal(h_d(&H, 12)[i], i + 1);   /* breaks when it reaches i + 1 */
+        assert_int_equal(h_d(&H, 13)[i], i);
+        assert_int_equal(h_d(&H, 14)[i], i < 4 ? 7 : 0);
+    }
+    assert_int_equal(H.t->exec_mask, 0xff);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -679,6 +723,7 @@ int main(void)
         cmocka_unit_test(test_send_dataport), cmocka_unit_test(test_barrier_eot),
         cmocka_unit_test(test_bad_input),    cmocka_unit_test(test_gen12_rules),
         cmocka_unit_test(test_mach_any16h),  cmocka_unit_test(test_addc_word_source),
+        cmocka_unit_test(test_movi_nop_sendc_loop),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
