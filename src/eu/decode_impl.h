@@ -330,6 +330,9 @@ GT_INLINE int gtd_3src_a1(const gt_eu_encoding *E, const uint32_t *w, gt_inst *i
     d->file = E->files[gtd_get(w, &T->dst_file)];
     d->nr = (uint8_t)gtd_get(w, &T->dst_reg);
     d->subnr = (uint8_t)gtd_get(w, &T->dst_subreg);
+    if (T->dst_align && d->subnr % T->dst_align)
+        GTD_FAIL("dst: 3-source destination SubRegNum %u not %u-byte aligned", d->subnr,
+                 T->dst_align);
     d->hstride = T->dst_hstrides[gtd_get(w, &T->dst_hstride)];
     for (int i = 0; i < 3; i++) {
         const gt_enc_3a1_src *L = &T->src[i];
@@ -338,7 +341,8 @@ GT_INLINE int gtd_3src_a1(const gt_eu_encoding *E, const uint32_t *w, gt_inst *i
         tenc = ex | gtd_get(w, &L->type);
         if (gt_field_present(&L->is_imm) && gtd_get(w, &L->is_imm)) {
             t = E->imm_types[tenc];
-            if (t < 0 || gt_type_size(t) != 2)
+            /* a 16-bit immediate: W, UW or HF (V / UV pack eight values in 32 bits) */
+            if (t < 0 || gt_type_size(t) != 2 || t == GT_TYPE_V || t == GT_TYPE_UV)
                 GTD_FAIL("src%d: invalid 3-src immediate type encoding %u", i, tenc);
             o->file = GT_FILE_IMM;
             o->type = (uint8_t)t;
@@ -421,6 +425,7 @@ GT_INLINE int gtd_sends(const gt_eu_encoding *E, const uint32_t *w, gt_inst *in,
         /* Saturate's and AccWrEn's bits are EOT and FusionCtrl here */
         in->saturate = 0;
         in->acc_wr = 0;
+        in->serialize = (uint8_t)gtd_get(w, &S->fusion_ctrl);
         d->type = GT_TYPE_UD;
         d->nr = (uint8_t)gtd_get(w, &E->dst.reg);
         s0->nr = (uint8_t)gtd_get(w, &E->src0.reg);
@@ -631,6 +636,8 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
                 GTD_FAIL("src0: immediate in a two-source instruction");
             if (gtd_operand(E, w, &E->src1, in->align16, &in->src[1], "src1", why, why_len) < 0)
                 return -1;
+            if (form == GT_FORM_MATH && E->math_src1_direct && in->src[1].indirect)
+                GTD_FAIL("src1: indirect math source 1 (a direct operand only)");
             if (in->src[1].file == GT_FILE_IMM && gt_type_size(in->src[1].type) == 8)
                 GTD_FAIL("src1: 64-bit immediate in src1");
         } else if (form == GT_FORM_MATH && E->math_1src_src1 && in->src[0].file != GT_FILE_IMM &&
@@ -747,6 +754,16 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
     }
     if (E->df_4byte_elements && (form == GT_FORM_ALU || form == GT_FORM_MATH || form == GT_FORM_3SRC))
         gtd_df_true_elements(in);
+    if (E->branch.untyped_operands &&
+        (form == GT_FORM_BRANCH || form == GT_FORM_JMPI || form == GT_FORM_CALL ||
+         form == GT_FORM_CALLA || form == GT_FORM_RET)) {
+        /* DWord offsets and return addresses (the type fields are reserved) */
+        if (in->dst.file != GT_FILE_IMM)
+            in->dst.type = GT_TYPE_D;
+        for (int i = 0; i < 2; i++)
+            if (in->src[i].file != GT_FILE_IMM)
+                in->src[i].type = GT_TYPE_D;
+    }
     return in->length;
 }
 

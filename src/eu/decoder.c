@@ -46,7 +46,7 @@ static const gt_iga_syntax gt_iga_gen7 = {
 
 /* iga64 -p=12p1: SWSB annotations (gt_inst swsb_*), sync. */
 static const gt_iga_syntax gt_iga_gen12 = {.send_sfids = gt_send_sfids_gen12, .send_sfid_suffix = 1,
-                                           .acc_mme_base = 8};
+                                           .acc_mme_base = 8, .jump_target_bare = 1};
 
 /* Disassembly syntaxes. */
 static const gt_disasm_syntax gt_syn_iga = {"iga", gt_disasm_inst_at, 1};

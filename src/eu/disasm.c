@@ -402,6 +402,8 @@ static void options(gt_txt *t, const gt_inst *in)
         opt[n++] = "NoDDClr";
     if (in->acc_wr && is_send)
         opt[n++] = "NoSrcDepSet";
+    if (in->serialize)
+        opt[n++] = "Serialize";
     if (in->thread_ctrl == 2)
         opt[n++] = "Switch";
     /* Gen12 software scoreboard, after the options: RegDist "@d", then
@@ -463,7 +465,9 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
         break;
     case GT_OP_JMPI:
         tx(&t, "%s ", name);
-        if (in->jip_reg)
+        if (in->jip_reg && syn->jump_target_bare)
+            jump_register(&t, &in->src[1]);
+        else if (in->jip_reg)
             src_operand(&t, in, 1);
         else
             label(&t, ip + in->jip);
@@ -525,7 +529,9 @@ int gt_disasm_inst_at(const gt_platform *plat, const gt_inst *in, int64_t ip, ch
         tx(&t, " ");
         reg_with_sub(&t, &in->dst);
         tx(&t, " ");
-        if (in->jip_reg)
+        if (in->jip_reg && syn->jump_target_bare)
+            jump_register(&t, &in->src[1]);
+        else if (in->jip_reg)
             src_operand(&t, in, 1);
         else
             label(&t, in->op == GT_OP_CALLA ? in->jip : ip + in->jip);

@@ -127,6 +127,7 @@ typedef struct gt_enc_3src_a1 {
     gt_enc_3a1_src src[3];
     const uint8_t *vstrides;      /* TernaryVertStride -> elements */
     const uint8_t *dst_hstrides;  /* Dst.HorzStride -> elements */
+    uint8_t dst_align;            /* Dst.SubRegNum must be a multiple of this (bytes) */
 } gt_enc_3src_a1;
 
 /* send / sendc. */
@@ -144,6 +145,7 @@ typedef struct gt_enc_sends {
     gt_field dst_ind_off, src0_ind_off;   /* indirect offsets (bytes, 10 bits signed) */
     gt_field desc_reg, exdesc_reg, exdesc_subnr, exdesc;
     gt_field src0_file;   /* absent: GRF */
+    gt_field fusion_ctrl; /* Gen12 FusionCtrl (1: serialized execution); absent: none */
     /* Gen12 send (seed 004 send): dst / src0 / src1 are direct registers
      * without types (UD) or regions */
     uint8_t direct_untyped;
@@ -169,6 +171,9 @@ typedef struct gt_enc_branch {
     /* the src0 type field, read as an immediate type, goes to src[1].type
      * (iga64 -p=7p5 prints it after brd's label) */
     uint8_t src0_type_kept;
+    /* the operands have no type fields (Gen12: bits 45:34 reserved; the
+     * offsets and return addresses are DWords): decoded as UD */
+    uint8_t untyped_operands;
 } gt_enc_branch;
 
 /* Instruction forms (what an opcode's encoding looks like). */
@@ -295,6 +300,9 @@ typedef struct gt_eu_encoding {
     uint8_t mme;
     /* a 3-source DF destination whose ChanEn enables one 32-bit channel is illegal */
     uint8_t df_half_chanen_illegal;
+    /* math src1 is a direct operand only (Gen12, seed 004 math: bit 112,
+     * Src1.AddrMode elsewhere, reserved MBZ): an indirect one is illegal */
+    uint8_t math_src1_direct;
     /* one-source math still decodes src1 (kept for printers of the encoding) */
     uint8_t math_1src_src1;
     /* DF operands count 4-byte elements (Ivy Bridge, seed 001 §1.3): the

@@ -452,7 +452,7 @@ const gt_eu_encoding gt_enc_gen12 = {
     .sends = {
         .dst_file = GT_F(50, 50), .src0_file = GT_F(66, 66), .src1_file = GT_F(98, 98),
         .src1_reg = GT_F(111, 104), .desc_reg = GT_F(48, 48), .exdesc_reg = GT_F(49, 49),
-        .exdesc_subnr = GT_F(42, 40),
+        .exdesc_subnr = GT_F(42, 40), .fusion_ctrl = GT_F(33, 33),
         .exdesc = {{GT_P(103, 99, 6), GT_P(47, 35, 11), GT_P(65, 64, 24), GT_P(97, 96, 26),
                     GT_P(127, 124, 28)}},
         .direct_untyped = 1,
@@ -464,6 +464,10 @@ const gt_eu_encoding gt_enc_gen12 = {
         .imm32 = GT_F(127, 96), .branch_ctrl = GT_F(33, 33), .reg_offsets = 1,
         .target_src0 = 1, /* seed 004 jmpi, call: Src0 is the target */
         .jmpi_from_ip = 1, /* iga64 -p=12p1: jmpi L = IP + offset */
+        /* seed 004 call, calla, jmpi, ret, brd, brc: bits 45:34 (types,
+         * source modifiers) reserved; iga64 -p=12p1 prints "r20.1" for a
+         * target at byte 4 */
+        .untyped_operands = 1,
     },
     .src3 = {.align1_what = ""},
     /* 3-source Align1 (seed 004 mad): [35] Src0.VertStride[0], [38:36]
@@ -493,8 +497,13 @@ const gt_eu_encoding gt_enc_gen12 = {
         },
         .vstrides = g12_3src_vstride,
         .dst_hstrides = g12_3src_dst_hstride,
+        /* seed 004 mad (and every 3-source page): "The Dst.Operand must be
+         * 64 bit aligned. i.e. Dst.Operand.SubRegNum[2:0] must be zero"
+         * (iga64 -p=12p1 assembles no other) */
+        .dst_align = 8,
     },
     .math_fcs = 0x3efe, /* 1-7, 9-13 (seed 004 math) */
+    .math_src1_direct = 1,
     .sync_fcs = 0xe00d, /* nop, allrd, allwr, fence, bar, host (seed 004 sync) */
     .cmpt = {
         .opcode = GT_F(6, 0),

@@ -137,6 +137,7 @@ typedef struct gt_inst {
     uint8_t compacted;    /* encoded in the 8-byte compacted form */
     uint8_t num_srcs;     /* source operands used (0..3) */
     uint8_t eot;          /* send: end of thread */
+    uint8_t serialize;    /* Gen12 send FusionCtrl: fused EUs execute it one after the other */
     uint8_t length;       /* encoded length in bytes: 8 or 16 */
     gt_operand dst;
     gt_operand src[3];
@@ -271,6 +272,9 @@ typedef struct gt_iga_syntax {
     /* the accumulator number printed as mme0 (mme0..mme7 follow); 0 = 2
      * (Gen8/9: acc2..acc9); -p=12p1: 8 */
     uint8_t acc_mme_base;
+    /* jmpi / call / calla register targets print as the register alone,
+     * "r20.1" (-p=12p1); 0: with region and type */
+    uint8_t jump_target_bare;
 } gt_iga_syntax;
 /* Never NULL. */
 const gt_iga_syntax *gt_iga_syntax_for(const gt_platform *plat);

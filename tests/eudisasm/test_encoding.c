@@ -278,6 +278,7 @@ static int lint(const gt_eu_encoding *E, char *err, size_t len)
             take_header(&v, vn, E, 1u << GT_H_CONDMOD |
                                    (S->direct_untyped ? 1u << GT_H_SATURATE | 1u << GT_H_ACCWREN : 0));
             take(&v, vn, &S->src0_file, "Src0.RegFile");
+            take(&v, vn, &S->fusion_ctrl, "FusionCtrl");
             take(&v, vn, &E->send.sfid, "SFID");
             take(&v, vn, &E->send.eot, "EOT");
             take(&v, vn, &E->send.desc, "Desc");
