@@ -63,6 +63,9 @@ clinfo)
     skl) grep -Eq 'Device Name +Intel\(R\) HD Graphics 530 \[0x1912\]' "$work/clinfo.intel" ||
              fail "clinfo does not list HD Graphics 530 [0x1912]"
          grep -Eq 'Max compute units +24$' "$work/clinfo.intel" || fail "clinfo: not 24 compute units" ;;
+    tgllp) grep -Eq 'Device Name +Intel\(R\) Iris\(R\) Xe Graphics \[0x9a49\]' "$work/clinfo.intel" ||
+             fail "clinfo does not list Iris Xe Graphics [0x9a49]"
+         grep -Eq 'Max compute units +96$' "$work/clinfo.intel" || fail "clinfo: not 96 compute units" ;;
     esac
     grep -Eq 'PCI-E, 0000:00:02.0' "$work/clinfo.intel" || fail "clinfo: not at PCI 0000:00:02.0"
     exit 0
