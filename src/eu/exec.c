@@ -744,20 +744,26 @@ static void plan_fast_kind(gt_xinst *x, int ns)
     if (x->plan_err || x->chan_pairs || x->wide_int || x->mul_src1_lo16 || in->acc_wr ||
         in->saturate || in->exec_size == 0 || is_mme_macro(in))
         return;
-    if (x->dst.space != GT_XS_GRF && x->dst.space != GT_XS_NULL)
+    /* explicit accumulator operands: F handlers only (fast_load_f) */
+    int acc = x->dst.space == GT_XS_ACC;
+    for (int s = 0; s < ns; s++)
+        acc |= x->src[s].space == GT_XS_ACC;
+    if (x->dst.space != GT_XS_GRF && x->dst.space != GT_XS_NULL && x->dst.space != GT_XS_ACC)
         return;
     /* Align16: only the 3-source form with every channel written (IGC's mad) */
     if (in->align16 && (ns != 3 || (in->dst.writemask && in->dst.writemask != 0xf)))
         return;
     for (int s = 0; s < ns; s++)
-        if (!fast_src_ok(&x->src[s]))
+        if (!fast_src_ok(&x->src[s]) && x->src[s].space != GT_XS_ACC)
             return;
+    if (acc && x->dom != DOM_F)
+        return;
     int selnp = op == GT_OP_SEL && in->cond == GT_COND_NONE;
     x->fast_arith = op != GT_OP_MOV && !(selnp && !x->src[0].mods && !x->src[1].mods);
     x->fast_flush = op != GT_OP_MOV && !(selnp && !x->src[0].mods && !x->src[1].mods);
 
     if (x->raw_mov && x->dst.size == 4 && in->cond == GT_COND_NONE && !x->src[0].mods &&
-        x->dst.space == GT_XS_GRF) {
+        x->dst.space == GT_XS_GRF && !acc) {
         x->fast = FK_RAW;
         return;
     }
@@ -830,7 +836,7 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         default:
             return;
         }
-        if (x->dst.space == GT_XS_GRF && x->dst.type != GT_TYPE_F)
+        if ((x->dst.space == GT_XS_GRF || x->dst.space == GT_XS_ACC) && x->dst.type != GT_TYPE_F)
             return;
         if (x->dst.space == GT_XS_NULL && x->flag_type != GT_TYPE_F)
             return;
@@ -2880,7 +2886,9 @@ static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt
 
 static inline void fast_load_f(const gt_thread *t, const gt_xop *p, float *o, int n, int ftz)
 {
-    const uint8_t *g = t->grf;
+    /* F handlers also take explicit accumulator operands (IGC's Gen12
+     * `mad (16) acc0.0:f acc0.0<8;1>:f ...` chains) */
+    const uint8_t *g = p->space == GT_XS_ACC ? t->acc : t->grf;
     if (p->space == GT_XS_IMM || p->scalar) {
         float v = gt_u2f(p->space == GT_XS_IMM ? (uint32_t)p->imm_lane[0]
                                                : (uint32_t)rd_raw(g + p->off[0], 4));
@@ -3017,8 +3025,8 @@ static inline __attribute__((always_inline)) int fast_flt(gt_thread *t, const gt
         break;
     }
     const gt_xop *pd = &x->dst;
-    if (pd->space == GT_XS_GRF) {
-        uint8_t *g = t->grf;
+    if (pd->space == GT_XS_GRF || pd->space == GT_XS_ACC) {
+        uint8_t *g = pd->space == GT_XS_ACC ? t->acc : t->grf;
         if (cmp) {
             for (uint32_t m = lmask; m; m &= m - 1) {
                 int i = __builtin_ctz(m);

@@ -8,7 +8,9 @@
  * 3-source Align16 form, cr0 rounding / denorm / ALT modes -- with random
  * operands (special float values included) run through both paths
  * (gt_eu_exec_one) on copies of one thread.  The whole thread state (GRF,
- * accumulators, flags, ...) and the status must be bit-identical.  The
+ * accumulators, flags, ...) and the status must be bit-identical.  mad
+ * also takes the Gen12 3-source Align1 form, float instructions explicit
+ * accumulator operands (IGC's Gen12 `mad (16) acc0.0:f acc0.0<8;1>:f ...`).  The
  * test also fails when a handler kind never ran, or an opcode the handlers
  * take never went through one: a planner that stopped choosing them would
  * otherwise pass trivially.
@@ -129,7 +131,8 @@ static void gen_inst(gt_inst *in)
     if (in->chan_off + in->exec_size > 32)
         in->chan_off = 0;
     in->length = 16;
-    in->align16 = in->op == GT_OP_MAD;
+    /* mad: Gen9's Align16 form, or the Align1 3-source form (Gen12) */
+    in->align16 = in->op == GT_OP_MAD && pick(2);
     int ns = nsrc_of(in->op, in->math_fc);
     in->num_srcs = (uint8_t)ns;
     in->nomask = pick(4) == 0;
@@ -167,6 +170,16 @@ static void gen_inst(gt_inst *in)
     d->writemask = in->align16 ? (uint8_t)(pick(6) ? 0xf : 1 + pick(15)) : 0;
     if (in->align16)
         d->hstride = 1;
+    /* explicit accumulator operands (acc0/acc1; IGC's Gen12 mad chains) */
+    if (flt && !in->align16 && pick(6) == 0 && d->file == GT_FILE_GRF) {
+        d->file = GT_FILE_ARF;
+        d->nr = (uint8_t)(GT_ARF_ACC | pick(2));
+    }
+    if (flt && !in->align16 && pick(6) == 0 && in->src[0].file == GT_FILE_GRF) {
+        in->src[0].file = GT_FILE_ARF;
+        in->src[0].nr = (uint8_t)(GT_ARF_ACC | pick(2));
+        in->src[0].subnr = 0;
+    }
 }
 
 static gt_thread *new_thread(void)
