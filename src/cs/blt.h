@@ -35,8 +35,8 @@ enum {
     GT_NF_BLT
 };
 
-/* What a blitter command does (gt_cmd_desc.id is GT_CMD_BLT for all; the
- * blitter tells them apart by this kind, kept in the command table). */
+/* What a blitter command does (gt_cmd_desc.id is GT_CMD_BLT for all;
+ * gt_blt_kind tells them apart by their field table). */
 enum gt_blt_kind {
     GT_BLT_SRC_COPY, GT_BLT_SRC_COPY_CHROMA, GT_BLT_FAST_COPY, GT_BLT_BLOCK_COPY, GT_BLT_COLOR,
     GT_BLT_FAST_COLOR, GT_BLT_PAT, GT_BLT_PAT_IMM, GT_BLT_PAT_CHROMA, GT_BLT_PAT_CHROMA_IMM,
