@@ -76,20 +76,21 @@ const char gtsim_serve_usage[] =
     "               also LD_PRELOAD=libgtsim_tbxlock.so, as exec does)\n"
     "      SIGINT/SIGTERM stop running work within a second (reporting where it was); exit status 0.\n"
     "  gtsim exec [options] [--] PROGRAM ARGS...\n"
-    "                                       run PROGRAM on the simulated GPU (private server on a\n"
-    "                                       free loopback port); exits with PROGRAM's status\n"
-    "                                       (128+N if signal N ended it); when PROGRAM dies, or on\n"
-    "                                       SIGINT/SIGTERM, its simulation stops within a second\n"
+    "                                       run PROGRAM on the simulated GPU (see --via); exits\n"
+    "                                       with PROGRAM's status (128+N if signal N ended it);\n"
+    "                                       through TBX, when PROGRAM dies, or on SIGINT/SIGTERM,\n"
+    "                                       its simulation stops within a second\n"
     "      --platform P, --keep-state, --timeout MS, --idle-timeout MS, --max-clients N,\n"
     "      --max-host-memory BYTES, --max-total-eu-instructions N, --max-threads N,\n"
     "      --work-timeout MS, --max-eu-instructions N, --max-commands N, --trace-commands,\n"
     "      --host-threads N,\n"
     "      --stats, --progress, --no-progress, -v, --verbose  as for serve (on stderr)\n"
-    "      --via tbx|i915          how the program reaches the GPU: tbx (default) Intel's runtime in\n"
-    "                              TBX mode, talking to a private server; i915 preload\n"
-    "                              libgtsim-i915.so, a simulated i915 render node in the program's\n"
-    "                              own process, for any driver (platforms skl, tgllp; the watchdog\n"
-    "                              and memory options apply, the server ones do not)\n"
+    "      --via i915|tbx          how the program reaches the GPU: i915 (default on skl and tgllp)\n"
+    "                              preload libgtsim-i915.so, a simulated i915 render node in the\n"
+    "                              program's own process, for any driver (the watchdog, memory,\n"
+    "                              --host-threads, --trace-commands and --stats options apply, the\n"
+    "                              server ones do not); tbx (default on other platforms) Intel's\n"
+    "                              runtime in TBX mode, talking to a private server\n"
     "      --no-client-lock        do not preload libgtsim_tbxlock.so, which makes each TBX\n"
     "                              request/answer exchange of the program atomic across its threads\n"
     "                              (Intel's runtime polls completion outside its lock)\n";
@@ -584,7 +585,7 @@ struct opts {
     const char *platform, *host;
     unsigned port, max_clients;
     int allow_remote, once, keep_state, verbose, stats, timeout_ms, idle_timeout_ms, no_client_lock, progress;
-    int via_i915; /* exec --via i915 */
+    int via_i915; /* exec --via: 1 i915, 0 tbx, -1 not given */
     gtsim_config cfg;
     int prog; /* exec: index of PROGRAM in argv */
 };
@@ -601,6 +602,7 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
     o->max_clients = 1024;
     o->progress = -1;
     o->prog = -1;
+    o->via_i915 = -1;
     o->cfg.threads = gtsim_default_host_threads();
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -895,6 +897,17 @@ int gtsim_cmd_exec(int argc, char **argv)
     int rc = parse_opts(tag, argc, argv, 1, &o);
     if (rc)
         return rc;
+    if (o.via_i915 < 0) {
+        /* default: the i915 device where the platform has an identity and
+         * the library is built, else TBX */
+        char lib[2200];
+        const char *env = getenv("GTSIM_I915_LIBRARY");
+        int have = (env && *env) || !find_lib("libgtsim-i915.so", GTSIM_I915_INSTALLED, lib, sizeof(lib));
+        o.via_i915 = have && (!strcmp(o.platform, "skl") || !strcmp(o.platform, "tgllp"));
+        if (o.verbose && !o.via_i915)
+            fprintf(stderr, "%s: %s: through TBX\n", tag,
+                    have ? "the platform has no i915 identity" : "libgtsim-i915.so not built");
+    }
     if (o.via_i915)
         return exec_i915(tag, &o, argv);
     struct server s;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # OpenCL built-in tests on the simulated GPU: builds tests/ocl/NAME.c (with
-# the shared oclt.h) and runs it through `gtsim exec --platform P` (P =
+# the shared oclt.h) and runs it through `gtsim exec --via tbx --platform P` (P =
 # GTSIM_TEST_PLATFORM, default skl), i.e.
 # Intel's OpenCL runtime in TBX mode compiling the kernels with IGC and
 # sending them to gtsim.  The program compares every result with the CPU
@@ -18,7 +18,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 # Not sanitized: the OpenCL runtime is loaded into it.
 "$cc" -std=c11 -D_GNU_SOURCE -O2 -ffp-contract=off -Wall -Wextra "$here/$name.c" -o "$work/$name" -lOpenCL -lm ||
     fail "cannot build $name (needs ocl-icd-opencl-dev, opencl-headers)"
-timeout 600 "$gtsim" exec -v --platform "$platform" -- "$work/$name" "$here" >"$work/$name.out" 2>"$work/$name.err"
+timeout 600 "$gtsim" exec -v --via tbx --platform "$platform" -- "$work/$name" "$here" >"$work/$name.out" 2>"$work/$name.err"
 rc=$?
 # Failures and the summary first, then everything.
 grep -v '^ok ' "$work/$name.out" | head -150

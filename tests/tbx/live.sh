@@ -30,7 +30,7 @@ exec_opts=()
 run_exec() { # log, program and args...
     local log=$1
     shift
-    timeout 600 "$gtsim" exec -v --platform "$platform" "${exec_opts[@]}" -- "$@" >"$log.out" 2>"$log.err"
+    timeout 600 "$gtsim" exec -v --via tbx --platform "$platform" "${exec_opts[@]}" -- "$@" >"$log.out" 2>"$log.err"
     local rc=$?
     cat "$log.out"
     grep -v ': client [0-9]*: ' "$log.err" | grep -v 'connected' >&2

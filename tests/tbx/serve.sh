@@ -80,14 +80,14 @@ check "unknown platform refused" test $? -eq 2
 
 # gtsim exec: the program sees the runtime's TBX settings, talks to the
 # private server, and its exit status (or signal) becomes gtsim's.
-env_line=$("$gtsim" exec --platform skl -- sh -c 'echo "$NEOReadDebugKeys $SetCommandStreamReceiver $ProductFamilyOverride $TbxServer"')
+env_line=$("$gtsim" exec --via tbx --platform skl -- sh -c 'echo "$NEOReadDebugKeys $SetCommandStreamReceiver $ProductFamilyOverride $TbxServer"')
 check "exec: runtime environment" test "$env_line" = "1 2 skl 127.0.0.1"
-check "exec: a client reaches the server on \$TbxPort" "$gtsim" exec -- sh -c "\"$client\" \"\$TbxPort\" smoke"
-"$gtsim" exec -- sh -c 'exit 7'
+check "exec: a client reaches the server on \$TbxPort" "$gtsim" exec --via tbx -- sh -c "\"$client\" \"\$TbxPort\" smoke"
+"$gtsim" exec --via tbx -- sh -c 'exit 7'
 check "exec: exit status passed through" test $? -eq 7
-"$gtsim" exec -- sh -c 'kill -KILL $$' 2>"$work/exec-sig.err"
+"$gtsim" exec --via tbx -- sh -c 'kill -KILL $$' 2>"$work/exec-sig.err"
 check "exec: death by signal is 128+N" test $? -eq 137
-"$gtsim" exec -- "$work/no-such-program" 2>"$work/exec-missing.err"
+"$gtsim" exec --via tbx -- "$work/no-such-program" 2>"$work/exec-missing.err"
 check "exec: a missing program is 127" test $? -eq 127
 
 echo "$fails failed"

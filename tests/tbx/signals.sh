@@ -84,7 +84,7 @@ kill -KILL $prog 2>/dev/null
 wait $prog 2>/dev/null
 
 # 2. gtsim exec, SIGTERM.
-"$gtsim" exec --progress -- "$work/cl_threads" hang >"$work/exec2.out" 2>"$work/exec2.err" &
+"$gtsim" exec --via tbx --progress -- "$work/cl_threads" hang >"$work/exec2.out" 2>"$work/exec2.err" &
 ex=$!
 if wait_enqueued "$work/exec2.out" $ex && wait_running "$work/exec2.err" $ex; then
     stopped "exec: SIGTERM during a runaway kernel" "kill -TERM $ex" $ex 143 "$work/exec2.err"
@@ -97,7 +97,7 @@ else
 fi
 
 # 2b. gtsim exec, SIGINT: passed on to the program.
-"$gtsim" exec -- "$work/cl_threads" hang >"$work/exec2b.out" 2>"$work/exec2b.err" &
+"$gtsim" exec --via tbx -- "$work/cl_threads" hang >"$work/exec2b.out" 2>"$work/exec2b.err" &
 ex=$!
 if wait_enqueued "$work/exec2b.out" $ex; then
     stopped "exec: SIGINT during a runaway kernel" "kill -INT $ex" $ex 130 "$work/exec2b.err"
@@ -109,7 +109,7 @@ else
 fi
 
 # 3. gtsim exec, the program is killed.
-"$gtsim" exec --progress -- "$work/cl_threads" hang >"$work/exec3.out" 2>"$work/exec3.err" &
+"$gtsim" exec --via tbx --progress -- "$work/cl_threads" hang >"$work/exec3.out" 2>"$work/exec3.err" &
 ex=$!
 if wait_enqueued "$work/exec3.out" $ex && wait_running "$work/exec3.err" $ex; then
     stopped "exec: program killed during a runaway kernel" "pkill -KILL -P $ex" $ex 137 "$work/exec3.err"
