@@ -9,6 +9,9 @@
 #   live.sh GTSIM WORKDIR ze            tests/tbx/ze_vscale.c (Level Zero) must print "PASS ze_vscale"
 #   live.sh GTSIM WORKDIR threads       tests/tbx/cl_threads.c: 4 threads for 3 s
 #   live.sh GTSIM WORKDIR uapi PROG     PROG (tests/i915/i915_uapi.c) must print "PASS i915_uapi"
+#   live.sh GTSIM WORKDIR eglinfo       eglinfo's surfaceless platform initialises Mesa's iris
+#   live.sh GTSIM WORKDIR egl           tests/i915/egl_context.c: an OpenGL ES context on iris
+#                                       names the simulated GPU, compiles a shader, glFinish
 # The platform is GTSIM_TEST_PLATFORM (default skl).
 set -uo pipefail
 gtsim=$1 work=$2 kind=$3 name=${4:-$3}
@@ -89,6 +92,34 @@ threads)
     [ $rc -eq 0 ] || fail "cl_threads exited with status $rc"
     grep -qx "PASS cl_threads threads" "$work/threads.out" || fail "cl_threads did not print 'PASS cl_threads threads'"
     name=threads
+    ;;
+eglinfo)
+    command -v eglinfo >/dev/null || fail "eglinfo (mesa-utils) is not installed"
+    # mesa-utils 8.5 eglinfo tries every platform and exits with the
+    # number that failed (GBM, Wayland and X11 have no display here)
+    EGL_PLATFORM=surfaceless run_exec "$work/eglinfo" eglinfo >/dev/null
+    rc=$?
+    [ $rc -lt 128 ] || fail "eglinfo was killed (status $rc)"
+    sed -n '/^Surfaceless platform/,/^EGL extensions/p' "$work/eglinfo.out"
+    sed -n '/^Surfaceless platform/,/^Configurations/p' "$work/eglinfo.out" | grep -qx 'EGL driver name: iris' ||
+        fail "eglinfo: the surfaceless platform is not on iris"
+    exit 0
+    ;;
+egl)
+    "$cc" -std=c11 -O2 "$here/egl_context.c" -o "$work/egl_context" -lEGL -lGLESv2 ||
+        fail "cannot build egl_context.c (needs libegl-dev, libgles-dev)"
+    run_exec "$work/egl" "$work/egl_context"
+    rc=$?
+    [ $rc -eq 0 ] || fail "egl_context exited with status $rc"
+    grep -qx "PASS egl_context" "$work/egl.out" || fail "egl_context did not print 'PASS egl_context'"
+    case $platform in
+    skl) want='Mesa Intel(R) HD Graphics 530 (SKL GT2)' ;;
+    tgllp) want='Mesa Intel(R) Xe Graphics (TGL GT2)' ;;
+    esac
+    grep -qxF "GL_RENDERER $want" "$work/egl.out" || fail "GL_RENDERER is not '$want'"
+    # iris ran its batches on the simulated render engine
+    grep -Eq 'gtsim-i915: device ran [1-9][0-9]* commands' "$work/egl.err" || fail "no command ran"
+    exit 0
     ;;
 uapi)
     prog=$4
