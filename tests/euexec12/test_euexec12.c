@@ -313,17 +313,21 @@ static void test_math(void **st)
            "math.irem (8|M0) r16.0<1>:ud r4.0<8;8,1>:ud r5.0<8;8,1>:ud\n"
            "math.rsqt (8|M0) r17.0<1>:f r3.0<8;8,1>:f\n"
            "math.iqot (8|M0) r18.0<1>:d r3.0<8;8,1>:d r6.0<8;8,1>:d\n"
+           "math.iqot (8|M0) r19.0<1>:d r20.0<8;8,1>:d r21.0<8;8,1>:d\n"
+           "math.iqot (8|M0) r22.0<1>:d r21.0<8;8,1>:d r23.0<8;8,1>:d\n"
            END, code, sizeof code);
     /* fdiv and pow (FC 9h, Ah, seed 004 math) are not accepted by iga64
      * -p=12p1: the third and ninth instructions (iqot, FC Ch) become them
      * with F operands (Dst.DataType 39:36, Src0.DataType 43:40,
-     * Src1.DataType 91:88 = Ah) */
-    for (int k = 0; k < 2; k++) {
-        uint8_t *in = code + (k ? 128 : 32);
+     * Src1.DataType 91:88 = Ah), the tenth and eleventh with HF (9h) */
+    static const struct { int at, fc, ty; } patch[4] = {{32, 9, 0xA}, {128, 0xA, 0xA},
+                                                         {144, 9, 0x9}, {160, 0xA, 0x9}};
+    for (int k = 0; k < 4; k++) {
+        uint8_t *in = code + patch[k].at;
         assert_int_equal(in[11] >> 4, 0xC);
-        in[11] = (uint8_t)((k ? 0xA0 : 0x90) | 0x0A);
-        in[4] = (uint8_t)((in[4] & 0x0f) | 0xA0);
-        in[5] = (uint8_t)((in[5] & 0xf0) | 0x0A);
+        in[11] = (uint8_t)(patch[k].fc << 4 | patch[k].ty);
+        in[4] = (uint8_t)((in[4] & 0x0f) | patch[k].ty << 4);
+        in[5] = (uint8_t)((in[5] & 0xf0) | patch[k].ty);
     }
     h_load_raw(&H, code, n);
     thread(0xff);
@@ -333,6 +337,10 @@ static void test_math(void **st)
         h_d(&H, 4)[i] = 1000003 * (i - 3);
         h_d(&H, 5)[i] = (i & 1) ? -(7 + i) : 7 + i;
         h_f(&H, 6)[i] = (float)(i % 3) - 1.0f;   /* -1, 0, 1: exact powers */
+        static const float p2[8] = {1, 2, 4, 8, 0.5f, 0.25f, 2, 4};
+        h_uw(&H, 20)[i] = f2h((float)(3 * (i + 1)));
+        h_uw(&H, 21)[i] = f2h(p2[i]);
+        h_uw(&H, 23)[i] = f2h((float)(i % 3) - 1.0f);
     }
     h_run_ok(&H);
     for (int i = 0; i < 8; i++) {
@@ -342,6 +350,11 @@ static void test_math(void **st)
         assert_true(h_f(&H, 11)[i] == (float)(2 * (i + 1)));
         assert_true(h_f(&H, 12)[i] == a / b);
         assert_true(h_f(&H, 18)[i] == powf(b, h_f(&H, 6)[i]));
+        /* HF fdiv / pow, exact quotients and powers of two */
+        static const float p2b[8] = {1, 2, 4, 8, 0.5f, 0.25f, 2, 4};
+        float e = (float)(i % 3) - 1.0f;
+        assert_int_equal(h_uw(&H, 19)[i], f2h((float)(3 * (i + 1)) / p2b[i]));
+        assert_int_equal(h_uw(&H, 22)[i], f2h(e < 0 ? 1.0f / p2b[i] : e > 0 ? p2b[i] : 1.0f));
         assert_int_equal(h_d(&H, 13)[i], p / q);
         assert_int_equal(h_d(&H, 14)[i], p % q);
         assert_int_equal(h_ud(&H, 15)[i], (uint32_t)p / (uint32_t)q);
