@@ -10,6 +10,7 @@
 #   live.sh GTSIM WORKDIR threads       tests/tbx/cl_threads.c: 4 threads for 3 s
 #   live.sh GTSIM WORKDIR uapi PROG     PROG (tests/i915/i915_uapi.c) must print "PASS i915_uapi"
 #   live.sh GTSIM WORKDIR eglinfo       eglinfo's surfaceless platform initialises Mesa's iris
+#   live.sh GTSIM WORKDIR vulkaninfo    vulkaninfo --summary lists anv's device for the simulated GPU
 #   live.sh GTSIM WORKDIR egl           tests/i915/egl_context.c: an OpenGL ES context on iris
 #                                       names the simulated GPU, compiles a shader, glFinish
 # The platform is GTSIM_TEST_PLATFORM (default skl).
@@ -103,6 +104,21 @@ eglinfo)
     sed -n '/^Surfaceless platform/,/^EGL extensions/p' "$work/eglinfo.out"
     sed -n '/^Surfaceless platform/,/^Configurations/p' "$work/eglinfo.out" | grep -qx 'EGL driver name: iris' ||
         fail "eglinfo: the surfaceless platform is not on iris"
+    exit 0
+    ;;
+vulkaninfo)
+    command -v vulkaninfo >/dev/null || fail "vulkaninfo (vulkan-tools) is not installed"
+    run_exec "$work/vulkaninfo" vulkaninfo --summary >/dev/null
+    rc=$?
+    [ $rc -eq 0 ] || fail "vulkaninfo exited with status $rc"
+    sed -n '/^Devices/,$p' "$work/vulkaninfo.out" | grep -E 'GPU[0-9]|deviceID|deviceName|driverName'
+    case $platform in
+    skl) want='Intel(R) HD Graphics 530 (SKL GT2)' id=0x1912 ;;
+    tgllp) want='Intel(R) Xe Graphics (TGL GT2)' id=0x9a49 ;;
+    esac
+    grep -qE "deviceName += $(printf '%s' "$want" | sed 's/[()]/\\&/g')\$" "$work/vulkaninfo.out" ||
+        fail "vulkaninfo does not list '$want'"
+    grep -qE "deviceID += $id\$" "$work/vulkaninfo.out" || fail "vulkaninfo: no device $id"
     exit 0
     ;;
 egl)
