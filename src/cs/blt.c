@@ -102,8 +102,14 @@ typedef struct {
     int src;
     blt_surf s;
     int sx1, sy1;
-    uint8_t *mono;          /* monochrome source bits */
-    uint64_t mono_bits;     /* bits available */
+    uint8_t *mono;          /* monochrome source bits: all of them (immediate), or the
+                             * bytes of scan line mono_row (memory) */
+    uint64_t mono_bits;     /* bits available (immediate) */
+    int mono_mem;           /* the source is in memory (else immediate) */
+    uint64_t mono_va;       /* memory source: address of its first byte */
+    const char *mono_what;  /* "monochrome source", "text source" */
+    int64_t mono_row;       /* scan line held in mono (memory), -1 = none */
+    uint64_t mono_byte0;    /* source byte held in mono[0] (memory) */
     uint64_t mono_stride;   /* bits per scan line */
     unsigned mono_first;    /* bit of the first pixel of each line */
     uint32_t src_bg, src_fg;
@@ -220,9 +226,25 @@ static void color_bytes(uint64_t c, unsigned cpp, uint8_t *out)
         out[i] = i < 8 ? (uint8_t)(c >> (8 * i)) : 0;
 }
 
-static int mono_bit(const blt_op *o, int dx, int dy, int *bit)
+static int load_bytes(blt_op *o, const char *what, uint64_t va, size_t len, uint8_t *out);
+
+static int mono_bit(blt_op *o, int dx, int dy, int *bit)
 {
     uint64_t b = (uint64_t)dy * o->mono_stride + o->mono_first + (uint64_t)dx;
+    if (o->mono_mem) { /* from memory: read the scan line's bytes when first needed */
+        if (o->mono_row != dy) {
+            uint64_t first = (uint64_t)dy * o->mono_stride + o->mono_first;
+            uint64_t end = first + (uint64_t)(o->x2 - o->x1);
+            o->mono_byte0 = first / 8;
+            int st = load_bytes(o, o->mono_what, o->mono_va + o->mono_byte0, (end + 7) / 8 - o->mono_byte0,
+                                o->mono);
+            if (st)
+                return st;
+            o->mono_row = dy;
+        }
+        *bit = (o->mono[b / 8 - o->mono_byte0] >> (7 - b % 8)) & 1;
+        return GTSIM_OK;
+    }
     if (b >= o->mono_bits)
         return BAD(o, GTSIM_ERR_ILLEGAL, "the monochrome source holds %" PRIu64 " bits; pixel (%d, %d) of "
                    "the blit needs bit %" PRIu64, o->mono_bits, dx, dy, b);
@@ -390,8 +412,9 @@ static int imm_color_pattern(blt_op *o, const uint32_t *dw, unsigned n)
 }
 
 /* A monochrome source of the blit's rectangle: word-aligned scan lines
- * (text: bit- or byte-packed, first_bit 0), from memory (va) or from the
- * immediate DWords (imm, nimm). */
+ * (text: bit- or byte-packed, first_bit 0), from memory (va; read a scan
+ * line at a time as the blit needs it) or from the immediate DWords (imm,
+ * nimm). */
 static int load_mono(blt_op *o, int text, int byte_packed, uint64_t va, const uint32_t *imm, unsigned nimm)
 {
     uint64_t w = (uint64_t)(o->x2 - o->x1), h = (uint64_t)(o->y2 - o->y1);
@@ -401,25 +424,29 @@ static int load_mono(blt_op *o, int text, int byte_packed, uint64_t va, const ui
         o->mono_stride = byte_packed ? (w + 7) / 8 * 8 : w;
     else
         o->mono_stride = (o->mono_first + w + 15) / 16 * 16;
-    uint64_t bits = o->mono_stride * h;
-    uint64_t bytes = (bits + 7) / 8;
-    if (imm) {
-        if ((uint64_t)nimm * 4 < bytes)
-            return BAD(o, GTSIM_ERR_ILLEGAL, "%u DWords of immediate monochrome data; the %" PRIu64 "x%" PRIu64
-                       " blit needs %" PRIu64 " bytes", nimm, w, h, bytes);
-        bytes = (uint64_t)nimm * 4;
-    }
-    o->mono = malloc(bytes ? bytes : 1);
-    if (!o->mono)
-        return gt_error(o->dev, GTSIM_ERR_NOMEM, "%s at %s: out of host memory for %" PRIu64
-                        " bytes of monochrome source", o->name, o->where, bytes);
-    o->mono_bits = bytes * 8;
     o->src = SRC_MONO;
-    if (imm) {
-        memcpy(o->mono, imm, bytes);
+    o->mono_what = text ? "text source" : "monochrome source";
+    if (!imm) { /* a scan line's bytes at a time, whatever its bit alignment */
+        uint64_t bytes = (w + 7) / 8 + 1;
+        if (!(o->mono = malloc(bytes)))
+            return gt_error(o->dev, GTSIM_ERR_NOMEM, "%s at %s: out of host memory for %" PRIu64
+                            " bytes of monochrome source", o->name, o->where, bytes);
+        o->mono_mem = 1;
+        o->mono_va = va;
+        o->mono_row = -1;
         return GTSIM_OK;
     }
-    return load_bytes(o, text ? "text source" : "monochrome source", va, bytes, o->mono);
+    uint64_t bytes = (o->mono_stride * h + 7) / 8;
+    if ((uint64_t)nimm * 4 < bytes)
+        return BAD(o, GTSIM_ERR_ILLEGAL, "%u DWords of immediate monochrome data; the %" PRIu64 "x%" PRIu64
+                   " blit needs %" PRIu64 " bytes", nimm, w, h, bytes);
+    bytes = (uint64_t)nimm * 4;
+    if (!(o->mono = malloc(bytes ? bytes : 1)))
+        return gt_error(o->dev, GTSIM_ERR_NOMEM, "%s at %s: out of host memory for %" PRIu64
+                        " bytes of monochrome source", o->name, o->where, bytes);
+    memcpy(o->mono, imm, bytes);
+    o->mono_bits = bytes * 8;
+    return GTSIM_OK;
 }
 
 /* ---- command lowering ---- */

@@ -978,6 +978,12 @@ static void test_bad_runaway_blit(void **state)
     const char *parts[] = {"watchdog: the blitter processed", "max_total_eu_instructions = 1000000",
                            "in XY_COLOR_BLT at blitter batch 0x800100000000", NULL};
     expect_error(e, b, 7, GTSIM_ERR_WATCHDOG, parts);
+    /* a 32767 x 32767 monochrome source (134 MB) is read a scan line at a
+     * time: the bound ends the blit long before the source would */
+    uint32_t m[] = {XY(0x54, 10), 0xccu << 16 | 0, 0, 0x7fffu << 16 | 0x7fff, LO(DATA), HI(DATA), LO(DATA),
+                    HI(DATA), 1, 2};
+    const char *parts2[] = {"watchdog: the blitter processed", "in XY_MONO_SRC_COPY_BLT at blitter batch", NULL};
+    expect_error(e, m, 10, GTSIM_ERR_WATCHDOG, parts2);
 }
 
 int main(void)
