@@ -182,6 +182,28 @@ static void gen_inst(gt_inst *in)
     }
 }
 
+/* A Gen12LP instruction from random bits (tgllp cases): a native
+ * encoding of an ALU, math or 3-source opcode with random fields, through
+ * the Gen12 decoder; 0 when it does not decode. */
+static int gen_inst_gen12(gt_inst *in)
+{
+    static const uint8_t opc[] = {0x40, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49,
+                                  0x4a, 0x4b, 0x4c, 0x4d, 0x4e, 0x4f, 0x58, 0x5b, 0x61, 0x62,
+                                  0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0x6c, 0x6e, 0x6f, 0x70,
+                                  0x71, 0x72, 0x77, 0x78, 0x79, 0x7a, 0x38};
+    uint8_t code[16];
+    for (int i = 0; i < 16; i++)
+        code[i] = (uint8_t)rnd();
+    code[0] = opc[pick(sizeof opc)];
+    code[1] = 0;                            /* SWSB: none */
+    code[2] = (uint8_t)(code[2] & 0x03);    /* ExecSize <= 8, M0 */
+    code[3] &= (uint8_t)~0x20;              /* CmptCtrl: native */
+    if (pick(2))
+        code[3] &= 0xf0;                    /* often unpredicated */
+    char why[128];
+    return gt_decode_gen12(code, 16, in, why, sizeof why) == 16;
+}
+
 static gt_thread *new_thread(void)
 {
     gt_thread *t = aligned_alloc(64, sizeof(gt_thread));
@@ -223,7 +245,9 @@ int main(int argc, char **argv)
     if (!dev)
         return 2;
     dev->cfg.log = fopen("/dev/null", "w");
-    static const char *plats[] = {"skl", "hsw"};
+    /* skl and hsw run the generated instructions, tgllp random Gen12 encodings */
+    static const char *plats[] = {"skl", "hsw", "tgllp"};
+    long g12_decoded = 0;
     gt_thread *t0 = new_thread(), *ta = new_thread(), *tb = new_thread();
     gt_xinst *x = malloc(sizeof(gt_xinst));
     if (!x)
@@ -232,13 +256,19 @@ int main(int argc, char **argv)
     long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0};
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
-        dev->plat = gt_platform_find(plats[n % 2]);
+        dev->plat = gt_platform_find(plats[n % 3]);
         if (!dev->plat) {
-            fprintf(stderr, "no platform %s\n", plats[n % 2]);
+            fprintf(stderr, "no platform %s\n", plats[n % 3]);
             return 2;
         }
         memset(x, 0, sizeof *x);
-        gen_inst(&x->in);
+        if (n % 3 == 2) {
+            if (!gen_inst_gen12(&x->in))
+                continue;
+            g12_decoded++;
+        } else {
+            gen_inst(&x->in);
+        }
         gt_exec_plan(dev, x);
         if (x->plan_err)
             continue;
@@ -296,9 +326,10 @@ int main(int argc, char **argv)
                 break;
         }
     }
-    printf("eufast: %ld cases, %ld planned, %ld through a specialised handler "
-           "(int %ld, float %ld, raw %ld, int32 %ld), %ld mismatches\n",
-           cases, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3], kind_runs[4], fails);
+    printf("eufast: %ld cases (%ld decoded random Gen12 encodings), %ld planned, %ld through a "
+           "specialised handler (int %ld, float %ld, raw %ld, int32 %ld), %ld mismatches\n",
+           cases, g12_decoded, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3],
+           kind_runs[4], fails);
     /* every handler kind and every opcode the handlers take must have run */
     int missing = 0;
     for (int k = 1; k <= 4; k++)
