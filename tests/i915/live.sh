@@ -7,6 +7,8 @@
 #   live.sh GTSIM WORKDIR corpus NAME   tests/corpus/src/NAME.c must print "PASS NAME"
 #   live.sh GTSIM WORKDIR clinfo        clinfo must list the simulated Skylake GT2
 #   live.sh GTSIM WORKDIR ze            tests/tbx/ze_vscale.c (Level Zero) must print "PASS ze_vscale"
+#   live.sh GTSIM WORKDIR ze_copy       tests/tbx/ze_copy.c (Level Zero copies and fills on the copy
+#                                       engine, tgllp) must print "PASS ze_copy"
 #   live.sh GTSIM WORKDIR threads       tests/tbx/cl_threads.c: 4 threads for 3 s
 #   live.sh GTSIM WORKDIR uapi PROG     PROG (tests/i915/i915_uapi.c) must print "PASS i915_uapi"
 #   live.sh GTSIM WORKDIR eglinfo       eglinfo's surfaceless platform initialises Mesa's iris
@@ -29,12 +31,13 @@ lib=$(dirname "$gtsim")/libgtsim-i915.so
 san_lib=$(dirname "$gtsim")/libgtsim-i915-san.so
 
 i915_lib=
+extra_env=()
 run_exec() { # log, program and args...
     local log=$1
     shift
     # no debug keys: the runtime's native path, as on a real machine
     timeout 600 env -u NEOReadDebugKeys -u SetCommandStreamReceiver -u ProductFamilyOverride \
-        ${i915_lib:+GTSIM_I915_LIBRARY="$i915_lib"} "$gtsim" exec -v --via i915 --stats --platform "$platform" -- "$@" \
+        ${i915_lib:+GTSIM_I915_LIBRARY="$i915_lib"} "${extra_env[@]}" "$gtsim" exec -v --via i915 --stats --platform "$platform" -- "$@" \
         >"$log.out" 2>"$log.err"
     local rc=$?
     cat "$log.out"
@@ -84,6 +87,20 @@ ze)
     rc=$?
     [ $rc -eq 0 ] || fail "ze_vscale exited with status $rc"
     grep -qx "PASS ze_vscale" "$work/ze.out" || fail "ze_vscale did not print 'PASS ze_vscale'"
+    ;;
+ze_copy)
+    # Copies and fills on the copy engine (BCS, modelled on tgllp): the
+    # runtime offers its copy-only queue group on Tiger Lake only with this
+    # key (as tests/tbx's ze_copy), everything else as on a real machine.
+    "$cc" -std=c11 -O2 "$root/tests/tbx/ze_copy.c" -o "$work/ze_copy_prog" -lze_loader ||
+        fail "cannot build ze_copy.c (needs libze-dev)"
+    extra_env=(NEOReadDebugKeys=1 EnableBlitterOperationsSupport=1)
+    run_exec "$work/ze_copy" "$work/ze_copy_prog"
+    rc=$?
+    [ $rc -eq 0 ] || fail "ze_copy exited with status $rc"
+    grep -qx "PASS ze_copy" "$work/ze_copy.out" || fail "ze_copy did not print 'PASS ze_copy'"
+    grep -Eq 'gtsim-i915: device ran [1-9][0-9]* commands' "$work/ze_copy.err" || fail "no command ran"
+    exit 0
     ;;
 threads)
     "$cc" -std=c11 -O2 "$root/tests/tbx/cl_threads.c" -o "$work/cl_threads" -lOpenCL -lpthread ||

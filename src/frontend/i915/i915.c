@@ -60,6 +60,21 @@ static const struct i915_identity identities[] = {
     {"tgllp", 0x9a49, 0x01},
 };
 
+/* The engines gtsim models per platform and how work is submitted to them
+ * (seed 004 "Execlists": Gen9 ELSP writes, Gen12 the submission queue and
+ * EXECLIST_CONTROL Load). */
+enum { ENG_RENDER, ENG_COPY, NENG };
+static const uint32_t engine_base[NENG] = {0x2000, 0x22000}; /* RCS, BCS MMIO bases */
+static const uint16_t engine_class[NENG] = {I915_ENGINE_CLASS_RENDER, I915_ENGINE_CLASS_COPY};
+struct platform_engines {
+    int has_copy;  /* the blitter command streamer is modelled */
+    int submit_sq; /* submission queue (Gen12) instead of ELSP */
+};
+static const struct platform_engines platform_engines[] = {
+    {0, 0}, /* skl: render only (gtsim has no Gen9 blitter yet) */
+    {1, 1}, /* tgllp */
+};
+
 /* Per-platform GETPARAM/QUERY figures (i915-uapi facts, section 2). */
 struct platform_info {
     int eu_total, subslice_total, slice_mask, subslice_mask;
@@ -181,7 +196,8 @@ struct engine_slot {
 struct ctx {
     uint32_t id;
     struct vm *vm;
-    uint64_t lrca;      /* GGTT: +0 PPHWSP, +0x1000 register state, +0x2000 ring */
+    uint64_t lrca;      /* GGTT, per engine e at lrca + e * 0x4000: +0 PPHWSP, +0x1000
+                         * register state, +0x2000 ring */
     int recoverable, bannable, banned, persistence;
     int priority;
     uint32_t batch_active, batch_pending;
@@ -283,6 +299,11 @@ static void print_stats(void)
             "gtsim-i915: device ran %" PRIu64 " commands, %" PRIu64 " walkers, %" PRIu64 " threads, %" PRIu64
             " EU instructions, %" PRIu64 " lane-ops in %.3f s\n",
             st.commands, st.walkers, st.threads_dispatched, st.eu_instructions, st.eu_channels, st.exec_ns / 1e9);
+}
+
+static int has_engine(int e)
+{
+    return e == ENG_RENDER || (e == ENG_COPY && platform_engines[ident_pick()].has_copy);
 }
 
 static int dev_get(void)
@@ -820,23 +841,36 @@ static int bo_rw(struct bo *bo, uint64_t off, void *buf, size_t len, int write)
 
 /* ---- contexts ---- */
 
-/* Build a context image: register state page at lrca + 0x1000 (LRIs of
- * CTX_CTRL, RING_HEAD/TAIL/START/CTL and PDP0 = the PML4, the format NEO's
- * AUB captures use; seed 004 "Register State Context"), ring at
- * lrca + 0x2000 (one page). */
+#define CTX_PAGES 8 /* two engines x (PPHWSP, register state, ring, spare) */
+
+/* Build the context images: for each engine, the register state page at
+ * lrca + e * 0x4000 + 0x1000 (LRIs of CTX_CTRL, RING_HEAD/TAIL/START/CTL,
+ * the batch buffer state registers and PDP0 = the PML4, each at the
+ * engine's MMIO base: the format NEO's AUB captures use; seed 004
+ * "Register State Context"), the ring (one page) at + 0x2000. */
 static int ctx_write_image(struct ctx *c)
 {
-    uint64_t ring = c->lrca + 0x2000, pml4 = c->vm->pml4->pa;
-    uint32_t img[] = {
-        0, 0x1100101b, /* MI_NOOP, MI_LOAD_REGISTER_IMM(14) */
-        0x2244, 0x00090009, 0x2034, 0, 0x2030, 0, 0x2038, (uint32_t)ring, 0x203c, 0x00000001,
-        0x2168, 0, 0x2140, 0, 0x2110, 0, 0x211c, 0, 0x2114, 0, 0x2118, 0, 0x21c0, 0, 0x21c4, 0, 0x21c8, 0,
-        0, 0, 0, 0x11001011, /* MI_LOAD_REGISTER_IMM(9) */
-        0x23a8, 0, 0x228c, 0, 0x2288, 0, 0x2284, 0, 0x2280, 0, 0x227c, 0, 0x2278, 0,
-        0x2274, (uint32_t)(pml4 >> 32), 0x2270, (uint32_t)pml4,
-        0x05000000, /* MI_BATCH_BUFFER_END ends the list */
-    };
-    return gtsim_phys_write(dev, c->lrca + 0x1000, img, sizeof(img)) ? -ENOMEM : 0;
+    uint64_t pml4 = c->vm->pml4->pa;
+    for (int e = 0; e < NENG; e++) {
+        if (!has_engine(e))
+            continue;
+        uint32_t b = engine_base[e];
+        uint64_t img_pa = c->lrca + (uint64_t)e * 0x4000;
+        uint64_t ring = img_pa + 0x2000;
+        uint32_t img[] = {
+            0, 0x1100101b, /* MI_NOOP, MI_LOAD_REGISTER_IMM(14) */
+            b + 0x244, 0x00090009, b + 0x34, 0, b + 0x30, 0, b + 0x38, (uint32_t)ring, b + 0x3c, 0x00000001,
+            b + 0x168, 0, b + 0x140, 0, b + 0x110, 0, b + 0x11c, 0, b + 0x114, 0, b + 0x118, 0, b + 0x1c0, 0,
+            b + 0x1c4, 0, b + 0x1c8, 0,
+            0, 0, 0, 0x11001011, /* MI_LOAD_REGISTER_IMM(9) */
+            b + 0x3a8, 0, b + 0x28c, 0, b + 0x288, 0, b + 0x284, 0, b + 0x280, 0, b + 0x27c, 0, b + 0x278, 0,
+            b + 0x274, (uint32_t)(pml4 >> 32), b + 0x270, (uint32_t)pml4,
+            0x05000000, /* MI_BATCH_BUFFER_END ends the list */
+        };
+        if (gtsim_phys_write(dev, img_pa + 0x1000, img, sizeof(img)))
+            return -ENOMEM;
+    }
+    return 0;
 }
 
 static struct ctx *ctx_new(struct file *f, struct vm *vm, int *err)
@@ -861,16 +895,16 @@ static struct ctx *ctx_new(struct file *f, struct vm *vm, int *err)
     if (nfreectx)
         c->lrca = freectx[--nfreectx];
     else {
-        if (next_ctx_pa + 4 * PAGE > (1ull << 32)) {
+        if (next_ctx_pa + CTX_PAGES * PAGE > (1ull << 32)) {
             vm_put(c->vm);
             free(c);
             *err = -ENOSPC;
             return NULL;
         }
         c->lrca = next_ctx_pa;
-        next_ctx_pa += 4 * PAGE;
+        next_ctx_pa += CTX_PAGES * PAGE;
         /* GGTT identity mapping of the image and ring pages (valid bit 0) */
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < CTX_PAGES; i++) {
             uint64_t pte = (c->lrca + i * PAGE) | 1;
             gtsim_ggtt_write(dev, (c->lrca + i * PAGE) / PAGE * 8, &pte, 8);
         }
@@ -960,8 +994,8 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_HAS_USERPTR_PROBE:
         v = 1;
         break;
+    case I915_PARAM_HAS_BLT: v = has_engine(ENG_COPY); break;
     case I915_PARAM_HAS_BSD:
-    case I915_PARAM_HAS_BLT:
     case I915_PARAM_HAS_VEBOX:
     case I915_PARAM_HAS_BSD2:
     case I915_PARAM_HAS_EXEC_CONSTANTS:
@@ -1024,16 +1058,21 @@ static int query_item(struct drm_i915_query_item *it)
             return -EINVAL;
         struct drm_i915_query_engine_info q;
         memset(&q, 0, sizeof(q));
-        q.num_engines = 1;
-        struct drm_i915_engine_info e;
-        memset(&e, 0, sizeof(e));
-        e.engine.engine_class = I915_ENGINE_CLASS_RENDER;
-        e.engine.engine_instance = 0;
-        e.flags = I915_ENGINE_INFO_HAS_LOGICAL_INSTANCE;
-        e.logical_instance = 0;
+        len = sizeof(q);
+        for (int e = 0; e < NENG; e++) {
+            if (!has_engine(e))
+                continue;
+            struct drm_i915_engine_info ei;
+            memset(&ei, 0, sizeof(ei));
+            ei.engine.engine_class = engine_class[e];
+            ei.engine.engine_instance = 0;
+            ei.flags = I915_ENGINE_INFO_HAS_LOGICAL_INSTANCE;
+            ei.logical_instance = 0;
+            memcpy(buf + len, &ei, sizeof(ei));
+            len += sizeof(ei);
+            q.num_engines++;
+        }
         memcpy(buf, &q, sizeof(q));
-        memcpy(buf + sizeof(q), &e, sizeof(e));
-        len = sizeof(q) + sizeof(e);
         break;
     }
     case DRM_I915_QUERY_MEMORY_REGIONS: {
@@ -1423,7 +1462,10 @@ static int ctx_param(struct file *f, struct ctx *c, struct drm_i915_gem_context_
                 }
                 int invalid = ci.engine_class == (uint16_t)I915_ENGINE_CLASS_INVALID &&
                               ci.engine_instance == (uint16_t)I915_ENGINE_CLASS_INVALID_NONE;
-                if (!invalid && (ci.engine_class != I915_ENGINE_CLASS_RENDER || ci.engine_instance != 0)) {
+                int known = ci.engine_instance == 0 &&
+                            (ci.engine_class == I915_ENGINE_CLASS_RENDER ||
+                             (ci.engine_class == I915_ENGINE_CLASS_COPY && has_engine(ENG_COPY)));
+                if (!invalid && !known) {
                     free(s);
                     return -ENOENT;
                 }
@@ -1806,7 +1848,7 @@ static int sync_out(struct vm *vm, uint8_t *tmp, uint8_t *host)
     return err;
 }
 
-static int run_batch(struct ctx *c, uint64_t batch_va)
+static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
 {
     static uint8_t tmp[PAGE], host[PAGE];
     int e = sync_in(c->vm, tmp, host);
@@ -1814,26 +1856,28 @@ static int run_batch(struct ctx *c, uint64_t batch_va)
         return e;
     /* ring: MI_BATCH_BUFFER_START (first level, PPGTT, 48-bit address) */
     uint32_t ring[4] = {(0x31u << 23) | (1u << 8) | 1u, (uint32_t)batch_va, (uint32_t)(batch_va >> 32), 0};
-    uint64_t ringpa = c->lrca + 0x2000;
+    uint64_t img = c->lrca + (uint64_t)engine * 0x4000;
     uint32_t head = 0, tail = sizeof(ring);
-    gtsim_phys_write(dev, ringpa, ring, sizeof(ring));
-    gtsim_phys_write(dev, c->lrca + 0x1000 + 4 * 5, &head, 4);
-    gtsim_phys_write(dev, c->lrca + 0x1000 + 4 * 7, &tail, 4);
-    /* context descriptor: LRCA, 48-bit PPGTT (bits 4:3 = 3), valid; the
-     * render ELSP takes element 1 then element 0, each high DWord first */
-    uint64_t desc = c->lrca | (3u << 3) | 1u;
+    gtsim_phys_write(dev, img + 0x2000, ring, sizeof(ring));
+    gtsim_phys_write(dev, img + 0x1000 + 4 * 5, &head, 4);
+    gtsim_phys_write(dev, img + 0x1000 + 4 * 7, &tail, 4);
+    /* context descriptor: LRCA, 48-bit PPGTT (bits 4:3 = 3), valid */
+    uint64_t desc = img | (3u << 3) | 1u;
+    uint32_t b = engine_base[engine];
     int st;
-    if (!strcmp(i915_identity()->platform, "tgllp")) {
-        gtsim_mmio_write(dev, 0x2510, (uint32_t)desc);
-        gtsim_mmio_write(dev, 0x2514, (uint32_t)(desc >> 32));
-        gtsim_mmio_write(dev, 0x2518, 0);
-        gtsim_mmio_write(dev, 0x251c, 0);
-        st = gtsim_mmio_write(dev, 0x2550, 1);
+    if (platform_engines[ident_pick()].submit_sq) {
+        /* EXECLIST_SQ_CONTENTS element 0, then EXECLIST_CONTROL Load */
+        gtsim_mmio_write(dev, b + 0x510, (uint32_t)desc);
+        gtsim_mmio_write(dev, b + 0x514, (uint32_t)(desc >> 32));
+        gtsim_mmio_write(dev, b + 0x518, 0);
+        gtsim_mmio_write(dev, b + 0x51c, 0);
+        st = gtsim_mmio_write(dev, b + 0x550, 1);
     } else {
-        gtsim_mmio_write(dev, 0x2230, 0);
-        gtsim_mmio_write(dev, 0x2230, 0);
-        gtsim_mmio_write(dev, 0x2230, (uint32_t)(desc >> 32));
-        st = gtsim_mmio_write(dev, 0x2230, (uint32_t)desc);
+        /* ELSP: element 1 then element 0, each high DWord first */
+        gtsim_mmio_write(dev, b + 0x230, 0);
+        gtsim_mmio_write(dev, b + 0x230, 0);
+        gtsim_mmio_write(dev, b + 0x230, (uint32_t)(desc >> 32));
+        st = gtsim_mmio_write(dev, b + 0x230, (uint32_t)desc);
     }
     int eo = sync_out(c->vm, tmp, host);
     if (st != GTSIM_OK) {
@@ -1892,13 +1936,22 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x)
         return WHY(-EIO);
     c->finalized = 1;
     unsigned ring = (unsigned)(x->flags & I915_EXEC_RING_MASK);
+    int engine;
     if (c->has_engines) {
-        if (ring >= c->nengines || c->engines[ring].cls != I915_ENGINE_CLASS_RENDER)
+        if (ring >= c->nengines)
             return WHY(-EINVAL);
-    } else if (ring > I915_EXEC_VEBOX) {
-        return WHY(-EINVAL);
-    } else if (ring != I915_EXEC_DEFAULT && ring != I915_EXEC_RENDER) {
-        return WHY(-EINVAL); /* BSD/BLT/VEBOX engines not modelled */
+        if (c->engines[ring].cls == I915_ENGINE_CLASS_RENDER)
+            engine = ENG_RENDER;
+        else if (c->engines[ring].cls == I915_ENGINE_CLASS_COPY)
+            engine = ENG_COPY;
+        else
+            return WHY(-EINVAL); /* an invalid slot */
+    } else if (ring == I915_EXEC_DEFAULT || ring == I915_EXEC_RENDER) {
+        engine = ENG_RENDER;
+    } else if (ring == I915_EXEC_BLT && has_engine(ENG_COPY)) {
+        engine = ENG_COPY;
+    } else {
+        return WHY(-EINVAL); /* BSD/VEBOX (and BLT where gtsim has no blitter) not modelled */
     }
     int err = 0;
     struct drm_i915_gem_exec_fence *fences = NULL;
@@ -2107,7 +2160,7 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x)
         }
     }
     if (!err)
-        err = run_batch(c, o[bi].b->va + x->batch_start_offset);
+        err = run_batch(c, engine, o[bi].b->va + x->batch_start_offset);
     if (!err && fences)
         for (uint32_t i = 0; i < x->num_cliprects; i++)
             if (fences[i].flags & I915_EXEC_FENCE_SIGNAL)
