@@ -707,7 +707,7 @@ static int spans_too_many(const gt_xop *p, int n)
  * values need no more: the low 32 bits of the 64-bit computation are the
  * 32-bit computation's, and compares take one signedness that holds every
  * source value (gt_xinst.fast_arith then says which: 1 signed). */
-enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32 };
+enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG };
 
 static int fast_int_type(int ty)
 {
@@ -724,6 +724,31 @@ static int fast_src_ok(const gt_xop *p)
 
 static gt_fast_fn fast_fn_for(const gt_xinst *x);
 static void plan_fast_kind(gt_xinst *x, int ns);
+
+static int is_flag_opnd(const gt_operand *o)
+{
+    return o->file == GT_FILE_ARF && (o->nr & 0xf0) == GT_ARF_F && (o->nr & 0xf) <= 1 && !o->indirect;
+}
+
+/* (W) mov (1) between a flag register and a direct GRF element or an
+ * immediate, of one UW or UD type, with nothing else (no predicate,
+ * condition, saturation or source modifier): FK_FLAG. */
+static int flag_mov_ok(const gt_inst *in)
+{
+    if (in->op != GT_OP_MOV || in->exec_size != 1 || !in->nomask || in->pred || in->cond || in->saturate ||
+        in->acc_wr || in->src[0].negate || in->src[0].abs || in->dst.type != in->src[0].type ||
+        (in->dst.type != GT_TYPE_UW && in->dst.type != GT_TYPE_UD))
+        return 0;
+    unsigned sz = in->dst.type == GT_TYPE_UD ? 4 : 2;
+    const gt_operand *d = &in->dst, *s = &in->src[0];
+    if (is_flag_opnd(d))
+        return d->subnr % sz == 0 && d->subnr + sz <= 4 &&
+               ((s->file == GT_FILE_GRF && !s->indirect && s->subnr % sz == 0) || s->file == GT_FILE_IMM);
+    if (is_flag_opnd(s))
+        return s->subnr % sz == 0 && s->subnr + sz <= 4 && d->file == GT_FILE_GRF && !d->indirect &&
+               d->subnr % sz == 0;
+    return 0;
+}
 
 static void plan_fast(gt_xinst *x, int ns)
 {
@@ -744,6 +769,13 @@ static void plan_fast_kind(gt_xinst *x, int ns)
     if (x->plan_err || x->chan_pairs || x->wide_int || x->mul_src1_lo16 || in->acc_wr ||
         in->saturate || in->exec_size == 0 || is_mme_macro(in))
         return;
+    /* a flag register saved to or restored from a GRF word or DWord, or set
+     * from an immediate: (W) mov (1) f0.0:uw r3.4:uw and back (IGC's Gen12
+     * loops do it every iteration) */
+    if (flag_mov_ok(in)) {
+        x->fast = FK_FLAG;
+        return;
+    }
     /* explicit accumulator operands: F handlers only (fast_load_f) */
     int acc = x->dst.space == GT_XS_ACC;
     for (int s = 0; s < ns; s++)
@@ -772,6 +804,13 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         case GT_OP_MOV: case GT_OP_ADD: case GT_OP_MUL: case GT_OP_AND: case GT_OP_OR:
         case GT_OP_XOR: case GT_OP_NOT: case GT_OP_SHL: case GT_OP_SHR: case GT_OP_ASR:
         case GT_OP_CMP: case GT_OP_CMPN: case GT_OP_SEL:
+            break;
+        case GT_OP_ROR: case GT_OP_ROL:
+            /* Gen12 rotates: the 32-bit form only (UD dst and src0, no
+             * source modifier); UW rotates take the general path */
+            if (x->dst.space != GT_XS_GRF || x->dst.size != 4 || x->src[0].size != 4 || x->src[0].mods ||
+                x->src[1].mods)
+                return;
             break;
         default:
             return;
@@ -2829,6 +2868,14 @@ static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt
     case GT_OP_ADD: for (int i = 0; i < n; i++) r[i] = a[i] + b[i]; break;
     case GT_OP_MUL: for (int i = 0; i < n; i++) r[i] = a[i] * b[i]; break;
     case GT_OP_SHL: for (int i = 0; i < n; i++) r[i] = a[i] << (b[i] & 31); break;
+    case GT_OP_ROL: /* seed 004 rol: RotateMask 31 for a DWord src0 */
+        for (int i = 0; i < n; i++)
+            r[i] = (a[i] << (b[i] & 31)) | (a[i] >> ((32 - (b[i] & 31)) & 31));
+        break;
+    case GT_OP_ROR:
+        for (int i = 0; i < n; i++)
+            r[i] = (a[i] >> (b[i] & 31)) | (a[i] << ((32 - (b[i] & 31)) & 31));
+        break;
     case GT_OP_SHR: {
         /* src0's bits at its own width (see exec_alu_masked) */
         uint32_t m = p0->size >= 4 ? ~0u : (1u << (8 * p0->size)) - 1;
@@ -3123,6 +3170,8 @@ FAST_I32(fi32_mul, GT_OP_MUL)
 FAST_I32(fi32_shl, GT_OP_SHL)
 FAST_I32(fi32_shr, GT_OP_SHR)
 FAST_I32(fi32_asr, GT_OP_ASR)
+FAST_I32(fi32_rol, GT_OP_ROL)
+FAST_I32(fi32_ror, GT_OP_ROR)
 FAST_I32(fi32_cmp, GT_OP_CMP)
 FAST_I32(fi32_sel, GT_OP_SEL)
 #define FAST_FLT(NAME, OP)                                                                      \
@@ -3143,6 +3192,30 @@ static int fint_any(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,
 {
     (void)fm;
     return fast_int(t, x, wren, pm);
+}
+
+/* FK_FLAG: the flag register's bytes (t->flag, f0.0 the low word of
+ * flag[0]) copied to or from the GRF element or set from the immediate. */
+static int fflag_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm;
+    (void)fm;
+    if (!wren)
+        return 1;
+    const gt_inst *in = &x->in;
+    unsigned sz = in->dst.type == GT_TYPE_UD ? 4 : 2;
+    uint8_t *flags = (uint8_t *)t->flag;
+    if (is_flag_opnd(&in->dst)) {
+        uint8_t *f = flags + (in->dst.nr & 1) * 4 + in->dst.subnr;
+        if (in->src[0].file == GT_FILE_IMM)
+            memcpy(f, &x->src[0].imm_lane[0], sz);
+        else
+            memcpy(f, t->grf + in->src[0].nr * 32u + in->src[0].subnr, sz);
+    } else {
+        memcpy(t->grf + in->dst.nr * 32u + in->dst.subnr, flags + (in->src[0].nr & 1) * 4 + in->src[0].subnr,
+               sz);
+    }
+    return 1;
 }
 
 static int fraw_any(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
@@ -3168,6 +3241,8 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         case GT_OP_SHL: return fi32_shl;
         case GT_OP_SHR: return fi32_shr;
         case GT_OP_ASR: return fi32_asr;
+        case GT_OP_ROL: return fi32_rol;
+        case GT_OP_ROR: return fi32_ror;
         case GT_OP_CMP: case GT_OP_CMPN: return fi32_cmp;   /* the same for integers */
         case GT_OP_SEL: return fi32_sel;
         default: return NULL;
@@ -3186,6 +3261,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         }
     case FK_INT: return fint_any;
     case FK_RAW: return fraw_any;
+    case FK_FLAG: return fflag_mov;
     default: return NULL;
     }
 }

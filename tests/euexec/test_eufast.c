@@ -5,7 +5,8 @@
  * types, contiguous / scalar / strided / immediate source regions, strided
  * and null destinations, source modifiers, predication (normal, inverted,
  * any/all forms), NoMask, condition modifiers, saturation, AccWrEn, the
- * 3-source Align16 form, cr0 rounding / denorm / ALT modes -- with random
+ * 3-source Align16 form, cr0 rounding / denorm / ALT modes, Gen12's
+ * rotates, float accumulator operands and flag register moves -- with random
  * operands (special float values included) run through both paths
  * (gt_eu_exec_one) on copies of one thread.  The whole thread state (GRF,
  * accumulators, flags, ...) and the status must be bit-identical.  mad
@@ -81,6 +82,14 @@ static void gen_src(gt_inst *in, int s, int ty, int allow_imm)
     o->file = GT_FILE_GRF;
     o->nr = (uint8_t)(1 + pick(100));
     o->subnr = (uint8_t)(pick(2) ? 0 : (pick(32 / sz) * sz) & ~(sz - 1));
+    if (!in->align16 && pick(8) == 0) { /* acc0 / acc1, contiguous or scalar */
+        o->file = GT_FILE_ARF;
+        o->nr = (uint8_t)(GT_ARF_ACC + pick(2));
+        o->subnr = 0;
+        if (pick(2)) { o->vstride = 0; o->width = 1; o->hstride = 0; }
+        else { o->vstride = 8; o->width = 8; o->hstride = 1; }
+        return;
+    }
     if (in->align16) {
         o->rep = pick(3) == 0;
         o->subnr = 0;
@@ -100,7 +109,7 @@ static void gen_src(gt_inst *in, int s, int ty, int allow_imm)
 
 static const int ops_int[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_AND, GT_OP_OR, GT_OP_XOR,
                               GT_OP_NOT, GT_OP_SHL, GT_OP_SHR, GT_OP_ASR, GT_OP_CMP, GT_OP_CMPN,
-                              GT_OP_SEL};
+                              GT_OP_SEL, GT_OP_ROR, GT_OP_ROL};
 static const int ops_flt[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_MAD, GT_OP_SEL, GT_OP_CMP,
                               GT_OP_CMPN, GT_OP_MATH};
 static const int math_fcs[] = {GT_MATH_INV, GT_MATH_LOG, GT_MATH_EXP, GT_MATH_SQRT, GT_MATH_RSQ,
@@ -117,8 +126,40 @@ static int nsrc_of(int op, int fc)
     return 2;
 }
 
+/* (W) mov (1) between a flag register and a GRF element or an immediate
+ * (the flag-move handler), UW or UD. */
+static void gen_flag_mov(gt_inst *in)
+{
+    memset(in, 0, sizeof *in);
+    in->op = GT_OP_MOV;
+    in->exec_size = 1;
+    in->length = 16;
+    in->num_srcs = 1;
+    in->nomask = 1;
+    int ty = pick(2) ? GT_TYPE_UW : GT_TYPE_UD, sz = ty == GT_TYPE_UW ? 2 : 4;
+    gt_operand *f = pick(2) ? &in->dst : &in->src[0], *o = f == &in->dst ? &in->src[0] : &in->dst;
+    f->file = GT_FILE_ARF;
+    f->nr = (uint8_t)(GT_ARF_F + pick(2));
+    f->subnr = (uint8_t)(sz == 2 ? 2 * pick(2) : 0);
+    f->hstride = 1;
+    if (o == &in->src[0] && pick(3) == 0) {
+        o->file = GT_FILE_IMM;
+        o->imm = data_dword() & (sz == 2 ? 0xffffu : ~0u);
+    } else {
+        o->file = GT_FILE_GRF;
+        o->nr = (uint8_t)(1 + pick(100));
+        o->subnr = (uint8_t)(pick(32 / sz) * sz);
+        o->hstride = 1;
+    }
+    in->dst.type = in->src[0].type = (uint8_t)ty;
+}
+
 static void gen_inst(gt_inst *in)
 {
+    if (pick(30) == 0) {
+        gen_flag_mov(in);
+        return;
+    }
     memset(in, 0, sizeof *in);
     int flt = pick(2);
     in->op = (uint16_t)(flt ? ops_flt[pick(sizeof ops_flt / sizeof ops_flt[0])]
@@ -161,12 +202,15 @@ static void gen_inst(gt_inst *in)
     if ((in->cond || pick(8) == 0) && pick(2)) {
         d->file = GT_FILE_ARF;
         d->nr = GT_ARF_NULL;
+    } else if (!in->align16 && pick(8) == 0) {
+        d->file = GT_FILE_ARF;          /* acc0 / acc1, written contiguously */
+        d->nr = (uint8_t)(GT_ARF_ACC + pick(2));
     } else {
         d->nr = (uint8_t)(1 + pick(100));
     }
     static const int dint[] = {GT_TYPE_D, GT_TYPE_UD, GT_TYPE_W, GT_TYPE_UW, GT_TYPE_D, GT_TYPE_UD};
     d->type = (uint8_t)(flt ? (pick(10) ? GT_TYPE_F : GT_TYPE_D) : dint[pick(6)]);
-    d->hstride = (uint8_t)(pick(4) == 0 ? 2 : 1);
+    d->hstride = (uint8_t)(pick(4) == 0 && d->file == GT_FILE_GRF ? 2 : 1);
     d->writemask = in->align16 ? (uint8_t)(pick(6) ? 0xf : 1 + pick(15)) : 0;
     if (in->align16)
         d->hstride = 1;
@@ -253,7 +297,7 @@ int main(int argc, char **argv)
     if (!x)
         return 2;
     long planned = 0, fast_runs = 0, fails = 0;
-    long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0};
+    long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0;
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -288,6 +332,7 @@ int main(int argc, char **argv)
             fast_runs++;
             kind_runs[x->fast & 7]++;
             op_fast[x->in.op]++;
+            acc_fast += x->dst.space == GT_XS_ACC || x->src[0].space == GT_XS_ACC;
         }
         const char *what = NULL;
         if (sa != sb)
@@ -327,12 +372,17 @@ int main(int argc, char **argv)
         }
     }
     printf("eufast: %ld cases (%ld decoded random Gen12 encodings), %ld planned, %ld through a "
-           "specialised handler (int %ld, float %ld, raw %ld, int32 %ld), %ld mismatches\n",
+           "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld; %ld with an "
+           "accumulator operand), %ld mismatches\n",
            cases, g12_decoded, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3],
-           kind_runs[4], fails);
+           kind_runs[4], kind_runs[5], acc_fast, fails);
     /* every handler kind and every opcode the handlers take must have run */
     int missing = 0;
-    for (int k = 1; k <= 4; k++)
+    if (cases >= 20000 && acc_fast < 50) {
+        fprintf(stderr, "accumulator operands went through a handler only %ld times\n", acc_fast);
+        missing = 1;
+    }
+    for (int k = 1; k <= 5; k++)
         if (cases >= 20000 && kind_runs[k] < 50) {
             fprintf(stderr, "handler kind %d ran only %ld times\n", k, kind_runs[k]);
             missing = 1;

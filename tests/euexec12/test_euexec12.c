@@ -635,6 +635,33 @@ static void test_addc_word_source(void **st)
     }
 }
 
+/* Flag registers saved to and restored from GRF words / DWords and set
+ * from immediates with (W) mov (1) (IGC's Gen12 loops; a fast path). */
+static void test_flag_mov(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "(W) mov (1|M0) f0.0<1>:uw 0x1234:uw\n"
+           "(W) mov (1|M0) f0.1<1>:uw r2.3<0;1,0>:uw\n"
+           "(W) mov (1|M0) f1.0<1>:ud r2.2<0;1,0>:ud\n"
+           "(W) mov (1|M0) r10.3<1>:uw f0.1<0;1,0>:uw\n"
+           "(W) mov (1|M0) r10.2<1>:ud f1.0<0;1,0>:ud\n"
+           "(W) mov (1|M0) r10.0<1>:uw f0.0<0;1,0>:uw\n"
+           "(W) mov (1|M0) f1.1<1>:uw 0x5a5a:uw\n"
+           "(W) mov (1|M0) r11.0<1>:ud f1.0<0;1,0>:ud\n"
+           END);
+    thread(0xff);
+    h_ud(&H, 2)[1] = 0xbeef0000u; /* r2.3:uw = 0xbeef */
+    h_ud(&H, 2)[2] = 0x89abcdefu;
+    h_run_ok(&H);
+    assert_int_equal(H.t->flag[0], 0xbeef1234u);
+    assert_int_equal(H.t->flag[1], 0x5a5acdefu);
+    assert_int_equal(h_uw(&H, 10)[3], 0xbeef);
+    assert_int_equal(h_ud(&H, 10)[2], 0x89abcdefu);
+    assert_int_equal(h_uw(&H, 10)[0], 0x1234);
+    assert_int_equal(h_ud(&H, 11)[0], 0x5a5acdefu);
+}
+
 static void test_mach_any16h(void **st)
 {
     (void)st;
@@ -736,6 +763,7 @@ int main(void)
         cmocka_unit_test(test_send_dataport), cmocka_unit_test(test_barrier_eot),
         cmocka_unit_test(test_bad_input),    cmocka_unit_test(test_gen12_rules),
         cmocka_unit_test(test_mach_any16h),  cmocka_unit_test(test_addc_word_source),
+        cmocka_unit_test(test_flag_mov),
         cmocka_unit_test(test_movi_nop_sendc_loop),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
