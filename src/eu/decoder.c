@@ -34,7 +34,8 @@ static const gt_eu_behaviour gt_eu_gen75 = {
 /* Gen12LP: the Gen9 behaviours plus the rules of the seed 004 instruction
  * pages (gt_eu_behaviour no_64bit_types ...). */
 static const gt_eu_behaviour gt_eu_gen12 = {
-    .no_64bit_types = 1, .math_rules = 1, .alu_rules = 1, .mach_low_dword = 1, .goto_pred_waits = 1,
+    .no_64bit_types = 1, .math_rules = 1, .alu_rules = 1, .send_rules = 1,
+    .mach_low_dword = 1, .goto_pred_waits = 1,
 };
 
 static const gt_iga_syntax gt_iga_gen9 = {.send_sfids = gt_send_sfids_gen9};

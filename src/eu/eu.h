@@ -244,6 +244,10 @@ typedef struct gt_eu_behaviour {
      * bit-field instructions, no source modifier on an accumulator source
      * of a logic instruction, mov not both from and to an accumulator). */
     uint8_t no_64bit_types, math_rules, alu_rules;
+    /* send_rules: the send page's (EOT: null destination, sources in
+     * r112-r127; Message Length + Extended Message Length <= 15; a null
+     * src1 has no extended length) */
+    uint8_t send_rules;
     /* mach without AccWrEn writes the low DWord of its 64-bit result and
      * leaves the accumulator (seed 004 mach pseudocode: "if (AccWrEn)
      * acc = temp; dst = temp[63:32] else dst = temp[31:0]"; IGC's Gen12

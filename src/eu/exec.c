@@ -655,6 +655,30 @@ static const char *gen_rule_broken(const gt_eu_behaviour *beh, const gt_inst *in
     return NULL;
 }
 
+/* The send rule of a generation's send page (gt_eu_behaviour.send_rules:
+ * Gen12LP, seed 004 send) that in breaks, or NULL. */
+static const char *send_rule_broken(const gt_eu_behaviour *beh, const gt_inst *in)
+{
+    if (!beh->send_rules)
+        return NULL;
+    const gt_operand *s1 = &in->src[1];
+    int s1null = s1->file == GT_FILE_ARF && (s1->nr & 0xf0) == GT_ARF_NULL;
+    if (in->eot) {
+        if (!(in->dst.file == GT_FILE_ARF && (in->dst.nr & 0xf0) == GT_ARF_NULL))
+            return "send with EOT: the destination must be null (seed 004 send)";
+        if (in->src[0].nr < 112 || (!s1null && s1->nr < 112))
+            return "an EOT send must use r112-r127 for sources (seed 004 send)";
+    }
+    if (!in->desc_reg && !in->exdesc_reg) {
+        unsigned mlen = (in->desc >> 25) & 0xf, exlen = (in->exdesc >> 6) & 0x1f;
+        if (mlen + exlen > 15)
+            return "send: Message Length + Extended Message Length > 15 (seed 004 send)";
+        if (s1null && exlen)
+            return "send: null src1 with an Extended Message Length (seed 004 send)";
+    }
+    return NULL;
+}
+
 /* No direct conversion between B/UB and DF or Q/UQ, nor between HF and DF
  * or Q/UQ (seed 004 mov programming notes: "use two instructions"): a
  * source of one group with a destination of the other.  NULL if fine. */
@@ -911,6 +935,11 @@ static void plan_exec(const gtsim_device *dev, gt_xinst *x)
             plan_fail(x, GTSIM_ERR_ILLEGAL, "execution size / channel offset out of range");
             return;
         }
+    }
+    if (op == GT_OP_SEND || op == GT_OP_SENDC) {
+        const char *rule = send_rule_broken(gt_eu_behaviour_for(dev ? dev->plat : NULL), in);
+        if (rule)
+            plan_fail(x, GTSIM_ERR_ILLEGAL, rule);
     }
     if (is_branch(op))
         return;

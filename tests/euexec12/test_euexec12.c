@@ -581,6 +581,11 @@ static void test_gen12_rules(void **st)
         {"rol (16|M0) r10.0<1>:ud r2.0<8;8,1>:ud r4.0<8;8,1>:d", NULL}, /* IGC's intmix */
         {"ror (8|M0) r10.0<1>:ud r2.0<8;8,1>:ud r3.0<8;8,1>:f", "rotates take integer types only"},
         {"dp4a (8|M0) r10.0<1>:w r2.0<8;1>:w r3.0<8;1>:w r4.0<1>:w", "dp4a takes D/UD types only"},
+        {"send.ts (8|M0) null r2 null 0x0 0x02000010 {EOT}", "an EOT send must use r112-r127 for sources"},
+        {"send.ts (8|M0) null r120 r4 0x40 0x02000010 {EOT}", "an EOT send must use r112-r127 for sources"},
+        {"send.dc1 (8|M0) null r2 r20 0x200 0x10026E00", "Message Length + Extended Message Length > 15"},
+        {"send.dc1 (8|M0) null r2 null 0x40 0x02026E00", "null src1 with an Extended Message Length"},
+        {"send.dc1 (8|M0) null r2 r20 0x1C0 0x10026E00", NULL}, /* 8 + 7 */
     };
     char text[256];
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
