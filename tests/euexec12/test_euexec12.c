@@ -758,6 +758,35 @@ static void test_movi_nop_sendc_loop(void **st)
     assert_int_equal(H.t->exec_mask, 0xff);
 }
 
+/* ---- A64 untyped atomic float (seed 004 MSD1R_A64_DWAF, type 1Dh): max
+ * with return, the old values returned ---- */
+static void test_a64_float_atomic(void **st)
+{
+    (void)st;
+    h_load(&H, "send.dc1 (8|M0) r12 r20 r22 0x40 0x041761FF\n" END);
+    thread(0xff);
+    static const float old[8] = {1.0f, -2.0f, 3.5f, 0.0f, -0.0f, 100.0f, -7.0f, 2.0f};
+    static const float val[8] = {2.0f, -3.0f, 3.5f, -0.0f, 0.0f, 50.0f, -6.0f, NAN};
+    for (int i = 0; i < 8; i++) {
+        uint32_t u;
+        memcpy(&u, &old[i], 4);
+        wr32(BUF1 + 0x100 + 4 * (uint64_t)i, u);
+        ((uint64_t *)h_ud(&H, 20))[i] = BUF1 + 0x100 + 4 * (uint64_t)i;
+        h_f(&H, 22)[i] = val[i];
+    }
+    h_run_ok(&H);
+    for (int i = 0; i < 8; i++) {
+        uint32_t got = rd32(BUF1 + 0x100 + 4 * (uint64_t)i), want, o;
+        /* max; a NaN operand loses; max(-0, +0) is +0 */
+        float m = isnan(val[i]) ? old[i] : old[i] == val[i] ? (signbit(old[i]) ? val[i] : old[i])
+                                                            : fmaxf(old[i], val[i]);
+        memcpy(&want, &m, 4);
+        memcpy(&o, &old[i], 4);
+        assert_int_equal(got, want);
+        assert_int_equal(h_ud(&H, 12)[i], o);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -769,7 +798,7 @@ int main(void)
         cmocka_unit_test(test_bad_input),    cmocka_unit_test(test_gen12_rules),
         cmocka_unit_test(test_mach_any16h),  cmocka_unit_test(test_addc_word_source),
         cmocka_unit_test(test_flag_mov),
-        cmocka_unit_test(test_movi_nop_sendc_loop),
+        cmocka_unit_test(test_movi_nop_sendc_loop), cmocka_unit_test(test_a64_float_atomic),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
