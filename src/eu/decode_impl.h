@@ -708,6 +708,9 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
             if (gtd_operand(E, w, &E->src0, 0, &in->src[0], "src0", why, why_len) < 0)
                 return -1;
         } else {
+            if (B->is_imm_selects && !gtd_is_imm(E, w, &E->src0))
+                GTD_FAIL("branch offsets in a src0 register (Src0.IsImm clear): not modelled "
+                         "for this instruction");
             in->jip = gtd_branch_offset(B, w, &B->jip);
             if (oc->has_uip)
                 in->uip = gtd_branch_offset(B, w, &B->uip);
@@ -748,6 +751,8 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
     case GT_FORM_WAIT:
         if (form == GT_FORM_WAIT && gtd_operand(E, w, &E->dst, 0, &in->dst, "dst", why, why_len) < 0)
             return -1;
+        if (form == GT_FORM_RET && E->branch.is_imm_selects && gtd_is_imm(E, w, &E->src0))
+            GTD_FAIL("ret with an immediate JIP (Src0.IsImm set): not modelled");
         if (gtd_operand(E, w, &E->src0, 0, &in->src[0], "src0", why, why_len) < 0)
             return -1;
         break;
@@ -758,6 +763,8 @@ GT_INLINE int gt_decode_inline(const gt_eu_encoding *E, const uint8_t *code, siz
         (form == GT_FORM_BRANCH || form == GT_FORM_JMPI || form == GT_FORM_CALL ||
          form == GT_FORM_CALLA || form == GT_FORM_RET)) {
         /* DWord offsets and return addresses (the type fields are reserved) */
+        if (in->dst.indirect || in->src[0].indirect || in->src[1].indirect)
+            GTD_FAIL("indirect branch operand (a direct operand only)");
         if (in->dst.file != GT_FILE_IMM)
             in->dst.type = GT_TYPE_D;
         for (int i = 0; i < 2; i++)

@@ -171,9 +171,14 @@ typedef struct gt_enc_branch {
     /* the src0 type field, read as an immediate type, goes to src[1].type
      * (iga64 -p=7p5 prints it after brd's label) */
     uint8_t src0_type_kept;
-    /* the operands have no type fields (Gen12: bits 45:34 reserved; the
-     * offsets and return addresses are DWords): decoded as UD */
+    /* the operands are direct DWord registers (Gen12: types, source
+     * modifiers and AddrMode reserved): decoded as D, an indirect one is
+     * illegal */
     uint8_t untyped_operands;
+    /* Src0.IsImm chooses, for every branch, between immediate offsets and
+     * a src0 register (Gen12): the combinations gtsim does not model (a
+     * register JIP other than brd / brc, an immediate ret) are reported */
+    uint8_t is_imm_selects;
 } gt_enc_branch;
 
 /* Instruction forms (what an opcode's encoding looks like). */

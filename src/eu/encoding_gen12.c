@@ -468,6 +468,9 @@ const gt_eu_encoding gt_enc_gen12 = {
          * source modifiers) reserved; iga64 -p=12p1 prints "r20.1" for a
          * target at byte 4 */
         .untyped_operands = 1,
+        /* seed 004 branch pages: JIP in 127:96 "Exists If Src0.IsImm",
+         * Src0.Operand "Exists If !Src0.IsImm" on every one */
+        .is_imm_selects = 1,
     },
     .src3 = {.align1_what = ""},
     /* 3-source Align1 (seed 004 mad): [35] Src0.VertStride[0], [38:36]
