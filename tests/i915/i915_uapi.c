@@ -18,6 +18,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
@@ -292,6 +293,28 @@ static void test_basic(int fd)
     EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_WAIT, &(struct drm_i915_gem_wait){.bo_handle = h, .flags = 1});
     EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_WAIT, &(struct drm_i915_gem_wait){.bo_handle = 777});
     EXPECT_OK(fd, DRM_IOCTL_I915_GEM_WAIT, &(struct drm_i915_gem_wait){.bo_handle = h, .timeout_ns = -1});
+    /* the legacy GTT mapping: the same pages */
+    struct drm_i915_gem_mmap_gtt mg = {.handle = h};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg);
+    uint8_t *g = mmap(NULL, 8192, PROT_READ, MAP_SHARED, fd, (off_t)mg.offset);
+    CHECK(g != MAP_FAILED && m && !memcmp(g + 8100, m + 8100, 92), "MMAP_GTT mapping differs");
+    if (g != MAP_FAILED)
+        munmap(g, 8192);
+    mg.handle = 777;
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_MMAP_GTT, &mg);
+    /* caching */
+    struct drm_i915_gem_caching cg = {.handle = h};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_GET_CACHING, &cg);
+    CHECK(cg.caching == I915_CACHING_CACHED, "default caching %u (LLC: cached)", cg.caching);
+    cg.caching = I915_CACHING_NONE;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_SET_CACHING, &cg);
+    cg.caching = 99;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_GET_CACHING, &cg);
+    CHECK(cg.caching == I915_CACHING_NONE, "caching %u after SET_CACHING NONE", cg.caching);
+    cg.caching = 7;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_SET_CACHING, &cg);
+    cg = (struct drm_i915_gem_caching){.handle = 777};
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_GET_CACHING, &cg);
     if (m)
         munmap(m, 8192);
     gem_close(fd, h);
@@ -506,6 +529,26 @@ static void test_fds(void)
           "ioctl on a closed fd: errno %d", errno);
     store_softpin(c, 0, 0x500000, 0x510000, 0xc0c0);
     close(c);
+    /* an fd closed behind the library's back, its number reused by a plain
+     * file: not a render node any more */
+    int s = open("/dev/dri/renderD128", O_RDWR);
+    syscall(SYS_close, s);
+    int plain = open("/proc/self/stat", O_RDONLY);
+    CHECK(plain == s, "fd numbers: %d then %d", s, plain);
+    struct drm_version v = {0};
+    errno = 0;
+    CHECK(ioctl(plain, DRM_IOCTL_VERSION, &v) == -1 && errno == ENOTTY, "a reused fd still answers as i915 (errno %d)",
+          errno);
+    struct stat st;
+    CHECK(fstat(plain, &st) == 0 && S_ISREG(st.st_mode), "a reused fd still stats as the node");
+    close(plain);
+    /* close_range */
+    int r1 = open("/dev/dri/renderD128", O_RDWR), r2 = dup(r1);
+    CHECK(close_range((unsigned)r1, (unsigned)r1, 0) == 0, "close_range");
+    EXPECT_OK(r2, DRM_IOCTL_VERSION, &v);
+    CHECK(close_range((unsigned)r2, (unsigned)r2, 0) == 0, "close_range");
+    errno = 0;
+    CHECK(ioctl(r2, DRM_IOCTL_VERSION, &v) == -1 && errno == EBADF, "after close_range: errno %d", errno);
 }
 
 static int thread_fd;

@@ -40,6 +40,8 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
@@ -163,6 +165,7 @@ struct bo {
     uint64_t off;       /* GEM: offset in the memfd (= mmap offset) */
     uint64_t *pa;       /* simulated physical page of each 4 KiB page (0 = none yet) */
     uint32_t tiling, stride;
+    uint32_t caching;   /* I915_CACHING_*: LLC platforms default to CACHED */
     int maps;           /* live mappings of it by the program */
     int closed;
 };
@@ -213,6 +216,8 @@ struct syncobj {
 };
 
 struct file {
+    ino_t ino;          /* identity of the memfd */
+    dev_t devno;
     int memfd;          /* the library's own fd of the memfd (the program may close any of its fds) */
     int nfds;
     uint8_t *base;      /* the library's view of the memfd */
@@ -354,9 +359,21 @@ static int dev_get(void)
 
 /* ---- fds and files ---- */
 
+/* The file of a render-node fd.  An fd closed behind the library's back
+ * (close_range, a raw syscall) and reused for something else is seen by
+ * its identity (the memfd's inode) and forgotten. */
+static void fd_drop(int fd);
 static struct file *file_of(int fd)
 {
-    return fd >= 0 && fd < nfdmap ? fdmap[fd] : NULL;
+    struct file *f = fd >= 0 && fd < nfdmap ? fdmap[fd] : NULL;
+    if (f) {
+        struct stat st;
+        if (syscall(SYS_fstat, fd, &st) || st.st_ino != f->ino || st.st_dev != f->devno) {
+            fd_drop(fd);
+            return NULL;
+        }
+    }
+    return f;
 }
 
 static int fd_set_file(int fd, struct file *f)
@@ -426,8 +443,15 @@ int i915_open(int flags)
     if (f) {
         f->memfd = i915_real_dup_cloexec(fd);
         f->nfds = 1;
+        struct stat st;
         if (f->memfd < 0)
             err = -errno;
+        else if (syscall(SYS_fstat, fd, &st))
+            err = -errno;
+        else {
+            f->ino = st.st_ino;
+            f->devno = st.st_dev;
+        }
         f->next_off = PAGE; /* offset 0 is never a BO */
         void *b = i915_real_mmap(NULL, FILE_VA_SPAN, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
                                  0);
@@ -479,15 +503,28 @@ void i915_fd_dup(int oldfd, int newfd)
     pthread_mutex_unlock(&lock);
 }
 
+static void fd_drop(int fd)
+{
+    struct file *f = fdmap[fd];
+    fdmap[fd] = NULL;
+    if (--f->nfds == 0)
+        file_destroy(f);
+}
+
 void i915_fd_forget(int fd)
 {
     pthread_mutex_lock(&lock);
-    struct file *f = file_of(fd);
-    if (f) {
-        fdmap[fd] = NULL;
-        if (--f->nfds == 0)
-            file_destroy(f);
-    }
+    if (file_of(fd))
+        fd_drop(fd);
+    pthread_mutex_unlock(&lock);
+}
+
+void i915_fd_forget_range(unsigned first, unsigned last)
+{
+    pthread_mutex_lock(&lock);
+    for (int fd = (int)first; fd < nfdmap && (unsigned)fd <= last; fd++)
+        if (fdmap[fd])
+            fd_drop(fd);
     pthread_mutex_unlock(&lock);
 }
 
@@ -802,6 +839,7 @@ static int bo_new(struct file *f, uint64_t size, struct bo **out)
         return -ENOMEM;
     bo->file = f;
     bo->size = size;
+    bo->caching = I915_CACHING_CACHED;
     int e = off_alloc(f, size, &bo->off);
     if (!e) {
         void *p = i915_real_mmap(f->base + bo->off, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, f->memfd,
@@ -1196,6 +1234,7 @@ static int io_userptr(struct file *f, struct drm_i915_gem_userptr *u)
         return -ENOMEM;
     bo->file = f;
     bo->size = u->user_size;
+    bo->caching = I915_CACHING_CACHED;
     bo->userptr = 1;
     bo->uptr = u->user_ptr;
     uint32_t h;
@@ -2254,6 +2293,38 @@ int i915_ioctl(int fd, unsigned long req, void *arg)
     case DRM_IOCTL_I915_GEM_USERPTR: r = io_userptr(f, (void *)buf); break;
     case DRM_IOCTL_I915_GEM_MMAP_OFFSET: r = io_mmap_offset(f, (void *)buf); break;
     case DRM_IOCTL_I915_GEM_MMAP: r = io_gem_mmap(f, fd, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_MMAP_GTT: {
+        /* the GTT mapping: the same pages (an aperture view of linear memory) */
+        struct drm_i915_gem_mmap_gtt *g = (void *)buf;
+        struct bo *bo = bo_get(f, g->handle);
+        r = !bo ? -ENOENT : bo->userptr ? -ENODEV : 0;
+        if (!r)
+            g->offset = bo->off;
+        break;
+    }
+    case DRM_IOCTL_I915_GEM_SET_CACHING: {
+        struct drm_i915_gem_caching *cg = (void *)buf;
+        struct bo *bo = bo_get(f, cg->handle);
+        if (cg->caching > I915_CACHING_DISPLAY)
+            r = -EINVAL;
+        else if (!bo)
+            r = -ENOENT;
+        else if (bo->userptr && cg->caching != I915_CACHING_CACHED)
+            r = -ENXIO;
+        else {
+            bo->caching = cg->caching;
+            r = 0;
+        }
+        break;
+    }
+    case DRM_IOCTL_I915_GEM_GET_CACHING: {
+        struct drm_i915_gem_caching *cg = (void *)buf;
+        struct bo *bo = bo_get(f, cg->handle);
+        r = bo ? 0 : -ENOENT;
+        if (bo)
+            cg->caching = bo->caching;
+        break;
+    }
     case DRM_IOCTL_I915_GEM_PREAD: r = io_prw(f, (void *)buf, 0); break;
     case DRM_IOCTL_I915_GEM_PWRITE: r = io_prw(f, (void *)buf, 1); break;
     case DRM_IOCTL_I915_GEM_SET_DOMAIN: r = io_set_domain(f, (void *)buf); break;

@@ -35,6 +35,8 @@ void i915_fd_dup(int oldfd, int newfd);
 /* fd is about to be closed (or replaced by dup2): forget it; the file's
  * state goes with its last fd. */
 void i915_fd_forget(int fd);
+/* close_range(first, last): forget the render-node fds in it. */
+void i915_fd_forget_range(unsigned first, unsigned last);
 /* An ioctl on a render-node fd: 0, or -errno. */
 int i915_ioctl(int fd, unsigned long request, void *arg);
 /* mmap of a render-node fd at offset: the mapping of the live buffer

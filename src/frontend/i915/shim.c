@@ -30,6 +30,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <linux/close_range.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -480,6 +481,15 @@ EXPORT int close(int fd)
     if (i915_is_fd(fd))
         i915_fd_forget(fd);
     return real_close(fd);
+}
+
+EXPORT int close_range(unsigned first, unsigned last, int flags)
+{
+    REAL(close_range);
+    int r = real_close_range(first, last, flags);
+    if (!r && !(flags & CLOSE_RANGE_CLOEXEC))
+        i915_fd_forget_range(first, last);
+    return r;
 }
 
 int i915_real_close(int fd)
