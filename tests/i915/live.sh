@@ -9,6 +9,8 @@
 #   live.sh GTSIM WORKDIR ze            tests/tbx/ze_vscale.c (Level Zero) must print "PASS ze_vscale"
 #   live.sh GTSIM WORKDIR ze_copy       tests/tbx/ze_copy.c (Level Zero copies and fills on the copy
 #                                       engine, tgllp) must print "PASS ze_copy"
+#   live.sh GTSIM WORKDIR hang          tests/tbx/cl_threads.c hang: an endless kernel under a
+#                                       10^6-instruction watchdog returns control with a report
 #   live.sh GTSIM WORKDIR threads       tests/tbx/cl_threads.c: 4 threads for 3 s
 #   live.sh GTSIM WORKDIR uapi PROG     PROG (tests/i915/i915_uapi.c) must print "PASS i915_uapi"
 #   live.sh GTSIM WORKDIR eglinfo       eglinfo's surfaceless platform initialises Mesa's iris
@@ -32,12 +34,13 @@ san_lib=$(dirname "$gtsim")/libgtsim-i915-san.so
 
 i915_lib=
 extra_env=()
+exec_opts=()
 run_exec() { # log, program and args...
     local log=$1
     shift
     # no debug keys: the runtime's native path, as on a real machine
     timeout 600 env -u NEOReadDebugKeys -u SetCommandStreamReceiver -u ProductFamilyOverride \
-        ${i915_lib:+GTSIM_I915_LIBRARY="$i915_lib"} "${extra_env[@]}" "$gtsim" exec -v --via i915 --stats --platform "$platform" -- "$@" \
+        ${i915_lib:+GTSIM_I915_LIBRARY="$i915_lib"} "${extra_env[@]}" "$gtsim" exec -v --via i915 --stats --platform "$platform" "${exec_opts[@]}" -- "$@" \
         >"$log.out" 2>"$log.err"
     local rc=$?
     cat "$log.out"
@@ -100,6 +103,16 @@ ze_copy)
     [ $rc -eq 0 ] || fail "ze_copy exited with status $rc"
     grep -qx "PASS ze_copy" "$work/ze_copy.out" || fail "ze_copy did not print 'PASS ze_copy'"
     grep -Eq 'gtsim-i915: device ran [1-9][0-9]* commands' "$work/ze_copy.err" || fail "no command ran"
+    exit 0
+    ;;
+hang)
+    "$cc" -std=c11 -O2 "$root/tests/tbx/cl_threads.c" -o "$work/cl_threads_hang" -lOpenCL -lpthread ||
+        fail "cannot build cl_threads.c (needs ocl-icd-opencl-dev, opencl-headers)"
+    exec_opts=(--max-eu-instructions 1000000)
+    run_exec "$work/hang" "$work/cl_threads_hang" hang
+    grep -qx "ENQUEUED hang" "$work/hang.out" || fail "the kernel was not enqueued"
+    grep -q "gtsim-i915: GPU hang on context .*watchdog: thread 0 executed 1000000 instructions" "$work/hang.err" ||
+        fail "no watchdog report for the endless kernel"
     exit 0
     ;;
 threads)
