@@ -7,7 +7,7 @@
 #   fuzz/campaign.sh [--runs N | --seconds S] [--jobs J] [--target T]... [BUILD_PREFIX]
 # --runs N: N executions per target (default 10000000); --seconds S: S
 # seconds per target instead; --jobs J: targets run at once (default: the
-# host's cores); --target T: only T (fuzz_aub, fuzz_eu, fuzz_tbx; repeatable).  Builds go to BUILD_PREFIX-ub and BUILD_PREFIX-asan
+# host's cores); --target T: only T (fuzz_aub, fuzz_eu, fuzz_tbx, fuzz_blt; repeatable).  Builds go to BUILD_PREFIX-ub and BUILD_PREFIX-asan
 # (default build-fuzz); results to BUILD_PREFIX-ub/campaign-DATE/<target>/
 # (log, corpus, findings, asan.log).  Prints per target: executions,
 # exec/s, coverage (libFuzzer's cov = edges, ft = features), corpus size,
@@ -32,7 +32,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 prefix=${1:-$src/build-fuzz}
 stamp=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 out=$prefix-ub/campaign-${stamp//:/}
-targets=(fuzz_aub fuzz_eu fuzz_tbx)
+targets=(fuzz_aub fuzz_eu fuzz_tbx fuzz_blt)
 if [[ ${#only[@]} -gt 0 ]]; then
     for t in "${only[@]}"; do
         [[ " ${targets[*]} " == *" $t "* ]] || { echo "unknown target $t" >&2; exit 2; }
@@ -49,15 +49,18 @@ seeds=$prefix-ub/fuzz/seeds
 "$src/fuzz/make_seeds.sh" "$seeds" "$prefix-ub/tests/replay/mkaub" "$src"/tests/corpus/*/kernels/*.isa \
     "$src"/tests/corpus/*/kernels_tgllp/*.isa >/dev/null
 python3 "$src/tests/tbx/make_tbx_seeds.py" "$seeds/tbx" >/dev/null
+python3 "$src/fuzz/make_blt_seeds.py" "$seeds/blt" >/dev/null
 
 # -timeout: an input running 20 s is a finding (the targets set small work
 # bounds, fuzz/fuzz_config.h); -max_len per target: AUB traces up to 64 KiB,
-# a platform byte and up to 64 EU instructions, TBX streams up to 8 KiB.
+# a platform byte and up to 64 EU instructions, TBX streams up to 8 KiB,
+# blitter batches up to 16 KiB.
 opts() {
     case $1 in
     fuzz_aub) echo "-max_len=65536 $seeds/aub" ;;
     fuzz_eu) echo "-max_len=1025 $seeds/eu" ;;
     fuzz_tbx) echo "-max_len=8192 $seeds/tbx" ;;
+    fuzz_blt) echo "-max_len=16384 $seeds/blt" ;;
     esac
 }
 limit=${runs:+-runs=$runs}
