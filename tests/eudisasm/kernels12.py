@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every Tiger Lake kernel of the corpus (tests/corpus/*/kernels_tgllp/*.isa,
-made by tests/corpus/kernels_tgllp.sh with ocloc -device tgllp) must
+made by tests/corpus/capture.sh --platform tgllp with ocloc -device tgllp) must
 disassemble with gtsim (gtdis --platform tgllp) as `iga64 -p=12p1 -d`
 prints it, instruction by instruction (runs of whitespace normalised),
 compacted instructions, labels and send descriptions included.  No
@@ -28,7 +28,7 @@ def main():
     gtdis, src = sys.argv[1], sys.argv[2]
     kernels = sorted(glob.glob(os.path.join(src, 'tests/corpus/*/kernels_tgllp/*.isa')))
     if not kernels:
-        print('kernels12: no tgllp kernels (run tests/corpus/kernels_tgllp.sh)')
+        print('kernels12: no tgllp kernels (run tests/corpus/capture.sh --platform tgllp)')
         return 1
     same = bad = compacted = 0
     for k in kernels:
