@@ -27,6 +27,7 @@
 #include <i915_drm.h>
 
 static int failures;
+static uint32_t timeline_t1; /* a timeline syncobj at point 5 (test_basic) */
 #define CHECK(cond, ...)                                                                                     \
     do {                                                                                                     \
         if (!(cond)) {                                                                                       \
@@ -397,6 +398,39 @@ static void test_basic(int fd)
     EXPECT_ERR(ENOENT, fd, DRM_IOCTL_SYNCOBJ_WAIT, &w);
     EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_DESTROY, &(struct drm_syncobj_destroy){.handle = sh});
     EXPECT_ERR(EINVAL, fd, DRM_IOCTL_SYNCOBJ_DESTROY, &(struct drm_syncobj_destroy){.handle = sh});
+
+    /* timelines */
+    struct drm_syncobj_create t1 = {0}, t2 = {0};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_CREATE, &t1);
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_CREATE, &t2);
+    uint64_t pt = 5;
+    struct drm_syncobj_timeline_array ta = {.handles = (uintptr_t)&t1.handle, .points = (uintptr_t)&pt,
+                                            .count_handles = 1};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &ta);
+    pt = 0;
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_QUERY, &ta);
+    CHECK(pt == 5, "timeline point %llu after signalling 5", (unsigned long long)pt);
+    pt = 3;
+    struct drm_syncobj_timeline_wait tw = {.handles = (uintptr_t)&t1.handle, .points = (uintptr_t)&pt,
+                                           .count_handles = 1, .flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &tw);
+    pt = 7;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &tw);
+    tw.flags |= DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    tw.timeout_nsec = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec + 1000000;
+    EXPECT_ERR(ETIME, fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &tw);
+    struct drm_syncobj_transfer tr = {.src_handle = t1.handle, .dst_handle = t2.handle, .src_point = 5,
+                                      .dst_point = 9};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_TRANSFER, &tr);
+    tr.src_point = 6;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_SYNCOBJ_TRANSFER, &tr);
+    ta.handles = (uintptr_t)&t2.handle;
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_QUERY, &ta);
+    CHECK(pt == 9, "transferred point %llu, want 9", (unsigned long long)pt);
+    ta.points = 8;
+    EXPECT_ERR(EFAULT, fd, DRM_IOCTL_SYNCOBJ_QUERY, &ta);
+    timeline_t1 = t1.handle;
 }
 
 static void test_execbuffer(int fd)
@@ -436,6 +470,39 @@ static void test_execbuffer(int fd)
     re.write_domain = 0;
     struct drm_i915_gem_exec_object2 bo_bad = {.handle = batch, .relocation_count = 1, .relocs_ptr = 8};
     CHECK(execbuf(fd, &bo_bad, 1, 0, 0) == -EFAULT, "bad relocs_ptr");
+
+    /* fences: FENCE_ARRAY signals a binary syncobj; the timeline-fences
+     * extension waits on point 5 and signals point 11 */
+    struct drm_syncobj_create bs = {0};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_CREATE, &bs);
+    struct drm_i915_gem_exec_fence ef = {.handle = bs.handle, .flags = I915_EXEC_FENCE_SIGNAL};
+    struct drm_i915_gem_execbuffer2 fx = {.buffers_ptr = (uintptr_t)o, .buffer_count = 2,
+                                          .flags = I915_EXEC_HANDLE_LUT | I915_EXEC_FENCE_ARRAY,
+                                          .num_cliprects = 1, .cliprects_ptr = (uintptr_t)&ef};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &fx);
+    struct drm_syncobj_wait sw = {.handles = (uintptr_t)&bs.handle, .count_handles = 1};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_WAIT, &sw);
+    struct drm_i915_gem_exec_fence tf2[2] = {{.handle = timeline_t1, .flags = I915_EXEC_FENCE_WAIT},
+                                             {.handle = timeline_t1, .flags = I915_EXEC_FENCE_SIGNAL}};
+    uint64_t tv[2] = {5, 11};
+    struct drm_i915_gem_execbuffer_ext_timeline_fences tfe = {
+        .base = {.name = DRM_I915_GEM_EXECBUFFER_EXT_TIMELINE_FENCES}, .fence_count = 2,
+        .handles_ptr = (uintptr_t)tf2, .values_ptr = (uintptr_t)tv};
+    fx.flags = I915_EXEC_HANDLE_LUT | I915_EXEC_USE_EXTENSIONS;
+    fx.num_cliprects = 0;
+    fx.cliprects_ptr = (uintptr_t)&tfe;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &fx);
+    uint64_t pt = 0;
+    struct drm_syncobj_timeline_array ta = {.handles = (uintptr_t)&timeline_t1, .points = (uintptr_t)&pt,
+                                            .count_handles = 1};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_QUERY, &ta);
+    CHECK(pt == 11, "timeline point %llu after an execbuffer signalling 11", (unsigned long long)pt);
+    tv[0] = 12; /* never signalled */
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &fx);
+    tf2[0].handle = 999;
+    EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &fx);
+    fx.flags |= I915_EXEC_FENCE_ARRAY;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &fx);
 
     /* execbuffer errors */
     struct drm_i915_gem_exec_object2 p[2] = {0};

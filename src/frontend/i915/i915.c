@@ -213,6 +213,7 @@ struct ctx {
 struct syncobj {
     uint32_t handle;
     int has_fence;      /* a fence is attached (always signalled: work completes in the ioctl) */
+    uint64_t point;     /* timeline: the highest signalled point (0 = none) */
 };
 
 struct file {
@@ -996,7 +997,7 @@ static int io_get_cap(struct drm_get_cap *c)
     case DRM_CAP_TIMESTAMP_MONOTONIC: c->value = 1; return 0;
     case DRM_CAP_PRIME: c->value = 0; return 0; /* PRIME import/export not implemented yet */
     case DRM_CAP_SYNCOBJ: c->value = 1; return 0;
-    case DRM_CAP_SYNCOBJ_TIMELINE: c->value = 0; return 0;
+    case DRM_CAP_SYNCOBJ_TIMELINE: c->value = 1; return 0;
     }
     /* the other capabilities are display (KMS) ones: a device without
      * display answers as a driver without DRIVER_MODESET */
@@ -1030,6 +1031,7 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_HAS_EXEC_FENCE_ARRAY:
     case I915_PARAM_MMAP_GTT_COHERENT:
     case I915_PARAM_HAS_USERPTR_PROBE:
+    case I915_PARAM_HAS_EXEC_TIMELINE_FENCES:
         v = 1;
         break;
     case I915_PARAM_HAS_BLT: v = has_engine(ENG_COPY); break;
@@ -1046,7 +1048,6 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_HAS_SEMAPHORES:
     case I915_PARAM_HAS_EXEC_FENCE:        /* sync_file fences: not implemented */
     case I915_PARAM_HAS_EXEC_SUBMIT_FENCE:
-    case I915_PARAM_HAS_EXEC_TIMELINE_FENCES:
         v = 0;
         break;
     case I915_PARAM_NUM_FENCES_AVAIL: v = 32; break;
@@ -1773,48 +1774,139 @@ static int syncobj_array(struct file *f, uint64_t ptr, uint32_t n, struct syncob
     return 0;
 }
 
-static int io_syncobj_wait(struct file *f, struct drm_syncobj_wait *w)
+/* Signalled at point (0: the binary fence)?  Work completes inside the
+ * ioctls, so every attached fence is signalled. */
+static int sync_signalled(const struct syncobj *s, uint64_t point)
 {
-    if (w->flags & ~(DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
-                     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE))
+    return point ? s->point >= point : s->has_fence;
+}
+
+static void sync_signal(struct syncobj *s, uint64_t point)
+{
+    s->has_fence = 1;
+    if (point > s->point)
+        s->point = point;
+}
+
+/* Wait for handles[i] at points[i] (NULL: binary): 0 with *first, or
+ * -EINVAL (a point with no fence and no WAIT_FOR_SUBMIT), -ETIME at the
+ * absolute CLOCK_MONOTONIC deadline. */
+static int sync_wait(struct file *f, uint64_t handles, const uint64_t *points, uint32_t n, uint32_t flags,
+                     int64_t deadline, uint32_t *first)
+{
+    if (flags & ~(DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
+                  DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE))
         return -EINVAL;
     struct syncobj **s;
-    int e = syncobj_array(f, w->handles, w->count_handles, &s);
+    int e = syncobj_array(f, handles, n, &s);
     if (e)
         return e;
-    int all = (w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL) != 0;
-    int first = -1, missing = 0;
-    for (uint32_t i = 0; i < w->count_handles; i++) {
-        if (s[i]->has_fence) {
-            if (first < 0)
-                first = (int)i;
+    int all = (flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL) != 0;
+    int fst = -1, missing = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (sync_signalled(s[i], points ? points[i] : 0)) {
+            if (fst < 0)
+                fst = (int)i;
         } else {
             missing = 1;
         }
     }
     free(s);
-    if (!(w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT) && missing && (all || first < 0))
-        return -EINVAL; /* no fence to wait on */
-    if (missing && (all || first < 0)) {
-        /* nothing can submit while we hold the lock... wait for the
-         * deadline without it is left to the caller: time out now if the
-         * absolute CLOCK_MONOTONIC deadline has passed, else sleep to it */
-        struct timespec now;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        int64_t t = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
-        if (w->timeout_nsec > t) {
-            int64_t d = w->timeout_nsec - t;
-            if (d > 100000000)
-                d = 100000000; /* at most 100 ms per call: the caller retries */
-            struct timespec ts = {d / 1000000000, d % 1000000000};
-            pthread_mutex_unlock(&lock);
-            nanosleep(&ts, NULL);
-            pthread_mutex_lock(&lock);
-        }
-        return -ETIME;
+    if (!missing || (!all && fst >= 0)) {
+        *first = fst < 0 ? 0 : (uint32_t)fst;
+        return 0;
     }
-    w->first_signaled = first < 0 ? 0 : (uint32_t)first;
+    if (!(flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT))
+        return -EINVAL; /* no fence to wait on */
+    /* Nothing else can signal while the lock is held; another thread's
+     * execbuffer could: sleep toward the deadline (at most 100 ms per
+     * call, the caller retries on ETIME only past its deadline). */
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t t = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+    if (deadline > t) {
+        int64_t d = deadline - t;
+        if (d > 100000000)
+            d = 100000000;
+        struct timespec ts = {d / 1000000000, d % 1000000000};
+        pthread_mutex_unlock(&lock);
+        nanosleep(&ts, NULL);
+        pthread_mutex_lock(&lock);
+    }
+    return -ETIME;
+}
+
+static int copy_points(uint64_t ptr, uint32_t n, uint64_t **out)
+{
+    if (!n || n > 65536)
+        return -EINVAL;
+    uint64_t *p = malloc(n * sizeof(*p));
+    if (!p)
+        return -ENOMEM;
+    if (i915_copy_from_user(p, ptr, n * sizeof(*p))) {
+        free(p);
+        return -EFAULT;
+    }
+    *out = p;
     return 0;
+}
+
+static int io_syncobj_timeline_wait(struct file *f, struct drm_syncobj_timeline_wait *w)
+{
+    uint64_t *pts;
+    int e = copy_points(w->points, w->count_handles, &pts);
+    if (e)
+        return e;
+    e = sync_wait(f, w->handles, pts, w->count_handles, w->flags, w->timeout_nsec, &w->first_signaled);
+    free(pts);
+    return e;
+}
+
+static int io_syncobj_timeline(struct file *f, struct drm_syncobj_timeline_array *a, int signal)
+{
+    if (signal ? a->flags != 0 : (a->flags & ~DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED) != 0)
+        return -EINVAL;
+    struct syncobj **s;
+    int e = syncobj_array(f, a->handles, a->count_handles, &s);
+    if (e)
+        return e;
+    uint64_t *pts = NULL;
+    if (signal)
+        e = copy_points(a->points, a->count_handles, &pts);
+    else if (!(pts = calloc(a->count_handles, sizeof(*pts))))
+        e = -ENOMEM;
+    for (uint32_t i = 0; !e && i < a->count_handles; i++) {
+        if (signal)
+            sync_signal(s[i], pts[i]);
+        else
+            pts[i] = s[i]->point;
+    }
+    if (!e && !signal && i915_copy_to_user(a->points, pts, a->count_handles * sizeof(*pts)))
+        e = -EFAULT;
+    free(pts);
+    free(s);
+    return e;
+}
+
+static int io_syncobj_transfer(struct file *f, struct drm_syncobj_transfer *t)
+{
+    if (t->pad || (t->flags & ~DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT))
+        return -EINVAL;
+    struct syncobj *src = sync_get(f, t->src_handle), *dst = sync_get(f, t->dst_handle);
+    if (!src || !dst)
+        return -ENOENT;
+    if (!sync_signalled(src, t->src_point))
+        return -EINVAL; /* no fence at that point */
+    if (t->dst_point)
+        sync_signal(dst, t->dst_point);
+    else
+        dst->has_fence = 1;
+    return 0;
+}
+
+static int io_syncobj_wait(struct file *f, struct drm_syncobj_wait *w)
+{
+    return sync_wait(f, w->handles, NULL, w->count_handles, w->flags, w->timeout_nsec, &w->first_signaled);
 }
 
 static int io_syncobj_array_op(struct file *f, struct drm_syncobj_array *a, int signal)
@@ -1825,8 +1917,11 @@ static int io_syncobj_array_op(struct file *f, struct drm_syncobj_array *a, int 
     int e = syncobj_array(f, a->handles, a->count_handles, &s);
     if (e)
         return e;
-    for (uint32_t i = 0; i < a->count_handles; i++)
+    for (uint32_t i = 0; i < a->count_handles; i++) {
         s[i]->has_fence = signal;
+        if (!signal)
+            s[i]->point = 0;
+    }
     free(s);
     return 0;
 }
@@ -1956,15 +2051,17 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x)
         return WHY(-EPERM);
     if (x->flags & (I915_EXEC_RESOURCE_STREAMER | I915_EXEC_GEN7_SOL_RESET | I915_EXEC_CONSTANTS_MASK))
         return WHY(-EINVAL);
-    if (x->flags & (I915_EXEC_FENCE_IN | I915_EXEC_FENCE_OUT | I915_EXEC_FENCE_SUBMIT | I915_EXEC_USE_EXTENSIONS)) {
-        note_once("execbuffer: sync_file fences (FENCE_IN/OUT/SUBMIT) and extensions are not implemented");
+    if (x->flags & (I915_EXEC_FENCE_IN | I915_EXEC_FENCE_OUT | I915_EXEC_FENCE_SUBMIT)) {
+        note_once("execbuffer: sync_file fences (FENCE_IN/OUT/SUBMIT) are not implemented");
         return WHY(-EINVAL);
     }
+    if ((x->flags & I915_EXEC_USE_EXTENSIONS) && ((x->flags & I915_EXEC_FENCE_ARRAY) || x->num_cliprects))
+        return WHY(-EINVAL);
     if (!x->buffer_count || x->buffer_count > 65536)
         return WHY(-EINVAL);
     if ((x->batch_start_offset | x->batch_len) & 7)
         return WHY(-EINVAL);
-    if (!(x->flags & I915_EXEC_FENCE_ARRAY) && (x->num_cliprects || x->cliprects_ptr))
+    if (!(x->flags & (I915_EXEC_FENCE_ARRAY | I915_EXEC_USE_EXTENSIONS)) && (x->num_cliprects || x->cliprects_ptr))
         return WHY(-EINVAL);
     if (x->rsvd1 >> 32)
         return WHY(-ENOENT);
@@ -1993,23 +2090,63 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x)
         return WHY(-EINVAL); /* BSD/VEBOX (and BLT where gtsim has no blitter) not modelled */
     }
     int err = 0;
-    struct drm_i915_gem_exec_fence *fences = NULL;
+    /* syncobjs to wait on and signal: FENCE_ARRAY (cliprects_ptr, binary)
+     * or the TIMELINE_FENCES extension (handles and points) */
+    struct xfence {
+        struct syncobj *s;
+        uint32_t flags;
+        uint64_t point;
+    } *fences = NULL;
+    uint32_t nfences = 0;
+    uint64_t fptr = 0, vptr = 0;
     if (x->flags & I915_EXEC_FENCE_ARRAY) {
-        if (x->num_cliprects > 65536)
-            return WHY(-EINVAL);
-        fences = calloc(x->num_cliprects ? x->num_cliprects : 1, sizeof(*fences));
+        nfences = x->num_cliprects;
+        fptr = x->cliprects_ptr;
+    } else if (x->flags & I915_EXEC_USE_EXTENSIONS) {
+        uint64_t p = x->cliprects_ptr;
+        for (int n = 0; p; n++) {
+            struct drm_i915_gem_execbuffer_ext_timeline_fences tf;
+            if (n > 16)
+                return WHY(-E2BIG);
+            if (i915_copy_from_user(&tf, p, sizeof(tf)))
+                return WHY(-EFAULT);
+            if (tf.base.name != DRM_I915_GEM_EXECBUFFER_EXT_TIMELINE_FENCES || tf.base.flags || fptr)
+                return WHY(-EINVAL);
+            if (tf.fence_count > 65536)
+                return WHY(-EINVAL);
+            nfences = (uint32_t)tf.fence_count;
+            fptr = tf.handles_ptr;
+            vptr = tf.values_ptr;
+            if (!fptr)
+                fptr = 1; /* seen, even when empty */
+            p = tf.base.next_extension;
+        }
+    }
+    if (nfences > 65536)
+        return WHY(-EINVAL);
+    if (nfences) {
+        fences = calloc(nfences, sizeof(*fences));
         if (!fences)
             return WHY(-ENOMEM);
-        if (i915_copy_from_user(fences, x->cliprects_ptr, x->num_cliprects * sizeof(*fences))) {
-            free(fences);
-            return WHY(-EFAULT);
-        }
-        for (uint32_t i = 0; i < x->num_cliprects && !err; i++) {
-            struct syncobj *s = sync_get(f, fences[i].handle);
-            if (!s || fences[i].flags & ~(I915_EXEC_FENCE_WAIT | I915_EXEC_FENCE_SIGNAL))
-                err = s ? -EINVAL : -ENOENT;
-            else if ((fences[i].flags & I915_EXEC_FENCE_WAIT) && !s->has_fence)
+        for (uint32_t i = 0; i < nfences && !err; i++) {
+            struct drm_i915_gem_exec_fence ef;
+            if (i915_copy_from_user(&ef, fptr + (uint64_t)i * sizeof(ef), sizeof(ef)) ||
+                (vptr && i915_copy_from_user(&fences[i].point, vptr + (uint64_t)i * 8, 8))) {
+                err = WHY(-EFAULT);
+                break;
+            }
+            fences[i].s = sync_get(f, ef.handle);
+            fences[i].flags = ef.flags;
+            if (!fences[i].s)
+                err = WHY(-ENOENT);
+            else if (ef.flags & ~(I915_EXEC_FENCE_WAIT | I915_EXEC_FENCE_SIGNAL))
                 err = WHY(-EINVAL);
+            else if ((ef.flags & I915_EXEC_FENCE_WAIT) && !sync_signalled(fences[i].s, fences[i].point))
+                err = WHY(-EINVAL); /* waits on a fence never submitted */
+        }
+        if (err) {
+            free(fences);
+            return err;
         }
     }
     struct eobj *o = calloc(x->buffer_count, sizeof(*o));
@@ -2200,10 +2337,9 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x)
     }
     if (!err)
         err = run_batch(c, engine, o[bi].b->va + x->batch_start_offset);
-    if (!err && fences)
-        for (uint32_t i = 0; i < x->num_cliprects; i++)
-            if (fences[i].flags & I915_EXEC_FENCE_SIGNAL)
-                sync_get(f, fences[i].handle)->has_fence = 1;
+    for (uint32_t i = 0; !err && i < nfences; i++)
+        if (fences[i].flags & I915_EXEC_FENCE_SIGNAL)
+            sync_signal(fences[i].s, fences[i].point);
     free(o);
     free(fences);
     return err;
@@ -2356,6 +2492,10 @@ int i915_ioctl(int fd, unsigned long req, void *arg)
     case DRM_IOCTL_SYNCOBJ_WAIT: r = io_syncobj_wait(f, (void *)buf); break;
     case DRM_IOCTL_SYNCOBJ_RESET: r = io_syncobj_array_op(f, (void *)buf, 0); break;
     case DRM_IOCTL_SYNCOBJ_SIGNAL: r = io_syncobj_array_op(f, (void *)buf, 1); break;
+    case DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT: r = io_syncobj_timeline_wait(f, (void *)buf); break;
+    case DRM_IOCTL_SYNCOBJ_QUERY: r = io_syncobj_timeline(f, (void *)buf, 0); break;
+    case DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL: r = io_syncobj_timeline(f, (void *)buf, 1); break;
+    case DRM_IOCTL_SYNCOBJ_TRANSFER: r = io_syncobj_transfer(f, (void *)buf); break;
     default: {
         char what[80];
         snprintf(what, sizeof(what), "ioctl 0x%08lx (nr 0x%02x) not implemented", req, (unsigned)_IOC_NR(req));
