@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -647,6 +648,19 @@ int main(void)
         pthread_create(&th[k], NULL, worker, (void *)k);
     for (int k = 0; k < 4; k++)
         pthread_join(th[k], NULL);
+    /* a child process has its own copy of the device */
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int cfd = open("/dev/dri/renderD128", O_RDWR);
+        store_softpin(cfd, 0, 0x700000, 0x710000, 0xf0f0);
+        store_softpin(fd, 0, 0x720000, 0x730000, 0xf1f1); /* the inherited fd */
+        _exit(failures ? 1 : 0);
+    }
+    int status = -1;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the forked child's execbuffers (status 0x%x)", status);
+    store_softpin(fd, 0, 0x700000, 0x710000, 0xf2f2);
     close(fd);
     if (failures) {
         printf("%d checks failed\n", failures);

@@ -307,6 +307,23 @@ static void print_stats(void)
             st.commands, st.walkers, st.threads_dispatched, st.eu_instructions, st.eu_channels, st.exec_ns / 1e9);
 }
 
+/* fork(): the child gets a copy of the state (and of the simulated
+ * device) with the lock free, whatever another thread was doing. */
+static void fork_prepare(void)
+{
+    pthread_mutex_lock(&lock);
+}
+
+static void fork_release(void)
+{
+    pthread_mutex_unlock(&lock);
+}
+
+__attribute__((constructor)) static void i915_init(void)
+{
+    pthread_atfork(fork_prepare, fork_release, fork_release);
+}
+
 static int has_engine(int e)
 {
     return e == ENG_RENDER || (e == ENG_COPY && platform_engines[ident_pick()].has_copy);
