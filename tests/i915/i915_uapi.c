@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -431,6 +432,42 @@ static void test_basic(int fd)
     CHECK(pt == 9, "transferred point %llu, want 9", (unsigned long long)pt);
     ta.points = 8;
     EXPECT_ERR(EFAULT, fd, DRM_IOCTL_SYNCOBJ_QUERY, &ta);
+
+    /* syncobj fds: one object seen through two files; sync_files */
+    int fd2 = open("/dev/dri/renderD128", O_RDWR);
+    struct drm_syncobj_create x1 = {0};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_CREATE, &x1);
+    struct drm_syncobj_handle xh = {.handle = x1.handle};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &xh);
+    struct drm_syncobj_handle ih = {.fd = xh.fd};
+    EXPECT_OK(fd2, DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, &ih);
+    struct drm_syncobj_wait w2 = {.handles = (uintptr_t)&ih.handle, .count_handles = 1};
+    EXPECT_ERR(EINVAL, fd2, DRM_IOCTL_SYNCOBJ_WAIT, &w2); /* no fence yet */
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_SIGNAL,
+              &((struct drm_syncobj_array){.handles = (uintptr_t)&x1.handle, .count_handles = 1}));
+    EXPECT_OK(fd2, DRM_IOCTL_SYNCOBJ_WAIT, &w2); /* signalled through the other file */
+    close(xh.fd);
+    int plainfd = open("/proc/self/stat", O_RDONLY);
+    ih = (struct drm_syncobj_handle){.fd = plainfd};
+    EXPECT_ERR(EINVAL, fd2, DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, &ih);
+    close(plainfd);
+    struct drm_syncobj_handle sf = {.handle = x1.handle, .flags = DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &sf);
+    struct pollfd pfd = {sf.fd, POLLIN, 0};
+    CHECK(poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLIN), "an exported sync_file is not signalled");
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_RESET,
+              &((struct drm_syncobj_array){.handles = (uintptr_t)&x1.handle, .count_handles = 1}));
+    struct drm_syncobj_handle sf2 = {.handle = x1.handle, .flags = DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE};
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &sf2); /* no fence to export */
+    struct drm_syncobj_handle imp = {.handle = x1.handle, .flags = DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_IMPORT_SYNC_FILE,
+                                     .fd = sf.fd};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, &imp);
+    struct drm_syncobj_wait w1 = {.handles = (uintptr_t)&x1.handle, .count_handles = 1};
+    EXPECT_OK(fd, DRM_IOCTL_SYNCOBJ_WAIT, &w1);
+    close(sf.fd);
+    imp.fd = 9999;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, &imp);
+    close(fd2);
     timeline_t1 = t1.handle;
 }
 
@@ -504,6 +541,20 @@ static void test_execbuffer(int fd)
     EXPECT_ERR(ENOENT, fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &fx);
     fx.flags |= I915_EXEC_FENCE_ARRAY;
     EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &fx);
+    /* sync_file fences: out through EXECBUFFER2_WR, in from a sync_file */
+    struct drm_i915_gem_execbuffer2 ox = {.buffers_ptr = (uintptr_t)o, .buffer_count = 2,
+                                          .flags = I915_EXEC_HANDLE_LUT | I915_EXEC_FENCE_OUT};
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &ox);
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, &ox);
+    int outfd = (int)(ox.rsvd2 >> 32);
+    struct pollfd opf = {outfd, POLLIN, 0};
+    CHECK(outfd > 2 && poll(&opf, 1, 0) == 1 && (opf.revents & POLLIN), "FENCE_OUT: no signalled sync_file");
+    ox.flags = I915_EXEC_HANDLE_LUT | I915_EXEC_FENCE_IN;
+    ox.rsvd2 = (uint32_t)outfd;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &ox);
+    close(outfd);
+    ox.rsvd2 = 9999;
+    EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &ox);
 
     /* execbuffer errors */
     struct drm_i915_gem_exec_object2 p[2] = {0};

@@ -39,6 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <poll.h>
+#include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -211,7 +213,7 @@ struct ctx {
 };
 
 struct syncobj {
-    uint32_t handle;
+    int refs;           /* handles (in any file) and fd exports referring to it */
     int has_fence;      /* a fence is attached (always signalled: work completes in the ioctl) */
     uint64_t point;     /* timeline: the highest signalled point (0 = none) */
 };
@@ -412,6 +414,7 @@ static int fd_set_file(int fd, struct file *f)
 }
 
 static void vm_put(struct vm *vm);
+static void sync_put(struct syncobj *s);
 static void bo_release(struct bo *bo, int file_going);
 static void ctx_free(struct ctx *c);
 
@@ -432,7 +435,8 @@ static void file_destroy(struct file *f)
         if (f->vms[i])
             vm_put(f->vms[i]);
     for (uint32_t i = 0; i < f->nsyncs; i++)
-        free(f->syncs[i]);
+        if (f->syncs[i])
+            sync_put(f->syncs[i]);
     if (f->base)
         i915_real_munmap(f->base, FILE_VA_SPAN);
     if (f->memfd >= 0)
@@ -1049,6 +1053,8 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_MMAP_GTT_COHERENT:
     case I915_PARAM_HAS_USERPTR_PROBE:
     case I915_PARAM_HAS_EXEC_TIMELINE_FENCES:
+    case I915_PARAM_HAS_EXEC_FENCE:
+    case I915_PARAM_HAS_EXEC_SUBMIT_FENCE:
         v = 1;
         break;
     case I915_PARAM_HAS_BLT: v = has_engine(ENG_COPY); break;
@@ -1063,8 +1069,6 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_MIN_EU_IN_POOL:
     case I915_PARAM_HAS_WT:
     case I915_PARAM_HAS_SEMAPHORES:
-    case I915_PARAM_HAS_EXEC_FENCE:        /* sync_file fences: not implemented */
-    case I915_PARAM_HAS_EXEC_SUBMIT_FENCE:
         v = 0;
         break;
     case I915_PARAM_NUM_FENCES_AVAIL: v = 32; break;
@@ -1742,15 +1746,112 @@ static int io_syncobj_create(struct file *f, struct drm_syncobj_create *c)
     if (!s)
         return -ENOMEM;
     s->has_fence = (c->flags & DRM_SYNCOBJ_CREATE_SIGNALED) != 0;
+    s->refs = 1;
     uint32_t h;
     TABLE_ADD(f->syncs, f->nsyncs, s, h);
     if (!h) {
         free(s);
         return -ENOMEM;
     }
-    s->handle = h;
     c->handle = h;
     return 0;
+}
+
+static void sync_put(struct syncobj *s)
+{
+    if (--s->refs == 0)
+        free(s);
+}
+
+/* Syncobjs exported as fds (HANDLE_TO_FD): a memfd each, known again by
+ * its inode; an export holds its reference for the process's life. */
+struct sync_export {
+    ino_t ino;
+    dev_t devno;
+    struct syncobj *s;
+};
+static struct sync_export *exports;
+static size_t nexports, exportscap;
+
+/* An fd that is a sync_file as far as the program can tell: an eventfd
+ * holding 1, readable (poll POLLIN) at once, as a signalled fence is. */
+static int sync_file_new(void)
+{
+    int fd = eventfd(1, EFD_CLOEXEC);
+    return fd < 0 ? -errno : fd;
+}
+
+static int io_syncobj_handle_to_fd(struct file *f, struct drm_syncobj_handle *a)
+{
+    if (a->pad || (a->flags & ~DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE))
+        return -EINVAL;
+    struct syncobj *s = sync_get(f, a->handle);
+    if (!s)
+        return -ENOENT;
+    if (a->flags & DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE) {
+        if (!s->has_fence)
+            return -EINVAL; /* no fence to export */
+        int fd = sync_file_new();
+        if (fd < 0)
+            return fd;
+        a->fd = fd;
+        return 0;
+    }
+    if (nexports == exportscap) {
+        size_t nc = exportscap ? 2 * exportscap : 16;
+        struct sync_export *p = realloc(exports, nc * sizeof(*p));
+        if (!p)
+            return -ENOMEM;
+        exports = p;
+        exportscap = nc;
+    }
+    int fd = memfd_create("gtsim-i915-syncobj", MFD_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    struct stat st;
+    if (syscall(SYS_fstat, fd, &st)) {
+        int e = -errno;
+        i915_real_close(fd);
+        return e;
+    }
+    s->refs++;
+    exports[nexports++] = (struct sync_export){st.st_ino, st.st_dev, s};
+    a->fd = fd;
+    return 0;
+}
+
+static int io_syncobj_fd_to_handle(struct file *f, struct drm_syncobj_handle *a)
+{
+    if (a->pad || (a->flags & ~DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_IMPORT_SYNC_FILE))
+        return -EINVAL;
+    if (a->flags & DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_IMPORT_SYNC_FILE) {
+        /* attach the sync_file's fence to an existing syncobj; every fence
+         * of this device is signalled when its ioctl returns */
+        struct syncobj *s = sync_get(f, a->handle);
+        if (!s)
+            return -ENOENT;
+        struct pollfd pfd = {a->fd, POLLIN, 0};
+        if (a->fd < 0 || poll(&pfd, 1, 0) < 0 || (pfd.revents & POLLNVAL))
+            return -EINVAL;
+        if (!(pfd.revents & POLLIN))
+            note_once("an unsignalled sync_file was imported: treated as signalled");
+        s->has_fence = 1;
+        return 0;
+    }
+    struct stat st;
+    if (a->fd < 0 || syscall(SYS_fstat, a->fd, &st))
+        return -EINVAL;
+    for (size_t i = 0; i < nexports; i++)
+        if (exports[i].ino == st.st_ino && exports[i].devno == st.st_dev) {
+            uint32_t h;
+            TABLE_ADD(f->syncs, f->nsyncs, exports[i].s, h);
+            if (!h)
+                return -ENOMEM;
+            exports[i].s->refs++;
+            a->handle = h;
+            return 0;
+        }
+    return -EINVAL; /* not a syncobj fd */
 }
 
 static int io_syncobj_destroy(struct file *f, struct drm_syncobj_destroy *d)
@@ -1761,7 +1862,7 @@ static int io_syncobj_destroy(struct file *f, struct drm_syncobj_destroy *d)
     if (!s)
         return -EINVAL;
     f->syncs[d->handle] = NULL;
-    free(s);
+    sync_put(s);
     return 0;
 }
 
@@ -2060,7 +2161,7 @@ struct eobj {
     struct binding *b;
 };
 
-static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x)
+static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int out_fence)
 {
     if (x->flags & __I915_EXEC_UNKNOWN_FLAGS)
         return WHY(-EINVAL);
@@ -2068,10 +2169,18 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x)
         return WHY(-EPERM);
     if (x->flags & (I915_EXEC_RESOURCE_STREAMER | I915_EXEC_GEN7_SOL_RESET | I915_EXEC_CONSTANTS_MASK))
         return WHY(-EINVAL);
-    if (x->flags & (I915_EXEC_FENCE_IN | I915_EXEC_FENCE_OUT | I915_EXEC_FENCE_SUBMIT)) {
-        note_once("execbuffer: sync_file fences (FENCE_IN/OUT/SUBMIT) are not implemented");
+    if ((x->flags & I915_EXEC_FENCE_IN) && (x->flags & I915_EXEC_FENCE_SUBMIT))
         return WHY(-EINVAL);
+    if (x->flags & (I915_EXEC_FENCE_IN | I915_EXEC_FENCE_SUBMIT)) {
+        /* the in-fence (a sync_file, rsvd2 bits 31:0): every fence of this
+         * device is signalled, so only its validity matters */
+        int infd = (int)(uint32_t)x->rsvd2;
+        struct pollfd pfd = {infd, POLLIN, 0};
+        if (infd < 0 || poll(&pfd, 1, 0) < 0 || (pfd.revents & POLLNVAL))
+            return WHY(-EINVAL);
     }
+    if ((x->flags & I915_EXEC_FENCE_OUT) && !out_fence)
+        return WHY(-EINVAL); /* the out-fence needs EXECBUFFER2_WR */
     if ((x->flags & I915_EXEC_USE_EXTENSIONS) && ((x->flags & I915_EXEC_FENCE_ARRAY) || x->num_cliprects))
         return WHY(-EINVAL);
     if (!x->buffer_count || x->buffer_count > 65536)
@@ -2357,6 +2466,14 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x)
     for (uint32_t i = 0; !err && i < nfences; i++)
         if (fences[i].flags & I915_EXEC_FENCE_SIGNAL)
             sync_signal(fences[i].s, fences[i].point);
+    if (!err && (x->flags & I915_EXEC_FENCE_OUT)) {
+        /* the out-fence: a sync_file fd in rsvd2 bits 63:32 */
+        int fd = sync_file_new();
+        if (fd < 0)
+            err = fd;
+        else
+            x->rsvd2 = (x->rsvd2 & 0xffffffffull) | ((uint64_t)(uint32_t)fd << 32);
+    }
     free(o);
     free(fences);
     return err;
@@ -2502,8 +2619,8 @@ int i915_ioctl(int fd, unsigned long req, void *arg)
     case DRM_IOCTL_I915_GET_RESET_STATS: r = io_reset_stats(f, (void *)buf); break;
     case DRM_IOCTL_I915_REG_READ: r = io_reg_read((void *)buf); break;
     case DRM_IOCTL_I915_GEM_GET_APERTURE: r = io_get_aperture((void *)buf); break;
-    case DRM_IOCTL_I915_GEM_EXECBUFFER2:
-    case DRM_IOCTL_I915_GEM_EXECBUFFER2_WR: r = io_execbuffer(f, (void *)buf); break;
+    case DRM_IOCTL_I915_GEM_EXECBUFFER2: r = io_execbuffer(f, (void *)buf, 0); break;
+    case DRM_IOCTL_I915_GEM_EXECBUFFER2_WR: r = io_execbuffer(f, (void *)buf, 1); break;
     case DRM_IOCTL_SYNCOBJ_CREATE: r = io_syncobj_create(f, (void *)buf); break;
     case DRM_IOCTL_SYNCOBJ_DESTROY: r = io_syncobj_destroy(f, (void *)buf); break;
     case DRM_IOCTL_SYNCOBJ_WAIT: r = io_syncobj_wait(f, (void *)buf); break;
@@ -2513,6 +2630,8 @@ int i915_ioctl(int fd, unsigned long req, void *arg)
     case DRM_IOCTL_SYNCOBJ_QUERY: r = io_syncobj_timeline(f, (void *)buf, 0); break;
     case DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL: r = io_syncobj_timeline(f, (void *)buf, 1); break;
     case DRM_IOCTL_SYNCOBJ_TRANSFER: r = io_syncobj_transfer(f, (void *)buf); break;
+    case DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD: r = io_syncobj_handle_to_fd(f, (void *)buf); break;
+    case DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE: r = io_syncobj_fd_to_handle(f, (void *)buf); break;
     default: {
         char what[80];
         snprintf(what, sizeof(what), "ioctl 0x%08lx (nr 0x%02x) not implemented", req, (unsigned)_IOC_NR(req));
