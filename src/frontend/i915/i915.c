@@ -295,6 +295,9 @@ static void note_once(const char *what)
     fprintf(stderr, "gtsim-i915: note: %s\n", what);
 }
 
+/* Memory synchronisation figures (GTSIM_I915_STATS). */
+static uint64_t sync_pages, sync_copied, sync_ns, n_execbuffers;
+
 /* GTSIM_I915_STATS=1 (gtsim exec --via i915 --stats): the device's work at
  * exit, on stderr. */
 static void print_stats(void)
@@ -307,6 +310,10 @@ static void print_stats(void)
             "gtsim-i915: device ran %" PRIu64 " commands, %" PRIu64 " walkers, %" PRIu64 " threads, %" PRIu64
             " EU instructions, %" PRIu64 " lane-ops in %.3f s\n",
             st.commands, st.walkers, st.threads_dispatched, st.eu_instructions, st.eu_channels, st.exec_ns / 1e9);
+    fprintf(stderr,
+            "gtsim-i915: %" PRIu64 " execbuffers; memory synchronisation: %" PRIu64 " page compares, %" PRIu64
+            " page copies, %.3f s\n",
+            n_execbuffers, sync_pages, sync_copied, sync_ns / 1e9);
 }
 
 /* fork(): the child gets a copy of the state (and of the simulated
@@ -2052,6 +2059,13 @@ static uint64_t canonical(uint64_t a)
 }
 
 /* Copy every BO bound in vm into simulated memory (pages that differ). */
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 static int sync_in(struct vm *vm, uint8_t *tmp, uint8_t *host)
 {
     for (size_t i = 0; i < vm->nb; i++) {
@@ -2067,8 +2081,12 @@ static int sync_in(struct vm *vm, uint8_t *tmp, uint8_t *host)
             }
             if (gtsim_phys_read(dev, bo->pa[p], tmp, PAGE))
                 return -ENOMEM;
-            if (memcmp(tmp, h, PAGE) && gtsim_phys_write(dev, bo->pa[p], h, PAGE))
-                return -ENOMEM;
+            sync_pages++;
+            if (memcmp(tmp, h, PAGE)) {
+                sync_copied++;
+                if (gtsim_phys_write(dev, bo->pa[p], h, PAGE))
+                    return -ENOMEM;
+            }
         }
     }
     return 0;
@@ -2083,17 +2101,23 @@ static int sync_out(struct vm *vm, uint8_t *tmp, uint8_t *host)
         for (uint64_t p = 0; p < bo->size / PAGE; p++) {
             if (gtsim_phys_read(dev, bo->pa[p], tmp, PAGE))
                 continue;
+            sync_pages++;
             if (bo->userptr) {
                 if (i915_copy_from_user(host, bo->uptr + p * PAGE, PAGE)) {
                     err = -EFAULT;
                     continue;
                 }
-                if (memcmp(tmp, host, PAGE) && i915_copy_to_user(bo->uptr + p * PAGE, tmp, PAGE))
-                    err = -EFAULT;
+                if (memcmp(tmp, host, PAGE)) {
+                    sync_copied++;
+                    if (i915_copy_to_user(bo->uptr + p * PAGE, tmp, PAGE))
+                        err = -EFAULT;
+                }
             } else {
                 uint8_t *h = bo->file->base + bo->off + p * PAGE;
-                if (memcmp(tmp, h, PAGE))
+                if (memcmp(tmp, h, PAGE)) {
+                    sync_copied++;
                     memcpy(h, tmp, PAGE);
+                }
             }
         }
     }
@@ -2103,7 +2127,10 @@ static int sync_out(struct vm *vm, uint8_t *tmp, uint8_t *host)
 static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
 {
     static uint8_t tmp[PAGE], host[PAGE];
+    uint64_t t0 = now_ns();
+    n_execbuffers++;
     int e = sync_in(c->vm, tmp, host);
+    sync_ns += now_ns() - t0;
     if (e)
         return e;
     /* ring: MI_BATCH_BUFFER_START (first level, PPGTT, 48-bit address) */
@@ -2131,7 +2158,9 @@ static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
         gtsim_mmio_write(dev, b + 0x230, (uint32_t)(desc >> 32));
         st = gtsim_mmio_write(dev, b + 0x230, (uint32_t)desc);
     }
+    t0 = now_ns();
     int eo = sync_out(c->vm, tmp, host);
+    sync_ns += now_ns() - t0;
     if (st != GTSIM_OK) {
         /* a hang or a page fault: i915 resets the engine, the context is
          * guilty (GET_RESET_STATS batch_active) and, non-recoverable or
