@@ -117,6 +117,75 @@ static void store_softpin(int fd, uint32_t ctx, uint64_t data_va, uint64_t batch
     gem_close(fd, batch);
 }
 
+/* A softpinned batch storing value at offset 64 of the BO data. */
+static void store_into(int fd, uint32_t data, uint64_t data_va, uint32_t value)
+{
+    uint32_t batch = gem_create(fd, 4096);
+    uint32_t *b = gem_map(fd, batch, 4096);
+    if (!b)
+        return;
+    uint32_t cmds[] = {MI_STORE_DATA_IMM, (uint32_t)(data_va + 64), (uint32_t)((data_va + 64) >> 32), value,
+                       MI_BATCH_BUFFER_END, 0};
+    memcpy(b, cmds, sizeof(cmds));
+    struct drm_i915_gem_exec_object2 o[2] = {
+        {.handle = data, .offset = data_va, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE},
+        {.handle = batch, .offset = data_va + 0x100000, .flags = EXEC_OBJECT_PINNED}};
+    int r = execbuf(fd, o, 2, 0, 0);
+    CHECK(r == 0, "store_into: %s", strerror(-r));
+    munmap(b, 4096);
+    gem_close(fd, batch);
+}
+
+/* PRIME: export a BO as a dma-buf fd, import it in the same and another file. */
+static void test_prime(void)
+{
+    int a = open("/dev/dri/renderD128", O_RDWR), c = open("/dev/dri/renderD128", O_RDWR);
+    struct drm_get_cap cap = {.capability = DRM_CAP_PRIME};
+    EXPECT_OK(a, DRM_IOCTL_GET_CAP, &cap);
+    CHECK(cap.value == (DRM_PRIME_CAP_IMPORT | DRM_PRIME_CAP_EXPORT), "GET_CAP PRIME %llu",
+          (unsigned long long)cap.value);
+    uint32_t h = gem_create(a, 8192);
+    uint32_t *m = gem_map(a, h, 8192);
+    if (!m)
+        return;
+    m[0] = 0x11223344;
+    struct drm_prime_handle ph = {.handle = h, .flags = DRM_CLOEXEC | DRM_RDWR};
+    EXPECT_OK(a, DRM_IOCTL_PRIME_HANDLE_TO_FD, &ph);
+    CHECK(ph.fd > 2 && lseek(ph.fd, 0, SEEK_END) == 8192, "dma-buf size %lld", (long long)lseek(ph.fd, 0, SEEK_END));
+    uint32_t *dm = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, ph.fd, 0);
+    CHECK(dm != MAP_FAILED && dm[0] == 0x11223344, "the dma-buf does not hold the BO's bytes");
+    m[1] = 0x55667788; /* the earlier mapping still aliases the object */
+    CHECK(dm != MAP_FAILED && dm[1] == 0x55667788, "the BO's mapping and the dma-buf's differ after export");
+    struct drm_prime_handle same = {.fd = ph.fd};
+    EXPECT_OK(a, DRM_IOCTL_PRIME_FD_TO_HANDLE, &same);
+    CHECK(same.handle == h, "import in the exporting file: handle %u, want %u", same.handle, h);
+    struct drm_prime_handle other = {.fd = ph.fd};
+    EXPECT_OK(c, DRM_IOCTL_PRIME_FD_TO_HANDLE, &other);
+    store_into(c, other.handle, 0x900000, 0xabcdef01); /* the GPU writes through the other file's handle */
+    CHECK(dm != MAP_FAILED && dm[16] == 0xabcdef01 && m[16] == 0xabcdef01, "a GPU write through the importer: %x %x",
+          dm != MAP_FAILED ? dm[16] : 0, m[16]);
+    store_into(a, h, 0x900000, 0x0badcafe);
+    CHECK(m[16] == 0x0badcafe, "a GPU write through the exporter: %x", m[16]);
+    int plain = open("/proc/self/stat", O_RDONLY);
+    struct drm_prime_handle bad = {.fd = plain};
+    EXPECT_ERR(EINVAL, a, DRM_IOCTL_PRIME_FD_TO_HANDLE, &bad);
+    close(plain);
+    bad.fd = 9999;
+    EXPECT_ERR(EBADF, a, DRM_IOCTL_PRIME_FD_TO_HANDLE, &bad);
+    bad = (struct drm_prime_handle){.handle = 777};
+    EXPECT_ERR(ENOENT, a, DRM_IOCTL_PRIME_HANDLE_TO_FD, &bad);
+    bad = (struct drm_prime_handle){.handle = h, .flags = 0x10};
+    EXPECT_ERR(EINVAL, a, DRM_IOCTL_PRIME_HANDLE_TO_FD, &bad);
+    if (dm != MAP_FAILED)
+        munmap(dm, 8192);
+    munmap(m, 8192);
+    gem_close(a, h);
+    gem_close(c, other.handle);
+    close(ph.fd);
+    close(a);
+    close(c);
+}
+
 static void test_discovery(void)
 {
     DIR *d = opendir("/dev/dri");
@@ -693,6 +762,7 @@ int main(void)
     test_basic(fd);
     test_execbuffer(fd);
     test_fds();
+    test_prime();
     thread_fd = fd;
     pthread_t th[4];
     for (uintptr_t k = 0; k < 4; k++)

@@ -168,6 +168,8 @@ struct bo {
     uint64_t *pa;       /* simulated physical page of each 4 KiB page (0 = none yet) */
     uint32_t tiling, stride;
     uint32_t caching;   /* I915_CACHING_*: LLC platforms default to CACHED */
+    int dmabuf;         /* PRIME: its own memfd once exported or imported (-1: in the file's memfd) */
+    ino_t dmabuf_ino;
     int maps;           /* live mappings of it by the program */
     int closed;
 };
@@ -769,7 +771,15 @@ static int off_alloc(struct file *f, uint64_t size, uint64_t *off)
 static void bo_free(struct bo *bo)
 {
     struct file *f = bo->file;
-    if (f && !bo->userptr) {
+    if (bo->dmabuf >= 0) {
+        if (f) {
+            void *p = i915_real_mmap(f->base + bo->off, bo->size, PROT_NONE,
+                                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+            (void)p;
+            off_free(f, bo->off, bo->size);
+        }
+        i915_real_close(bo->dmabuf);
+    } else if (f && !bo->userptr) {
         void *p = i915_real_mmap(f->base + bo->off, bo->size, PROT_NONE,
                                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
         (void)p;
@@ -819,11 +829,12 @@ struct mapping {
     uintptr_t addr;
     size_t len;
     struct bo *bo;
+    int prot, flags;
 };
 static struct mapping *maps;
 static size_t nmaps, mapscap;
 
-static int map_track(struct bo *bo, void *addr, size_t len)
+static int map_track(struct bo *bo, void *addr, size_t len, int prot, int flags)
 {
     if (nmaps == mapscap) {
         size_t nc = mapscap ? mapscap * 2 : 64;
@@ -833,7 +844,7 @@ static int map_track(struct bo *bo, void *addr, size_t len)
         maps = p;
         mapscap = nc;
     }
-    maps[nmaps++] = (struct mapping){(uintptr_t)addr, len, bo};
+    maps[nmaps++] = (struct mapping){(uintptr_t)addr, len, bo, prot, flags};
     bo->maps++;
     return 0;
 }
@@ -869,6 +880,7 @@ static int bo_new(struct file *f, uint64_t size, struct bo **out)
     bo->file = f;
     bo->size = size;
     bo->caching = I915_CACHING_CACHED;
+    bo->dmabuf = -1;
     int e = off_alloc(f, size, &bo->off);
     if (!e) {
         void *p = i915_real_mmap(f->base + bo->off, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, f->memfd,
@@ -1023,7 +1035,7 @@ static int io_get_cap(struct drm_get_cap *c)
 {
     switch (c->capability) {
     case DRM_CAP_TIMESTAMP_MONOTONIC: c->value = 1; return 0;
-    case DRM_CAP_PRIME: c->value = 0; return 0; /* PRIME import/export not implemented yet */
+    case DRM_CAP_PRIME: c->value = DRM_PRIME_CAP_IMPORT | DRM_PRIME_CAP_EXPORT; return 0;
     case DRM_CAP_SYNCOBJ: c->value = 1; return 0;
     case DRM_CAP_SYNCOBJ_TIMELINE: c->value = 1; return 0;
     }
@@ -1264,6 +1276,7 @@ static int io_userptr(struct file *f, struct drm_i915_gem_userptr *u)
     bo->file = f;
     bo->size = u->user_size;
     bo->caching = I915_CACHING_CACHED;
+    bo->dmabuf = -1;
     bo->userptr = 1;
     bo->uptr = u->user_ptr;
     uint32_t h;
@@ -1317,10 +1330,11 @@ static int io_gem_mmap(struct file *f, int fd, struct drm_i915_gem_mmap *m)
     if (m->offset > bo->size || m->size > bo->size - m->offset)
         return -EINVAL;
     /* the kernel maps the whole object and returns its address + offset */
-    void *p = i915_real_mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)bo->off);
+    void *p = bo->dmabuf >= 0 ? i915_real_mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, bo->dmabuf, 0)
+                              : i915_real_mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)bo->off);
     if (p == MAP_FAILED)
         return -ENOMEM;
-    if (map_track(bo, p, bo->size)) {
+    if (map_track(bo, p, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED)) {
         i915_real_munmap(p, bo->size);
         return -ENOMEM;
     }
@@ -2508,6 +2522,113 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
     return err;
 }
 
+/* ---- PRIME ---- */
+
+/* A BO's pages move to a memfd of their own when it is first exported (the
+ * dma-buf fd is that memfd: lseek(SEEK_END) gives the size, mmap maps the
+ * pages): its contents are copied, and the library's view and every
+ * mapping the program holds of it are replaced in place by the new pages. */
+static int bo_own_storage(struct bo *bo)
+{
+    if (bo->dmabuf >= 0)
+        return 0;
+    struct file *f = bo->file;
+    int fd = memfd_create("gtsim-i915-dmabuf", MFD_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    struct stat st;
+    if (ftruncate(fd, (off_t)bo->size) || syscall(SYS_fstat, fd, &st)) {
+        i915_real_close(fd);
+        return -ENOMEM;
+    }
+    void *tmp = i915_real_mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (tmp == MAP_FAILED) {
+        i915_real_close(fd);
+        return -ENOMEM;
+    }
+    memcpy(tmp, f->base + bo->off, bo->size);
+    i915_real_munmap(tmp, bo->size);
+    if (i915_real_mmap(f->base + bo->off, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) ==
+        MAP_FAILED) {
+        i915_real_close(fd);
+        return -ENOMEM;
+    }
+    for (size_t i = 0; i < nmaps; i++)
+        if (maps[i].bo == bo)
+            (void)i915_real_mmap((void *)maps[i].addr, maps[i].len, maps[i].prot, maps[i].flags | MAP_FIXED, fd, 0);
+    fallocate(f->memfd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)bo->off, (off_t)bo->size);
+    bo->dmabuf = fd;
+    bo->dmabuf_ino = st.st_ino;
+    return 0;
+}
+
+static int io_prime_handle_to_fd(struct file *f, struct drm_prime_handle *a)
+{
+    if (a->flags & ~(uint32_t)(DRM_CLOEXEC | DRM_RDWR))
+        return -EINVAL;
+    struct bo *bo = bo_get(f, a->handle);
+    if (!bo)
+        return -ENOENT;
+    if (bo->userptr)
+        return -EINVAL; /* userptr objects are not exported */
+    int e = bo_own_storage(bo);
+    if (e)
+        return e;
+    int fd = i915_real_dupfd(bo->dmabuf, (a->flags & DRM_CLOEXEC) != 0);
+    if (fd < 0)
+        return -errno;
+    a->fd = fd;
+    return 0;
+}
+
+static int io_prime_fd_to_handle(struct file *f, struct drm_prime_handle *a)
+{
+    struct stat st;
+    if (a->fd < 0 || syscall(SYS_fstat, a->fd, &st))
+        return -EBADF;
+    /* one of this process's exported objects (same file: the same handle) */
+    struct bo *src = NULL;
+    for (int fd = 0; fd < nfdmap && !src; fd++) {
+        struct file *g = fdmap[fd];
+        for (uint32_t i = 1; g && i < g->nbos && !src; i++)
+            if (g->bos[i] && g->bos[i]->dmabuf >= 0 && g->bos[i]->dmabuf_ino == st.st_ino)
+                src = g->bos[i];
+    }
+    if (!src)
+        return -EINVAL; /* not a dma-buf of this device */
+    if (src->file == f) {
+        a->handle = src->handle;
+        return 0;
+    }
+    struct bo *bo = calloc(1, sizeof(*bo));
+    if (!bo)
+        return -ENOMEM;
+    bo->file = f;
+    bo->size = src->size;
+    bo->caching = src->caching;
+    bo->dmabuf = i915_real_dup_cloexec(src->dmabuf);
+    bo->dmabuf_ino = src->dmabuf_ino;
+    int e = bo->dmabuf < 0 ? -errno : off_alloc(f, bo->size, &bo->off);
+    if (!e && i915_real_mmap(f->base + bo->off, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+                             bo->dmabuf, 0) == MAP_FAILED)
+        e = -ENOMEM;
+    uint32_t h = 0;
+    if (!e) {
+        TABLE_ADD(f->bos, f->nbos, bo, h);
+        if (!h)
+            e = -ENOMEM;
+    }
+    if (e) {
+        if (bo->dmabuf >= 0)
+            i915_real_close(bo->dmabuf);
+        free(bo);
+        return e;
+    }
+    bo->handle = h;
+    a->handle = h;
+    return 0;
+}
+
 /* ---- dispatch ---- */
 
 void *i915_mmap(void *addr, size_t len, int prot, int flags, int fd, uint64_t offset)
@@ -2529,10 +2650,13 @@ void *i915_mmap(void *addr, size_t len, int prot, int flags, int fd, uint64_t of
     }
     void *p = MAP_FAILED;
     if (bo) {
-        p = i915_real_mmap(addr, len, prot, flags, fd, (off_t)offset);
+        if (bo->dmabuf >= 0)
+            p = i915_real_mmap(addr, len, prot, flags, bo->dmabuf, 0);
+        else
+            p = i915_real_mmap(addr, len, prot, flags, fd, (off_t)offset);
         if (p == MAP_FAILED)
             r = -errno;
-        else if ((r = map_track(bo, p, len))) {
+        else if ((r = map_track(bo, p, len, prot, flags))) {
             i915_real_munmap(p, len);
             p = MAP_FAILED;
         }
@@ -2579,6 +2703,8 @@ int i915_ioctl(int fd, unsigned long req, void *arg)
         r = -EACCES; /* not allowed on a render node */
         break;
     case DRM_IOCTL_GEM_CLOSE: r = io_gem_close(f, (void *)buf); break;
+    case DRM_IOCTL_PRIME_HANDLE_TO_FD: r = io_prime_handle_to_fd(f, (void *)buf); break;
+    case DRM_IOCTL_PRIME_FD_TO_HANDLE: r = io_prime_fd_to_handle(f, (void *)buf); break;
     case DRM_IOCTL_I915_GETPARAM: r = io_getparam((void *)buf); break;
     case DRM_IOCTL_I915_QUERY: r = io_query((void *)buf); break;
     case DRM_IOCTL_I915_GEM_CREATE: {

@@ -56,5 +56,6 @@ void *i915_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t 
 int i915_real_munmap(void *addr, size_t len);
 int i915_real_close(int fd);
 int i915_real_dup_cloexec(int fd); /* a new fd (close-on-exec) not seen by i915_fd_dup */
+int i915_real_dupfd(int fd, int cloexec);
 
 #endif

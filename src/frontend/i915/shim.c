@@ -498,6 +498,12 @@ int i915_real_close(int fd)
     return real_close(fd);
 }
 
+int i915_real_dupfd(int fd, int cloexec)
+{
+    REAL(fcntl);
+    return real_fcntl(fd, cloexec ? F_DUPFD_CLOEXEC : F_DUPFD, 0);
+}
+
 int i915_real_dup_cloexec(int fd)
 {
     REAL(fcntl);
