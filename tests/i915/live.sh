@@ -5,6 +5,8 @@
 # missing compiler, header, library or runtime makes the test fail, never
 # skip.
 #   live.sh GTSIM WORKDIR corpus NAME   tests/corpus/src/NAME.c must print "PASS NAME"
+#   live.sh GTSIM WORKDIR ocl NAME      tests/ocl/NAME.c (OpenCL built-ins against the CPU) must
+#                                       print "PASS NAME"
 #   live.sh GTSIM WORKDIR clinfo        clinfo must list the simulated Skylake GT2
 #   live.sh GTSIM WORKDIR ze            tests/tbx/ze_vscale.c (Level Zero) must print "PASS ze_vscale"
 #   live.sh GTSIM WORKDIR ze_copy       tests/tbx/ze_copy.c (Level Zero copies and fills on the copy
@@ -58,6 +60,15 @@ corpus)
     rc=$?
     [ $rc -eq 0 ] || fail "$name exited with status $rc"
     grep -qx "PASS $name" "$work/$name.out" || fail "$name did not print 'PASS $name'"
+    ;;
+ocl)
+    src=$root/tests/ocl
+    "$cc" -std=c11 -D_GNU_SOURCE -O2 -ffp-contract=off -Wall -Wextra "$src/$name.c" -o "$work/$name" -lOpenCL -lm ||
+        fail "cannot build $name (needs ocl-icd-opencl-dev, opencl-headers)"
+    run_exec "$work/$name" "$work/$name" "$src" | grep -v '^ok '
+    rc=${PIPESTATUS[0]}
+    [ $rc -eq 0 ] || fail "$name exited with status $rc"
+    grep -q "^PASS $name " "$work/$name.out" || fail "$name did not print 'PASS $name'"
     ;;
 clinfo)
     command -v clinfo >/dev/null || fail "clinfo is not installed"
@@ -183,7 +194,7 @@ uapi)
 esac
 # The work ran on the simulated GPU: the library's report at exit.
 case $kind in
-corpus | ze | threads) grep -Eq 'gtsim-i915: device ran [0-9]+ commands, [1-9][0-9]* walkers' "$work/$name.err" ||
+corpus | ocl | ze | threads) grep -Eq 'gtsim-i915: device ran [0-9]+ commands, [1-9][0-9]* walkers' "$work/$name.err" ||
     fail "the simulated GPU ran no walker" ;;
 esac
 exit 0
