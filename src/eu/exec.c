@@ -731,7 +731,7 @@ static int spans_too_many(const gt_xop *p, int n)
  * values need no more: the low 32 bits of the 64-bit computation are the
  * 32-bit computation's, and compares take one signedness that holds every
  * source value (gt_xinst.fast_arith then says which: 1 signed). */
-enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG };
+enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC };
 
 static int fast_int_type(int ty)
 {
@@ -749,17 +749,43 @@ static int fast_src_ok(const gt_xop *p)
 static gt_fast_fn fast_fn_for(const gt_xinst *x);
 static void plan_fast_kind(gt_xinst *x, int ns);
 
+/* FK_MACC: `mul (N) acc0:d|ud src0:d|ud src1:w|uw` (the low-16-bit
+ * product into the wide accumulator) or `mach (N) dst:d|ud src0:d|ud
+ * src1:d|ud` with or without AccWrEn, with direct GRF or scalar immediate
+ * sources and nothing else (no predicate-free restriction: the handler
+ * masks by wren; no condition, saturation or source modifier). */
+static int mul_mach_ok(const gt_xinst *x, int ns)
+{
+    const gt_inst *in = &x->in;
+    if (ns != 2 || x->plan_err || x->chan_pairs || x->mul_src1_lo16 || in->cond || in->saturate ||
+        x->src[0].mods || x->src[1].mods || in->exec_size == 0 || in->align16)
+        return 0;
+    for (int s = 0; s < 2; s++)
+        if (x->src[s].space != GT_XS_GRF && !(x->src[s].space == GT_XS_IMM && x->src[s].scalar))
+            return 0;
+    int t0 = x->src[0].type, t1 = x->src[1].type, td = x->dst.type;
+    if ((t0 != GT_TYPE_D && t0 != GT_TYPE_UD) || (td != GT_TYPE_D && td != GT_TYPE_UD))
+        return 0;
+    if (in->op == GT_OP_MUL)
+        return !in->acc_wr && x->dst.space == GT_XS_ACC && in->dst.nr == GT_ARF_ACC && x->dst.contig &&
+               (t1 == GT_TYPE_W || t1 == GT_TYPE_UW);
+    if (in->op == GT_OP_MACH)
+        return x->dst.space == GT_XS_GRF && (t1 == GT_TYPE_D || t1 == GT_TYPE_UD);
+    return 0;
+}
+
 static int is_flag_opnd(const gt_operand *o)
 {
     return o->file == GT_FILE_ARF && (o->nr & 0xf0) == GT_ARF_F && (o->nr & 0xf) <= 1 && !o->indirect;
 }
 
 /* (W) mov (1) between a flag register and a direct GRF element or an
- * immediate, of one UW or UD type, with nothing else (no predicate,
- * condition, saturation or source modifier): FK_FLAG. */
+ * immediate, of one UW or UD type, predicated or not (IGC's Gen12 loops:
+ * (W&f0.0.any16h) mov (1) f0.0:uw 0xFFFF:uw), with no condition,
+ * saturation or source modifier: FK_FLAG. */
 static int flag_mov_ok(const gt_inst *in)
 {
-    if (in->op != GT_OP_MOV || in->exec_size != 1 || !in->nomask || in->pred || in->cond || in->saturate ||
+    if (in->op != GT_OP_MOV || in->exec_size != 1 || !in->nomask || in->cond || in->saturate ||
         in->acc_wr || in->src[0].negate || in->src[0].abs || in->dst.type != in->src[0].type ||
         (in->dst.type != GT_TYPE_UW && in->dst.type != GT_TYPE_UD))
         return 0;
@@ -790,6 +816,12 @@ static void plan_fast_kind(gt_xinst *x, int ns)
     x->fast = FK_NONE;
     if (ns != (op == GT_OP_MATH ? math_nsrc(in->math_fc) : op_nsrc(op)))
         return;
+    /* the 32x32-bit multiply macro: mul acc0:d src0:d src1:uw, then mach
+     * (every generation's IGC; Gen12LP has no other DWord multiply) */
+    if (mul_mach_ok(x, ns)) {
+        x->fast = FK_MACC;
+        return;
+    }
     if (x->plan_err || x->chan_pairs || x->wide_int || x->mul_src1_lo16 || in->acc_wr ||
         in->saturate || in->exec_size == 0 || is_mme_macro(in))
         return;
@@ -3223,6 +3255,58 @@ static int fint_any(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,
     return fast_int(t, x, wren, pm);
 }
 
+/* FK_MACC handlers, the general path's arithmetic (exec_alu_masked mul
+ * and mach) for these forms: the integer accumulator keeps each lane's
+ * 64-bit value in acc_wide[lane] and its low DWord in acc. */
+static int fmul_acc(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm;
+    (void)fm;
+    const gt_inst *in = &x->in;
+    int n = in->exec_size;
+    uint32_t lmask = wren >> in->chan_off, a[32], b[32];
+    fast_load_u32(t, &x->src[0], a, n);
+    fast_load_u32(t, &x->src[1], b, n);
+    int s0 = is_signed_int(x->src[0].type);
+    for (uint32_t m = lmask; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        int64_t av = s0 ? (int64_t)(int32_t)a[i] : (int64_t)a[i];
+        int64_t bv = (int64_t)(int32_t)b[i]; /* W sign-, UW zero-extended by the load */
+        uint64_t r = (uint64_t)(av * bv);
+        uint32_t lo = (uint32_t)r;
+        memcpy(t->acc + x->dst.off[i], &lo, 4);
+        t->acc_wide[i] = r;
+    }
+    return 1;
+}
+
+static int fmach(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm;
+    (void)fm;
+    const gt_inst *in = &x->in;
+    int n = in->exec_size;
+    uint32_t lmask = wren >> in->chan_off, a[32], b[32];
+    fast_load_u32(t, &x->src[0], a, n);
+    fast_load_u32(t, &x->src[1], b, n);
+    int s0 = is_signed_int(x->src[0].type), s1 = is_signed_int(x->src[1].type);
+    int accw = in->acc_wr && !(t->cr0[0] & CR0_ACC_DISABLE);
+    for (uint32_t m = lmask; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        int64_t av = s0 ? (int64_t)(int32_t)a[i] : (int64_t)a[i];
+        int64_t hi16 = s1 ? (int64_t)((int32_t)b[i] >> 16) : (int64_t)(b[i] >> 16);
+        uint64_t full = t->acc_wide[i] + ((uint64_t)(av * hi16) << 16);
+        uint32_t r = x->mach_lo ? (uint32_t)full : (uint32_t)(full >> 32);
+        memcpy(t->grf + x->dst.off[i], &r, 4);
+        if (accw) {
+            t->acc_wide[i] = full;
+            uint32_t lo = (uint32_t)full;
+            memcpy(t->acc + i * 4, &lo, 4);
+        }
+    }
+    return 1;
+}
+
 /* FK_FLAG: the flag register's bytes (t->flag, f0.0 the low word of
  * flag[0]) copied to or from the GRF element or set from the immediate. */
 static int fflag_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
@@ -3291,6 +3375,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
     case FK_INT: return fint_any;
     case FK_RAW: return fraw_any;
     case FK_FLAG: return fflag_mov;
+    case FK_MACC: return x->in.op == GT_OP_MUL ? fmul_acc : fmach;
     default: return NULL;
     }
 }

@@ -6,7 +6,8 @@
  * and null destinations, source modifiers, predication (normal, inverted,
  * any/all forms), NoMask, condition modifiers, saturation, AccWrEn, the
  * 3-source Align16 form, cr0 rounding / denorm / ALT modes, Gen12's
- * rotates, float accumulator operands and flag register moves -- with random
+ * rotates, float accumulator operands, flag register moves and the
+ * mul acc0 / mach multiply macro (Gen9 and Gen12 mach) -- with random
  * operands (special float values included) run through both paths
  * (gt_eu_exec_one) on copies of one thread.  The whole thread state (GRF,
  * accumulators, flags, ...) and the status must be bit-identical.  mad
@@ -152,12 +153,61 @@ static void gen_flag_mov(gt_inst *in)
         o->hstride = 1;
     }
     in->dst.type = in->src[0].type = (uint8_t)ty;
+    int pr = pick(4);
+    in->pred = (uint8_t)(pr < 2 ? GT_PRED_NONE : pr == 2 ? GT_PRED_NORMAL : GT_PRED_ANYV + pick(4));
+    in->pred_inv = pick(3) == 0;
+    in->flag_nr = (uint8_t)pick(2);
+    in->flag_subnr = (uint8_t)pick(2);
+}
+
+/* The 32x32-bit multiply macro's halves (the mul/mach handler):
+ * mul (N) acc0:d|ud src0:d|ud src1:w|uw, or mach (N) dst:d|ud src0 src1:d|ud
+ * with or without AccWrEn; any predication. */
+static void gen_mul_mach(gt_inst *in)
+{
+    memset(in, 0, sizeof *in);
+    int mach = pick(2);
+    in->op = (uint16_t)(mach ? GT_OP_MACH : GT_OP_MUL);
+    static const int sizes[] = {1, 8, 8, 16};
+    in->exec_size = (uint8_t)sizes[pick(4)];
+    in->chan_off = (uint8_t)(in->exec_size == 8 && pick(2) ? 8 : 0);
+    in->length = 16;
+    in->num_srcs = 2;
+    in->nomask = pick(4) == 0;
+    in->pred = (uint8_t)(pick(2) ? GT_PRED_NONE : GT_PRED_NORMAL);
+    in->pred_inv = pick(3) == 0;
+    in->flag_nr = (uint8_t)pick(2);
+    in->acc_wr = mach && pick(2);
+    int t0 = pick(2) ? GT_TYPE_D : GT_TYPE_UD;
+    gen_src(in, 0, t0, 0);
+    gen_src(in, 1, mach ? (pick(2) ? GT_TYPE_D : GT_TYPE_UD) : (pick(2) ? GT_TYPE_W : GT_TYPE_UW), 1);
+    for (int s = 0; s < 2; s++) {
+        in->src[s].negate = in->src[s].abs = 0;
+        if (in->src[s].file == GT_FILE_ARF) { /* no accumulator sources here */
+            in->src[s].file = GT_FILE_GRF;
+            in->src[s].nr = (uint8_t)(1 + pick(100));
+        }
+    }
+    gt_operand *d = &in->dst;
+    d->type = (uint8_t)(pick(2) ? GT_TYPE_D : GT_TYPE_UD);
+    d->hstride = 1;
+    if (mach) {
+        d->file = GT_FILE_GRF;
+        d->nr = (uint8_t)(1 + pick(100));
+    } else {
+        d->file = GT_FILE_ARF;
+        d->nr = GT_ARF_ACC;
+    }
 }
 
 static void gen_inst(gt_inst *in)
 {
     if (pick(30) == 0) {
         gen_flag_mov(in);
+        return;
+    }
+    if (pick(25) == 0) {
+        gen_mul_mach(in);
         return;
     }
     memset(in, 0, sizeof *in);
@@ -289,7 +339,8 @@ int main(int argc, char **argv)
     if (!dev)
         return 2;
     dev->cfg.log = fopen("/dev/null", "w");
-    /* skl and hsw run the generated instructions, tgllp random Gen12 encodings */
+    /* skl and hsw run the generated instructions, tgllp mostly random Gen12
+     * encodings */
     static const char *plats[] = {"skl", "hsw", "tgllp"};
     long g12_decoded = 0;
     gt_thread *t0 = new_thread(), *ta = new_thread(), *tb = new_thread();
@@ -306,11 +357,11 @@ int main(int argc, char **argv)
             return 2;
         }
         memset(x, 0, sizeof *x);
-        if (n % 3 == 2) {
+        if (n % 3 == 2 && pick(4)) {
             if (!gen_inst_gen12(&x->in))
                 continue;
             g12_decoded++;
-        } else {
+        } else { /* a quarter of the tgllp cases: the generated forms (Gen12 mach, rules) */
             gen_inst(&x->in);
         }
         gt_exec_plan(dev, x);
@@ -372,17 +423,17 @@ int main(int argc, char **argv)
         }
     }
     printf("eufast: %ld cases (%ld decoded random Gen12 encodings), %ld planned, %ld through a "
-           "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld; %ld with an "
-           "accumulator operand), %ld mismatches\n",
+           "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld, mul/mach %ld; %ld "
+           "with an accumulator operand), %ld mismatches\n",
            cases, g12_decoded, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3],
-           kind_runs[4], kind_runs[5], acc_fast, fails);
+           kind_runs[4], kind_runs[5], kind_runs[6], acc_fast, fails);
     /* every handler kind and every opcode the handlers take must have run */
     int missing = 0;
     if (cases >= 20000 && acc_fast < 50) {
         fprintf(stderr, "accumulator operands went through a handler only %ld times\n", acc_fast);
         missing = 1;
     }
-    for (int k = 1; k <= 5; k++)
+    for (int k = 1; k <= 6; k++)
         if (cases >= 20000 && kind_runs[k] < 50) {
             fprintf(stderr, "handler kind %d ran only %ld times\n", k, kind_runs[k]);
             missing = 1;
