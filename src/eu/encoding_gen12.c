@@ -103,9 +103,11 @@ static const uint8_t g12_3src_dst_hstride[2] = {1, 2};
  * iga64 -p=12p1 -d, the printed line is assembled again as a native
  * instruction (iga64 -a -Xforce-no-compact), and the entry is read back
  * from the native bits the moves below give.  The comment of each entry
- * is that listing.  The compacted field positions come from the same
- * probing (each field changes only its own part of the listing) and the
- * differential test of random compacted encodings (difftest12.py).
+ * is that listing.  The compacted field positions and the immediate
+ * expansion (g12_cmpt_imm) are checked by the same script (each register
+ * number field, the SWSB byte, DebugCtrl and every immediate type read
+ * back from iga64's listing) and by difftest12.py's random compacted
+ * encodings.
  * Cross-check: the public Mesa brw_eu_compact.c gfx12 tables and
  * brw_inst.h compact field positions hold the same values.
  *

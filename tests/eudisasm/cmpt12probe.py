@@ -10,7 +10,11 @@ iga64 assemble it again as a native 16-byte instruction
 (-Xforce-no-compact); read the table entry back from the native bits the
 entry expands into (the MOVES below, the same native positions
 encoding_gen12.c gives the expander).  A table bit is compared only where
-iga64's listing shows it (UNSEEN: e.g. Src1.RegFile under an immediate).
+iga64's listing shows it (unseen_mask: Src1.RegFile under an immediate).
+Then the verbatim fields of both layouts (every register number field over
+GRF numbers, the SWSB byte, DebugCtrl) and the 12-bit immediate of every
+type a data type entry gives, expanded as g12_cmpt_imm in encoding_gen12.c
+says, against iga64's listing.
 
 usage: cmpt12probe.py SRCDIR [--print-c]
 Exit status 0 when every table entry agrees, 1 otherwise.
@@ -149,6 +153,115 @@ def derive(name, t):
     return out
 
 
+def operands(line):
+    """The operand tokens of a listing line (after the ExecSize)."""
+    body = re.sub(r'\s*\{.*\}', '', line).split(')', 1)[1] if '(' in line else line
+    body = re.sub(r'^\s*\(\w+\)f\d\.\d', '', body)  # conditional modifier
+    return body.split()
+
+
+def check_fields():
+    """The compacted fields kept verbatim: every value of each register
+    number field shows as that register of its operand, the SWSB byte as
+    iga64's annotation, bit 7 as Breakpoint.  Returns the disagreements."""
+    bad = 0
+    base2 = dict(ctrl=1, dtype=10, subreg=0, src0=0, src1=0, dst=0x20, r0=0x21, r1=0x22)
+    base3 = dict(ctrl=1, source=2, subreg=0, dst=0x20, r0=0x21, r1=0x22, r2=0x23)
+    cases = [(C2, 0x40, base2, 'dst', 0), (C2, 0x40, base2, 'r0', 1), (C2, 0x40, base2, 'r1', 2),
+             (C3, 0x5b, base3, 'dst', 0), (C3, 0x5b, base3, 'r0', 1), (C3, 0x5b, base3, 'r1', 2),
+             (C3, 0x5b, base3, 'r2', 3)]
+    for lay, op, base, field, k in cases:
+        for val in range(0, 128, 7):  # GRF numbers (datatype / source entries: GRF)
+            f = {lay['opcode'][0]: (7, op)}
+            for name, v in base.items():
+                f[lay[name][0]] = (lay[name][1], val if name == field else v)
+            line = disasm(compacted(f))
+            got = operands(line)[k] if line else None
+            if not got or not got.startswith('r%d.' % val):
+                bad += 1
+                print('field %s (compacted bits %d..): value %d printed as %s'
+                      % (field, lay[field][0], val, got))
+    for lay, op, base in ((C2, 0x40, base2), (C3, 0x5b, base3)):
+        for sw, want in ((0x03, '@3'), (0x25, '$5.dst'), (0x37, '$7.src'), (0x80 | 0x21, '@2,$1.dst')):
+            f = {lay['opcode'][0]: (7, op), 8: (8, sw)}
+            for name, v in base.items():
+                f[lay[name][0]] = (lay[name][1], v)
+            line = disasm(compacted(f)) or ''
+            if '{Compacted,%s}' % want not in line:
+                bad += 1
+                print('SWSB 0x%02x (compacted bits 15:8): %s' % (sw, line.strip()))
+        f = {lay['opcode'][0]: (7, op), 7: (1, 1)}
+        for name, v in base.items():
+            f[lay[name][0]] = (lay[name][1], v)
+        line = disasm(compacted(f)) or ''
+        if '{Breakpoint,Compacted}' not in line:
+            bad += 1
+            print('DebugCtrl (compacted bit 7): %s' % line.strip())
+    print('compacted verbatim fields: %s' % ('as the layout says' if not bad else '%d disagreements' % bad))
+    return bad
+
+
+# The 12-bit immediate (bits 63:52) expanded as encoding_gen12.c's
+# g12_cmpt_imm says for its type (enum gt_cmpt_imm), as iga64 prints it.
+SEXT = lambda v: (v ^ 0x800) - 0x800
+KINDS = dict(GT_CIMM_SEXT=SEXT, GT_CIMM_ZEXT=lambda v: v, GT_CIMM_TOP=lambda v: v << 20,
+             GT_CIMM_REP16=lambda v: v | v << 16,
+             GT_CIMM_SEXT_REP16=lambda v: (SEXT(v) & 0xffff) | (SEXT(v) & 0xffff) << 16)
+TYPE_ENC = dict(uw=0x1, ud=0x2, v=0x4, w=0x5, d=0x6, f=0xa)  # ImmDataType
+IMM_DTYPE = dict(f=3, w=9, d=14, ud=15, v=20, uw=21)  # data type entries with that src1 immediate
+
+
+def SEXT16(x):
+    return (x ^ 0x8000) - 0x8000
+
+
+def SEXT32(x):
+    return (x ^ 0x80000000) - 0x80000000
+
+
+def check_immediates(src):
+    """Every 12-bit immediate of every type a data type entry gives, read
+    back from iga64's listing.  Returns the disagreements."""
+    text = open(os.path.join(src, 'src/eu/encoding_gen12.c')).read()
+    body = re.search(r'g12_cmpt_imm\[16\] = \{(.*?)\};', text, re.S).group(1)
+    kinds = {int(e, 16): k for e, k in re.findall(r'\[(0x[0-9a-f]+)\] = (GT_CIMM_\w+)', body)}
+    bad = 0
+    for t, dt in IMM_DTYPE.items():
+        for imm in list(range(0, 4096, 97)) + [0x7ff, 0x800, 0xfff]:
+            f = {0: (7, 0x40), C2['ctrl'][0]: (5, 1), C2['dtype'][0]: (5, dt), C2['subreg'][0]: (5, 0),
+                 C2['src0'][0]: (4, 0), C2['dst'][0]: (8, 0x20), C2['r0'][0]: (8, 0x21),
+                 52: (12, imm)}
+            line = disasm(compacted(f))
+            tok = operands(line)[2] if line else ''
+            m = re.match(r'^(-?(?:0x[0-9A-F]+|[\d.e+-]+|inf|[qs]nan\(0x[0-9a-fA-F]+\))):(\w+)$', tok)
+            full = KINDS[kinds.get(TYPE_ENC[t], 'GT_CIMM_SEXT')](imm) & 0xffffffff
+            # iga64 prints W / UW from the low half; both halves are checked
+            # apart (a 16-bit immediate fills both, seed 004 ImmValue)
+            if t in ('w', 'uw') and full >> 16 != full & 0xffff:
+                bad += 1
+                print('immediate 0x%03x:%s: halves differ (0x%08x)' % (imm, t, full))
+            want = {'w': lambda x: SEXT16(x & 0xffff), 'uw': lambda x: x & 0xffff,
+                    'd': SEXT32}.get(t, lambda x: x)(full)
+            if t == 'f':
+                got = None
+                n = m and re.match(r'^(-?)([qs])nan\((0x[0-9a-fA-F]+)\)$', m.group(1))
+                if n:  # iga64's NaN: sign, quiet bit, payload
+                    got = (n.group(1) == '-') << 31 | 0x7f800000 | (n.group(2) == 'q') << 22 | \
+                        int(n.group(3), 16)
+                elif m and m.group(1).startswith('0x'):
+                    got = int(m.group(1), 16)
+                elif m:
+                    got = struct.unpack('<I', struct.pack('<f', float(m.group(1))))[0]
+                ok = m and m.group(2) == 'f' and got is not None and got == want
+            else:
+                ok = m and m.group(2) == t and int(m.group(1), 0) == want
+            if not ok:
+                bad += 1
+                print('immediate 0x%03x:%s: iga64 prints %s, expansion gives 0x%x' % (imm, t, tok, want))
+    print('compacted immediates: %s' % ('as g12_cmpt_imm expands them' if not bad else '%d disagreements' % bad))
+    return bad
+
+
 def committed(src):
     text = open(os.path.join(src, 'src/eu/encoding_gen12.c')).read()
     tabs = {}
@@ -186,7 +299,9 @@ def main():
                       % (name, i, c[i], 'none' if v is None else '0x%x' % v, line))
         print('%s: %d entries checked' % (name, t['size']))
     if not print_c:
-        print('cmpt12probe: %s' % ('all tables agree with iga64' if not bad else '%d disagreements' % bad))
+        bad += check_fields() + check_immediates(src)
+        print('cmpt12probe: %s' % ('all tables, fields and immediates agree with iga64' if not bad
+                                   else '%d disagreements' % bad))
     return 1 if bad else 0
 
 
