@@ -669,18 +669,28 @@ static void test_execbuffer(int fd)
     EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &x);
 
     /* a batch that runs off its object into unmapped memory: a GPU hang.
-     * The execbuffer is accepted, the context is guilty, then banned. */
-    struct drm_i915_gem_context_create_ext cc = {0};
+     * The execbuffer is accepted and the context is guilty; a recoverable
+     * context goes on until its third hang within 120 s, a
+     * non-recoverable one is banned at once (i915 mark_guilty). */
+    struct drm_i915_gem_context_create_ext cc = {0}, nr = {0};
     EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &cc);
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &nr);
+    struct drm_i915_gem_context_param np = {.ctx_id = nr.ctx_id, .param = I915_CONTEXT_PARAM_RECOVERABLE};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &np);
     uint32_t nops = gem_create(fd, 4096); /* zeros: MI_NOOP all the way, no MI_BATCH_BUFFER_END */
     struct drm_i915_gem_exec_object2 h = {.handle = nops, .offset = 0x40000000, .flags = EXEC_OBJECT_PINNED};
-    fprintf(stderr, "i915_uapi: a GPU page fault report follows (expected)\n");
-    r = execbuf(fd, &h, 1, cc.ctx_id, 0);
-    CHECK(r == 0, "hanging execbuffer: %s", strerror(-r));
+    fprintf(stderr, "i915_uapi: GPU page fault reports follow (expected)\n");
     struct drm_i915_reset_stats rs = {.ctx_id = cc.ctx_id};
-    EXPECT_OK(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs);
-    CHECK(rs.batch_active == 1, "batch_active %u after a hang", rs.batch_active);
-    CHECK(execbuf(fd, &h, 1, cc.ctx_id, 0) == -EIO, "a banned context's execbuffer");
+    for (int i = 1; i <= 3; i++) {
+        r = execbuf(fd, &h, 1, cc.ctx_id, 0);
+        CHECK(r == 0, "hanging execbuffer %d on a recoverable context: %s", i, strerror(-r));
+        EXPECT_OK(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs);
+        CHECK(rs.batch_active == (unsigned)i, "batch_active %u after %d hangs", rs.batch_active, i);
+    }
+    CHECK(execbuf(fd, &h, 1, cc.ctx_id, 0) == -EIO, "a context banned after 3 fast hangs");
+    r = execbuf(fd, &h, 1, nr.ctx_id, 0);
+    CHECK(r == 0, "hanging execbuffer on a non-recoverable context: %s", strerror(-r));
+    CHECK(execbuf(fd, &h, 1, nr.ctx_id, 0) == -EIO, "a non-recoverable context banned after one hang");
     rs.ctx_id = 0;
     EXPECT_OK(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs);
     CHECK(rs.batch_active == 0, "the innocent default context is guilty");

@@ -208,6 +208,7 @@ struct ctx {
     int recoverable, bannable, banned, persistence;
     int priority;
     uint32_t batch_active, batch_pending;
+    uint64_t hang_ns[2];  /* CLOCK_MONOTONIC times of the last two hangs */
     struct engine_slot *engines;
     unsigned nengines;  /* 0 = legacy ring selection */
     int has_engines;
@@ -2176,14 +2177,22 @@ static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
     int eo = sync_out(c->vm, tmp, host);
     sync_ns += now_ns() - t0;
     if (st != GTSIM_OK) {
-        /* a hang or a page fault: i915 resets the engine, the context is
-         * guilty (GET_RESET_STATS batch_active) and, non-recoverable or
-         * bannable after it, banned: later execbuffers get EIO */
+        /* a hang or a page fault: i915 resets the engine and the context
+         * is guilty (GET_RESET_STATS batch_active); a bannable one is
+         * banned (later execbuffers: EIO) when it is not recoverable, or
+         * when this is its third hang within 120 s (i915 mark_guilty,
+         * CONTEXT_FAST_HANG_JIFFIES) */
         fprintf(stderr, "gtsim-i915: GPU hang on context %u (batch 0x%" PRIx64 "): %s\n", c->id, batch_va,
                 gtsim_last_error(dev));
         c->batch_active++;
-        if (!c->recoverable || c->bannable)
-            c->banned = 1;
+        uint64_t t = now_ns();
+        if (c->bannable) {
+            int fast = c->hang_ns[0] && t - c->hang_ns[0] < 120000000000ull;
+            if (!c->recoverable || fast)
+                c->banned = 1;
+        }
+        c->hang_ns[0] = c->hang_ns[1];
+        c->hang_ns[1] = t;
         gtsim_interrupt_clear(dev);
     }
     return eo;
