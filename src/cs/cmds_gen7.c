@@ -20,7 +20,7 @@
  */
 #include <stdint.h>
 
-#include "cs/cmds.h"
+#include "cs/cmds_tab.h"
 #include "pipe/media_cmds.h"
 
 /* MI_SEMAPHORE_MBOX register select: the render engine's mailboxes
@@ -215,19 +215,8 @@ static const gt_field_value gt_v_slm_size_gen7[] = {
 
 /* ---- tables ---- */
 
-#define ROW(id, name, dw, hi, lo, kind, names) {name, dw, hi, lo, GT_F_##kind, names, id},
-#define TABLE(list) static const gt_field t_##list[] = {list(ROW)};
-/* layouts Gen7 shares with Gen9 (the lists of cmds.h) */
-TABLE(GT_MI_NOOP_FIELDS)
-TABLE(GT_MI_ARB_ON_OFF_FIELDS)
-TABLE(GT_MI_PREDICATE_FIELDS)
-TABLE(GT_MI_MATH_FIELDS)
-TABLE(GT_MI_MATH_ALU_FIELDS)
-TABLE(GT_MI_LOAD_REGISTER_IMM_FIELDS)
-TABLE(GT_MI_LRI_PAIR_FIELDS)
-TABLE(GT_MI_LOAD_REGISTER_REG_FIELDS)
-TABLE(GT_MEDIA_CURBE_LOAD_FIELDS)
-TABLE(GT_MEDIA_INTERFACE_DESCRIPTOR_LOAD_FIELDS)
+/* layouts Gen7 shares with Gen9 (the lists of cmds.h; those Gen12 shares too are
+ * cmds.c's tables, cmds_tab.h) */
 TABLE(GT_MI_SEMAPHORE_MBOX_FIELDS)
 TABLE(GT_MI_SET_CONTEXT_FIELDS)
 /* Gen7 layouts */
@@ -251,16 +240,8 @@ TABLE(G7_GPGPU_WALKER_FIELDS)
 TABLE(G7_IDD_FIELDS)
 TABLE(G75_IDD_FIELDS)
 
-#define N(list) (uint8_t)(sizeof(t_##list) / sizeof(t_##list[0]))
-#define F(list) t_##list, N(list)
-#define NOFIELDS NULL, 0
-#define NOGROUP NULL, 0, 0, 0
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Header patterns (seed 002 "Command Header"). */
-#define MI(op) 0xff800000u, ((uint32_t)(op) << 23)
-#define GFX(subtype, opcode, subop) 0xffff0000u, \
-    (0x60000000u | ((uint32_t)(subtype) << 27) | ((uint32_t)(opcode) << 24) | ((uint32_t)(subop) << 16))
 
 /* Rows both Gen7 sets share.  Columns: name, header pattern, id,
  * length-field bits, min len, max len, fields, repeated group. */
