@@ -92,20 +92,7 @@ static uint64_t ref_offset(const surf *s, uint32_t x, uint32_t y)
     return (uint64_t)y * s->pitch + bx;
 }
 
-typedef struct {
-    gtsim_device *dev;
-    uint64_t next_pt;
-    FILE *log;
-    char *logbuf;
-    size_t loglen;
-} env;
-
-static uint64_t pa_of(uint64_t gva)
-{
-    if (gva >= BATCH && gva < BATCH + 0x10000)
-        return BATCH_PA + (gva - BATCH);
-    return DATA_PA + (gva - DATA);
-}
+#include "cs_env.h"
 
 static void px_get(env *e, const surf *s, int x, int y, uint8_t *out)
 {
@@ -115,40 +102,6 @@ static void px_get(env *e, const surf *s, int x, int y, uint8_t *out)
 static void px_put(env *e, const surf *s, int x, int y, const uint8_t *in)
 {
     gtsim_phys_write(e->dev, pa_of(s->gva + ref_offset(s, (uint32_t)x, (uint32_t)y)), in, s->cpp);
-}
-
-static uint64_t rd64(env *e, uint64_t pa)
-{
-    uint64_t v = 0;
-    gtsim_phys_read(e->dev, pa, &v, 8);
-    return v;
-}
-
-static uint32_t r32(env *e, uint64_t pa)
-{
-    uint32_t v = 0;
-    gtsim_phys_read(e->dev, pa, &v, 4);
-    return v;
-}
-
-static void map_page(env *e, uint64_t gva, uint64_t pa)
-{
-    uint64_t table = PT_BASE;
-    for (int level = 39; level >= 12; level -= 9) {
-        uint64_t slot = table + ((gva >> level) & 511) * 8;
-        if (level == 12) {
-            uint64_t pte = pa | 3;
-            gtsim_phys_write(e->dev, slot, &pte, 8);
-            return;
-        }
-        uint64_t ent = rd64(e, slot);
-        if (!(ent & 1)) {
-            ent = e->next_pt | 3;
-            e->next_pt += 4096;
-            gtsim_phys_write(e->dev, slot, &ent, 8);
-        }
-        table = ent & ~0xfffull;
-    }
 }
 
 static int setup_cfg(void **state, int trace, uint64_t max_total)

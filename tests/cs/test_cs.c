@@ -79,25 +79,11 @@
 #define ALU_ZF 0x32
 #define ALU_CF 0x33
 
-typedef struct {
-    gtsim_device *dev;
-    uint64_t next_pt;   /* next free page-table page */
-    FILE *log;
-    char *logbuf;
-    size_t loglen;
-    int sq; /* Gen12: submit through the execlist submission queue */
-} env;
+#include "cs_env.h"
 
 static void w32(env *e, uint64_t pa, uint32_t v)
 {
     gtsim_phys_write(e->dev, pa, &v, 4);
-}
-
-static uint32_t r32(env *e, uint64_t pa)
-{
-    uint32_t v = 0;
-    gtsim_phys_read(e->dev, pa, &v, 4);
-    return v;
 }
 
 static uint64_t r64(env *e, uint64_t pa)
@@ -105,42 +91,6 @@ static uint64_t r64(env *e, uint64_t pa)
     uint64_t v = 0;
     gtsim_phys_read(e->dev, pa, &v, 8);
     return v;
-}
-
-static uint64_t rd64(env *e, uint64_t pa)
-{
-    uint64_t v = 0;
-    gtsim_phys_read(e->dev, pa, &v, 8);
-    return v;
-}
-
-/* 4-level page walk; allocate tables as needed; map one 4 KiB page. */
-static void map_page(env *e, uint64_t gva, uint64_t pa)
-{
-    uint64_t table = PT_BASE;
-    for (int level = 39; level >= 12; level -= 9) {
-        uint64_t slot = table + ((gva >> level) & 511) * 8;
-        if (level == 12) {
-            uint64_t pte = pa | 3;
-            gtsim_phys_write(e->dev, slot, &pte, 8);
-            return;
-        }
-        uint64_t ent = rd64(e, slot);
-        if (!(ent & 1)) {
-            ent = e->next_pt | 3;
-            e->next_pt += 4096;
-            gtsim_phys_write(e->dev, slot, &ent, 8);
-        }
-        table = ent & ~0xfffull;
-    }
-}
-
-/* Physical address of a gva in the BATCH or DATA windows. */
-static uint64_t pa_of(uint64_t gva)
-{
-    if (gva >= BATCH && gva < BATCH + 0x10000)
-        return BATCH_PA + (gva - BATCH);
-    return DATA_PA + (gva - DATA);
 }
 
 static void wgva(env *e, uint64_t gva, const uint32_t *dw, size_t n)
