@@ -66,6 +66,7 @@ enum {
     SC_DCRO,    /* data cache read only / constant cache */
     SC_DC0,     /* data cache port 0 */
     SC_DC1,     /* data cache port 1 */
+    SC_DC1_G12, /* data cache port 1 with Gen12LP's word and half-float atomics */
     SC_COUNT
 };
 
@@ -96,7 +97,7 @@ const gt_send_sfid gt_send_sfids_gen12[16] = {
     [3] = {"gtwy", SC_GATEWAY}, [4] = {"dc2", SC_NONE}, [5] = {"rc", SC_RC},
     [6] = {"urb", SC_URB}, [7] = {"ts", SC_TS}, [8] = {"vme", SC_NONE},
     [9] = {"dcro", SC_DCRO}, [10] = {"dc0", SC_DC0}, [11] = {"pixi", SC_NONE},
-    [12] = {"dc1", SC_DC1}, [13] = {"cre", SC_NONE}, [14] = {NULL, SC_LSC},
+    [12] = {"dc1", SC_DC1_G12}, [13] = {"cre", SC_NONE}, [14] = {NULL, SC_LSC},
     [15] = {NULL, SC_LSC},
 };
 
@@ -369,10 +370,23 @@ TABLE(t_dc1, 14, 5, {0x01, "untyped surface read with %c", NULL, 0},
       {0x1B, "float atomic %>", &dc1_fop, 0},
       {0x1D, "a64 float atomic %>", &dc1_fop, 0});
 
+/* Gen12LP data cache port 1: the Gen9 messages plus the word (int16) and
+ * half-float atomics (seed 004 MSD1A_*; types 03h, 13h, 1Ch, 1Eh; the texts
+ * iga64 -p=12p1 prints, tests/eudisasm/sendenum.py --platform tgllp). */
+TABLE(dc1_hfop, 8, 3, {1, "max (16b)%r", NULL, 0}, {2, "min (16b)%r", NULL, 0},
+      {3, "fp-compare and swap (16b)%r", NULL, 0}, {4, "add (16b)%r", NULL, 0},
+      {5, "subtract (16b)%r", NULL, 0}, {6, "64b add (64b)%r", NULL, 0},
+      {7, "64b subtract (64b)%r", NULL, 0});
+TABLE(t_dc1_g12, 14, 5, {0x03, "untyped atomic int16 %a", NULL, 0},
+      {0x13, "untyped a64 atomic int16 %a", NULL, 0},
+      {0x1C, "untyped half-float atomic %>", &dc1_hfop, 0},
+      {0x1E, "a64 untyped half-float atomic %>", &dc1_hfop, 0},
+      {ANY, NULL, &t_dc1, 0});
+
 static const msg_table *const class_tables[SC_COUNT] = {
     [SC_SAMPLER] = &t_sampler, [SC_GATEWAY] = &t_gateway, [SC_RC] = &t_rc,
     [SC_URB] = &t_urb, [SC_TS] = &t_ts, [SC_DCRO] = &t_dcro, [SC_DC0] = &t_dc0,
-    [SC_DC1] = &t_dc1,
+    [SC_DC1] = &t_dc1, [SC_DC1_G12] = &t_dc1_g12,
 };
 
 static const msg_row *lookup(const msg_table *t, uint32_t desc)

@@ -26,12 +26,6 @@ native and compacted: iga64 refuses it exactly when gtsim reports a
 reserved opcode (lrp, madm: not Gen12LP instructions) or an opcode without
 a compacted form.
 
-Documented exclusion for every stream: the data-port messages Gen12 adds
-(descriptor message types with iga64 texts "[a64 ]untyped half-float
-atomic ...", "untyped [a64 ]atomic int16 ...") gtsim describes as "?": such
-a line counts as excluded (and is reported) when everything before the
-"//" is identical.
-
 usage: difftest12.py GTDIS [--count N] [--seed S] [--batch B] [--show K]
 """
 import argparse
@@ -452,10 +446,7 @@ def compare(gtdis, data, tmp, st, show, classify=None):
         if (xl, x) == (yl, y):
             continue
         why = None
-        if xl == yl and y.endswith('; ?') and x.split(' // ')[0] == y.split(' // ')[0] \
-                and re.search(r'; (a64 )?untyped (a64 )?(half-float atomic|atomic int16)', x):
-            why = 'gen12-atomic-message'  # documented exclusion (module docstring)
-        elif classify:
+        if classify:
             why = 'label-only' if x == y else classify(x, y)
         if why:
             st['excluded'][why] = st['excluded'].get(why, 0) + 1
@@ -593,8 +584,7 @@ def main():
           % (rst['total'], rst['bad'], ', '.join('%s %d' % kv for kv in sorted(rst['excluded'].items()))
              or 'none'))
     if st['excluded']:
-        print('difftest12: excluded (Gen12 half-float / int16 atomic messages): %s'
-              % ', '.join('%s %d' % kv for kv in sorted(st['excluded'].items())))
+        print('difftest12: excluded: %s' % ', '.join('%s %d' % kv for kv in sorted(st['excluded'].items())))
     print('difftest12: reserved opcodes (every value, native and compacted): %d disagreeing' % ropc)
     print('difftest12: seed rules on forbidden encodings: %d of %d not reported' % (nrules, len(RULES)))
     return 1 if bad else 0
