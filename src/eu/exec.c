@@ -731,7 +731,7 @@ static int spans_too_many(const gt_xop *p, int n)
  * values need no more: the low 32 bits of the 64-bit computation are the
  * 32-bit computation's, and compares take one signedness that holds every
  * source value (gt_xinst.fast_arith then says which: 1 signed). */
-enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC };
+enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL };
 
 static int fast_int_type(int ty)
 {
@@ -772,6 +772,27 @@ static int mul_mach_ok(const gt_xinst *x, int ns)
     if (in->op == GT_OP_MACH)
         return x->dst.space == GT_XS_GRF && (t1 == GT_TYPE_D || t1 == GT_TYPE_UD);
     return 0;
+}
+
+/* FK_CSEL: csel (seed 004: src2 compared with zero under the condition
+ * selects src0 or src1; no flag written) whose operands are all D/UD/W/UW,
+ * or all F, in direct GRF regions, without saturation or source modifiers. */
+static int csel_ok(const gt_xinst *x, int ns)
+{
+    const gt_inst *in = &x->in;
+    if (in->op != GT_OP_CSEL || ns != 3 || x->plan_err || in->saturate || in->acc_wr || in->exec_size == 0 ||
+        x->dst.space != GT_XS_GRF || in->cond == GT_COND_NONE || in->cond == GT_COND_O || in->cond == GT_COND_U)
+        return 0;
+    int flt = x->dst.type == GT_TYPE_F;
+    for (int s = -1; s < 3; s++) {
+        const gt_xop *p = s < 0 ? &x->dst : &x->src[s];
+        if (s >= 0 && (p->space != GT_XS_GRF || p->mods))
+            return 0;
+        if (flt ? p->type != GT_TYPE_F
+                : p->type != GT_TYPE_D && p->type != GT_TYPE_UD && p->type != GT_TYPE_W && p->type != GT_TYPE_UW)
+            return 0;
+    }
+    return 1;
 }
 
 static int is_flag_opnd(const gt_operand *o)
@@ -820,6 +841,12 @@ static void plan_fast_kind(gt_xinst *x, int ns)
      * (every generation's IGC; Gen12LP has no other DWord multiply) */
     if (mul_mach_ok(x, ns)) {
         x->fast = FK_MACC;
+        return;
+    }
+    /* csel with D/UD/W/UW or F operands in direct GRF regions (IGC's Gen12
+     * loops carry a `(W) csel (4) (eq)f0.0 r0.0:w ...`) */
+    if (csel_ok(x, ns)) {
+        x->fast = FK_CSEL;
         return;
     }
     if (x->plan_err || x->chan_pairs || x->wide_int || x->mul_src1_lo16 || in->acc_wr ||
@@ -3307,6 +3334,44 @@ static int fmach(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, un
     return 1;
 }
 
+/* FK_CSEL handler: the general path's csel for these types (integers
+ * compared as their signed or unsigned values, F as floats). */
+static int fcsel(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm;
+    const gt_inst *in = &x->in;
+    int n = in->exec_size;
+    uint32_t lmask = wren >> in->chan_off;
+    const gt_xop *pd = &x->dst;
+    if (pd->type == GT_TYPE_F) {
+        if (fm & 2)
+            return 0; /* ALT mode: the general path */
+        float a[32], b[32], c[32];
+        int ftz = !(fm & 1) ? 0 : 1;
+        fast_load_f(t, &x->src[0], a, n, ftz);
+        fast_load_f(t, &x->src[1], b, n, ftz);
+        fast_load_f(t, &x->src[2], c, n, ftz);
+        for (uint32_t m = lmask; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            float r = cmp_f(in->cond, c[i], 0.0, 0) ? a[i] : b[i];
+            memcpy(t->grf + pd->off[i], &r, 4);
+        }
+        return 1;
+    }
+    uint32_t a[32], b[32], c[32];
+    fast_load_u32(t, &x->src[0], a, n);
+    fast_load_u32(t, &x->src[1], b, n);
+    fast_load_u32(t, &x->src[2], c, n);
+    int sc = is_signed_int(x->src[2].type);
+    for (uint32_t m = lmask; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        int64_t cv = sc ? (int64_t)(int32_t)c[i] : (int64_t)c[i];
+        uint32_t r = cmp_i(in->cond, cv, 0, 0) ? a[i] : b[i];
+        memcpy(t->grf + pd->off[i], &r, pd->size);
+    }
+    return 1;
+}
+
 /* FK_FLAG: the flag register's bytes (t->flag, f0.0 the low word of
  * flag[0]) copied to or from the GRF element or set from the immediate. */
 static int fflag_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
@@ -3376,6 +3441,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
     case FK_RAW: return fraw_any;
     case FK_FLAG: return fflag_mov;
     case FK_MACC: return x->in.op == GT_OP_MUL ? fmul_acc : fmach;
+    case FK_CSEL: return fcsel;
     default: return NULL;
     }
 }

@@ -110,9 +110,9 @@ static void gen_src(gt_inst *in, int s, int ty, int allow_imm)
 
 static const int ops_int[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_AND, GT_OP_OR, GT_OP_XOR,
                               GT_OP_NOT, GT_OP_SHL, GT_OP_SHR, GT_OP_ASR, GT_OP_CMP, GT_OP_CMPN,
-                              GT_OP_SEL, GT_OP_ROR, GT_OP_ROL};
+                              GT_OP_SEL, GT_OP_ROR, GT_OP_ROL, GT_OP_CSEL};
 static const int ops_flt[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_MAD, GT_OP_SEL, GT_OP_CMP,
-                              GT_OP_CMPN, GT_OP_MATH};
+                              GT_OP_CMPN, GT_OP_MATH, GT_OP_CSEL};
 static const int math_fcs[] = {GT_MATH_INV, GT_MATH_LOG, GT_MATH_EXP, GT_MATH_SQRT, GT_MATH_RSQ,
                                GT_MATH_SIN, GT_MATH_COS, GT_MATH_FDIV, GT_MATH_POW};
 
@@ -120,7 +120,7 @@ static int nsrc_of(int op, int fc)
 {
     if (op == GT_OP_MOV || op == GT_OP_NOT)
         return 1;
-    if (op == GT_OP_MAD)
+    if (op == GT_OP_MAD || op == GT_OP_CSEL)
         return 3;
     if (op == GT_OP_MATH)
         return fc == GT_MATH_FDIV || fc == GT_MATH_POW ? 2 : 1;
@@ -236,7 +236,7 @@ static void gen_inst(gt_inst *in)
     in->flag_subnr = (uint8_t)pick(2);
     static const int conds[] = {GT_COND_Z, GT_COND_NZ, GT_COND_G, GT_COND_GE, GT_COND_L, GT_COND_LE,
                                 GT_COND_O, GT_COND_U};
-    if (in->op == GT_OP_CMP || in->op == GT_OP_CMPN)
+    if (in->op == GT_OP_CMP || in->op == GT_OP_CMPN || in->op == GT_OP_CSEL)
         in->cond = (uint8_t)conds[pick(8)];
     else
         in->cond = (uint8_t)(pick(3) == 0 ? conds[pick(8)] : GT_COND_NONE);
@@ -423,17 +423,17 @@ int main(int argc, char **argv)
         }
     }
     printf("eufast: %ld cases (%ld decoded random Gen12 encodings), %ld planned, %ld through a "
-           "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld, mul/mach %ld; %ld "
-           "with an accumulator operand), %ld mismatches\n",
+           "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld, mul/mach %ld, csel %ld; "
+           "%ld with an accumulator operand), %ld mismatches\n",
            cases, g12_decoded, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3],
-           kind_runs[4], kind_runs[5], kind_runs[6], acc_fast, fails);
+           kind_runs[4], kind_runs[5], kind_runs[6], kind_runs[7], acc_fast, fails);
     /* every handler kind and every opcode the handlers take must have run */
     int missing = 0;
     if (cases >= 20000 && acc_fast < 50) {
         fprintf(stderr, "accumulator operands went through a handler only %ld times\n", acc_fast);
         missing = 1;
     }
-    for (int k = 1; k <= 6; k++)
+    for (int k = 1; k <= 7; k++)
         if (cases >= 20000 && kind_runs[k] < 50) {
             fprintf(stderr, "handler kind %d ran only %ld times\n", k, kind_runs[k]);
             missing = 1;
