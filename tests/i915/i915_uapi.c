@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -779,6 +780,51 @@ int main(void)
         pthread_create(&th[k], NULL, worker, (void *)k);
     for (int k = 0; k < 4; k++)
         pthread_join(th[k], NULL);
+    /* SIGTERM while a batch runs (a batch looping on itself): the
+     * simulation stops with a report naming the batch, then the signal
+     * ends the process; the report goes to the child's stderr, a pipe */
+    int ready[2], errp[2];
+    if (pipe(ready) == 0 && pipe(errp) == 0) {
+        fflush(stdout);
+        fflush(stderr);
+        pid_t sp = fork();
+        if (sp == 0) {
+            dup2(errp[1], 2);
+            int sfd = open("/dev/dri/renderD128", O_RDWR);
+            uint32_t loop = gem_create(sfd, 4096);
+            uint32_t *lb = gem_map(sfd, loop, 4096);
+            uint32_t bbs[] = {(0x31u << 23) | (1u << 8) | 1u, 0x50000000, 0, 0}; /* MI_BATCH_BUFFER_START to itself */
+            memcpy(lb, bbs, sizeof(bbs));
+            struct drm_i915_gem_exec_object2 lo = {.handle = loop, .offset = 0x50000000, .flags = EXEC_OBJECT_PINNED};
+            (void)!write(ready[1], "x", 1);
+            execbuf(sfd, &lo, 1, 0, 0);
+            _exit(3); /* not reached: SIGTERM ends the process */
+        }
+        close(ready[1]);
+        close(errp[1]);
+        char c1;
+        CHECK(read(ready[0], &c1, 1) == 1, "the looping child never started");
+        struct timespec ts = {0, 300000000};
+        nanosleep(&ts, NULL);
+        struct timespec k0, k1;
+        clock_gettime(CLOCK_MONOTONIC, &k0);
+        kill(sp, SIGTERM);
+        int st2 = 0;
+        waitpid(sp, &st2, 0);
+        clock_gettime(CLOCK_MONOTONIC, &k1);
+        char rep[4096] = "";
+        ssize_t nr = read(errp[0], rep, sizeof(rep) - 1);
+        rep[nr > 0 ? nr : 0] = 0;
+        double secs = (double)(k1.tv_sec - k0.tv_sec) + (k1.tv_nsec - k0.tv_nsec) / 1e9;
+        CHECK(WIFSIGNALED(st2) && WTERMSIG(st2) == SIGTERM, "the child did not end by SIGTERM (status 0x%x)", st2);
+        CHECK(secs < 3, "SIGTERM took %.1f s to end the batch", secs);
+        CHECK(strstr(rep, "gtsim-i915: Terminated: the simulation of context 0 stopped") &&
+                  strstr(rep, "batch 0x50000000"),
+              "no report of the stopped simulation: '%s'", rep);
+        close(ready[0]);
+        close(errp[0]);
+    }
+
     /* a child process has its own copy of the device */
     fflush(stdout);
     pid_t pid = fork();

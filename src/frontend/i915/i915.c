@@ -34,6 +34,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2139,6 +2140,47 @@ static int sync_out(struct vm *vm, uint8_t *tmp, uint8_t *host)
     return err;
 }
 
+/* SIGINT/SIGTERM while a batch runs (unless the program ignores them): the
+ * simulation stops within milliseconds (gtsim_interrupt is
+ * async-signal-safe) and its report names where work was, as `gtsim exec`
+ * does through TBX; then the signal goes to the program's own disposition
+ * (default: it ends).  The interrupted batch counts as a hang. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+    gtsim_interrupt(dev);
+}
+
+struct stop_handlers {
+    struct sigaction old[2];
+    int set[2];
+};
+static const int stop_signals[2] = {SIGINT, SIGTERM};
+
+static void stop_handlers_install(struct stop_handlers *h)
+{
+    stop_signal = 0;
+    for (int i = 0; i < 2; i++) {
+        h->set[i] = 0;
+        if (sigaction(stop_signals[i], NULL, &h->old[i]) || h->old[i].sa_handler == SIG_IGN)
+            continue;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof(sa));
+        sa.sa_handler = on_stop_signal;
+        sigemptyset(&sa.sa_mask);
+        h->set[i] = !sigaction(stop_signals[i], &sa, NULL);
+    }
+}
+
+static void stop_handlers_remove(struct stop_handlers *h)
+{
+    for (int i = 0; i < 2; i++)
+        if (h->set[i])
+            sigaction(stop_signals[i], &h->old[i], NULL);
+}
+
 static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
 {
     static uint8_t tmp[PAGE], host[PAGE];
@@ -2159,6 +2201,8 @@ static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
     uint64_t desc = img | (3u << 3) | 1u;
     uint32_t b = engine_base[engine];
     int st;
+    struct stop_handlers sh;
+    stop_handlers_install(&sh);
     if (platform_engines[ident_pick()].submit_sq) {
         /* EXECLIST_SQ_CONTENTS element 0, then EXECLIST_CONTROL Load */
         gtsim_mmio_write(dev, b + 0x510, (uint32_t)desc);
@@ -2172,6 +2216,15 @@ static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
         gtsim_mmio_write(dev, b + 0x230, 0);
         gtsim_mmio_write(dev, b + 0x230, (uint32_t)(desc >> 32));
         st = gtsim_mmio_write(dev, b + 0x230, (uint32_t)desc);
+    }
+    stop_handlers_remove(&sh);
+    if (stop_signal) {
+        int sig = stop_signal;
+        fprintf(stderr, "gtsim-i915: %s: the simulation of context %u stopped: %s\n", strsignal(sig), c->id,
+                gtsim_last_error(dev));
+        pthread_mutex_unlock(&lock); /* the process may end: leave nothing locked */
+        raise(sig);
+        pthread_mutex_lock(&lock); /* the program handled it: the batch was a hang */
     }
     t0 = now_ns();
     int eo = sync_out(c->vm, tmp, host);
