@@ -31,6 +31,8 @@
 
 static int failures;
 static uint32_t timeline_t1; /* a timeline syncobj at point 5 (test_basic) */
+static const char *self_exe;
+static int count_entries(const char *dir, const char *prefix);
 #define CHECK(cond, ...)                                                                                     \
     do {                                                                                                     \
         if (!(cond)) {                                                                                       \
@@ -763,8 +765,32 @@ static void *worker(void *arg)
     return NULL;
 }
 
-int main(void)
+static int count_entries(const char *dir, const char *prefix)
 {
+    int n = 0;
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += !strncmp(e->d_name, prefix, strlen(prefix));
+    if (d)
+        closedir(d);
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    self_exe = argv[0];
+    if (argc > 1 && !strcmp(argv[1], "open-and-wait")) { /* opens the device, says so, waits to be killed */
+        int wfd = open("/dev/dri/renderD128", O_RDWR);
+        if (wfd < 0)
+            return 1;
+        (void)!write(1, "x", 1);
+        for (;;)
+            pause();
+    }
+    if (argc > 1 && !strcmp(argv[1], "open-and-exit")) {
+        int wfd = open("/dev/dri/renderD128", O_RDWR);
+        return wfd < 0;
+    }
     test_discovery();
     int fd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
     CHECK(fd >= 0, "open /dev/dri/renderD128: %s", strerror(errno));
@@ -823,6 +849,42 @@ int main(void)
               "no report of the stopped simulation: '%s'", rep);
         close(ready[0]);
         close(errp[0]);
+    }
+
+    /* a process killed by a signal leaves its device tree
+     * (TMPDIR/gtsim-i915-PID-*); the next process to build one removes it */
+    {
+        int rp[2];
+        if (pipe(rp) == 0) {
+            fflush(stdout);
+            pid_t kp = fork();
+            if (kp == 0) {
+                dup2(rp[1], 1);
+                execl(self_exe, self_exe, "open-and-wait", (char *)NULL);
+                _exit(127);
+            }
+            close(rp[1]);
+            char c2;
+            CHECK(read(rp[0], &c2, 1) == 1, "the waiting process never opened the device");
+            close(rp[0]);
+            char stale[64];
+            snprintf(stale, sizeof(stale), "gtsim-i915-%ld-", (long)kp);
+            const char *tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+            kill(kp, SIGKILL);
+            waitpid(kp, NULL, 0);
+            int before = count_entries(tmpdir, stale);
+            pid_t np = fork();
+            if (np == 0) {
+                execl(self_exe, self_exe, "open-and-exit", (char *)NULL);
+                _exit(127);
+            }
+            int nst = 0;
+            waitpid(np, &nst, 0);
+            CHECK(WIFEXITED(nst) && WEXITSTATUS(nst) == 0, "open-and-exit: status 0x%x", nst);
+            int after = count_entries(tmpdir, stale);
+            CHECK(before == 1 && after == 0, "the killed process's tree: %d before, %d after another process started",
+                  before, after);
+        }
     }
 
     /* a child process has its own copy of the device */

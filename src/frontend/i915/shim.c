@@ -24,6 +24,7 @@
 #include <ftw.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +45,7 @@
 
 /* ---- the tree ---- */
 
-static char root[64]; /* T, "" until built */
+static char root[80]; /* T, "" until built */
 static size_t rootlen;
 static pid_t root_pid;
 static pthread_once_t root_once = PTHREAD_ONCE_INIT;
@@ -98,11 +99,35 @@ static void root_remove(void)
 
 #define PCI "sys/devices/pci0000:00/0000:00:02.0"
 
+/* Trees left by processes that did not exit normally (killed by a signal):
+ * gtsim-i915-PID-* whose PID no longer runs. */
+static void remove_stale(const char *dir)
+{
+    REAL(opendir);
+    DIR *d = real_opendir(dir);
+    if (!d)
+        return;
+    for (struct dirent *e; (e = readdir(d));) {
+        long pid;
+        char rest[32];
+        if (sscanf(e->d_name, "gtsim-i915-%ld-%31s", &pid, rest) != 2 || pid <= 0)
+            continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char p[PATH_MAX];
+        snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+        nftw(p, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+    }
+    closedir(d);
+}
+
 static void root_build(void)
 {
     const char *tmp = getenv("TMPDIR");
-    char t[64];
-    snprintf(t, sizeof(t), "%s/gtsim-i915-XXXXXX", tmp && *tmp && strlen(tmp) < 40 ? tmp : "/tmp");
+    const char *dir = tmp && *tmp && strlen(tmp) < 40 ? tmp : "/tmp";
+    remove_stale(dir);
+    char t[80];
+    snprintf(t, sizeof(t), "%s/gtsim-i915-%ld-XXXXXX", dir, (long)getpid());
     if (!mkdtemp(t)) {
         fprintf(stderr, "gtsim-i915: cannot create the device tree in %s: %s\n", t, strerror(errno));
         return;
