@@ -784,6 +784,14 @@ int gtsim_cmd_serve(int argc, char **argv)
 /* libgtsim_tbxlock.so (tools/tbxlock/tbxlock.c): next to the gtsim binary
  * (build tree) or where cmake --install puts it, relative to the binary's
  * directory.  0 when found. */
+/* The platforms libgtsim-i915.so presents (its identities table,
+ * src/frontend/i915/i915.c). */
+#define I915_PLATFORMS "skl, tgllp"
+static int has_i915_identity(const char *platform)
+{
+    return !strcmp(platform, "skl") || !strcmp(platform, "tgllp");
+}
+
 static int find_lib(const char *name, const char *installed, char *out, size_t len)
 {
     char exe[2048];
@@ -846,9 +854,9 @@ static int exec_i915(const char *tag, const struct opts *o, char **argv)
         fprintf(stderr, "%s: libgtsim-i915.so not found next to gtsim or in " GTSIM_I915_INSTALLED "\n", tag);
         return 1;
     }
-    if (strcmp(o->platform, "skl") && strcmp(o->platform, "tgllp")) {
-        fprintf(stderr, "%s: --via i915: platform '%s' has no i915 device identity (skl, tgllp)\n", tag,
-                o->platform);
+    if (!has_i915_identity(o->platform)) {
+        fprintf(stderr, "%s: --via i915: platform '%s' has no i915 device identity (%s)\n", tag,
+                o->platform, I915_PLATFORMS);
         return 2;
     }
     if (o->verbose)
@@ -903,7 +911,7 @@ int gtsim_cmd_exec(int argc, char **argv)
         char lib[2200];
         const char *env = getenv("GTSIM_I915_LIBRARY");
         int have = (env && *env) || !find_lib("libgtsim-i915.so", GTSIM_I915_INSTALLED, lib, sizeof(lib));
-        o.via_i915 = have && (!strcmp(o.platform, "skl") || !strcmp(o.platform, "tgllp"));
+        o.via_i915 = have && has_i915_identity(o.platform);
         if (o.verbose && !o.via_i915)
             fprintf(stderr, "%s: %s: through TBX\n", tag,
                     have ? "the platform has no i915 identity" : "libgtsim-i915.so not built");
