@@ -123,6 +123,19 @@ uint32_t gtsim_mmio_read(gtsim_device *dev, uint32_t offset);
 #define GTSIM_PA_SYSMEM (1ull << 52)
 int gtsim_phys_write(gtsim_device *dev, uint64_t pa, const void *data, size_t len);
 int gtsim_phys_read(gtsim_device *dev, uint64_t pa, void *out, size_t len);
+/* Shared memory: the len bytes of physical memory at pa become the host
+ * memory at `host`, which the GPU then reads and writes in place, as a GPU
+ * sharing the CPU's memory through the LLC does (an in-process driver's
+ * buffer objects: CPU and GPU see each other's writes byte for byte, pages
+ * mapped at several physical addresses alias).  pa, host and len are 4 KiB
+ * aligned; what gtsim held at those pages is dropped.  The caller keeps the
+ * memory readable and writable until gtsim_phys_unmap_host (or
+ * gtsim_destroy) and does not change mappings while work runs.
+ * GTSIM_ERR_INVALID for unaligned arguments, GTSIM_ERR_NOMEM. */
+int gtsim_phys_map_host(gtsim_device *dev, uint64_t pa, void *host, size_t len);
+/* Undo gtsim_phys_map_host for [pa, pa + len): those pages read as zeros
+ * again (pages not mapped from the host are left as they are). */
+void gtsim_phys_unmap_host(gtsim_device *dev, uint64_t pa, size_t len);
 /* 1 when the device has local (device) memory besides system memory. */
 int gtsim_has_local_memory(const gtsim_device *dev);
 

@@ -319,6 +319,28 @@ int gtsim_phys_write(gtsim_device *dev, uint64_t pa, const void *data, size_t le
     return GTSIM_OK;
 }
 
+int gtsim_phys_map_host(gtsim_device *dev, uint64_t pa, void *host, size_t len)
+{
+    if ((pa | (uintptr_t)host | len) & GT_PAGE_MASK)
+        return gt_error(dev, GTSIM_ERR_INVALID,
+                        "gtsim_phys_map_host: physical address 0x%" PRIx64 ", host %p and length 0x%zx must be 4 KiB "
+                        "aligned", pa, host, len);
+    for (size_t o = 0; o < len; o += GT_PAGE_SIZE)
+        if (gt_mem_map_host(dev->mem, pa + o, (uint8_t *)host + o))
+            return host_mem_error(dev, dev->mem, "mapping a host page", "physical address", pa + o);
+    gt_vm_flush(&dev->ggtt);
+    gt_vm_flush(&dev->ppgtt);
+    return GTSIM_OK;
+}
+
+void gtsim_phys_unmap_host(gtsim_device *dev, uint64_t pa, size_t len)
+{
+    for (size_t o = 0; o < len; o += GT_PAGE_SIZE)
+        gt_mem_unmap_host(dev->mem, (pa & ~(uint64_t)GT_PAGE_MASK) + o);
+    gt_vm_flush(&dev->ggtt);
+    gt_vm_flush(&dev->ppgtt);
+}
+
 int gtsim_has_local_memory(const gtsim_device *dev)
 {
     return dev->plat->gtt && dev->plat->gtt->ppgtt_lm_bit != 0;

@@ -1,10 +1,13 @@
 /*
  * Sparse physical memory and GPU address translation (see mem.h).
- * Physical pages live in an open-addressing hash keyed by page number.
+ * Physical pages live in an open-addressing hash keyed by page number
+ * (linear probing; removal by backward shift).  A slot's page is gtsim's
+ * own allocation, or a host page of the caller's (gt_mem_map_host), told
+ * apart by bit 0 of the stored pointer (pages are 4 KiB aligned).
  * Thread safety (EU workers, gtsim_config.threads): the table is used under
  * the memory's mutex; a page, once created, stays at its host address until
- * the memory is destroyed, so callers keep and use page pointers (TLBs)
- * without it.  Budgets are updated with atomic operations.
+ * the memory is destroyed (or, for a mapped host page, unmapped), so callers
+ * keep and use page pointers (TLBs) without it.  Budgets are updated with atomic operations.
  */
 #include "mem.h"
 
@@ -14,11 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define HOST_TAG ((uintptr_t)1) /* stored page pointer bit 0: the caller's host page */
+
 struct gt_mem {
     uint64_t *keys;     /* page number + 1; 0 = empty slot */
-    uint8_t **pages;
+    uint8_t **pages;    /* HOST_TAG set: not ours (not freed, not in the budget) */
     size_t cap;         /* power of two */
-    size_t count;
+    size_t count;       /* slots in use */
+    size_t nhost;       /* of them, the caller's host pages */
     gt_mem_budget *budget; /* NULL = none */
     int fail;           /* enum gt_mem_fail of the last refused allocation */
     uint64_t fail_pa;
@@ -57,10 +63,10 @@ void gt_mem_set_budget(gt_mem *m, gt_mem_budget *b)
 {
     pthread_mutex_lock(&m->lock);
     if (m->budget)
-        budget_sub(m->budget, TABLE_BYTES(m->cap) + (uint64_t)m->count * GT_PAGE_SIZE);
+        budget_sub(m->budget, TABLE_BYTES(m->cap) + (uint64_t)(m->count - m->nhost) * GT_PAGE_SIZE);
     m->budget = b;
     if (b)
-        budget_add(b, TABLE_BYTES(m->cap) + (uint64_t)m->count * GT_PAGE_SIZE);
+        budget_add(b, TABLE_BYTES(m->cap) + (uint64_t)(m->count - m->nhost) * GT_PAGE_SIZE);
     pthread_mutex_unlock(&m->lock);
 }
 
@@ -124,7 +130,8 @@ void gt_mem_destroy(gt_mem *m)
     gt_mem_set_budget(m, NULL);
     if (m->pages)
         for (size_t i = 0; i < m->cap; i++)
-            free(m->pages[i]);
+            if (!((uintptr_t)m->pages[i] & HOST_TAG))
+                free(m->pages[i]);
     free(m->keys);
     free(m->pages);
     pthread_mutex_destroy(&m->lock);
@@ -170,22 +177,37 @@ static int grow(gt_mem *m, uint64_t pa)
     return 0;
 }
 
-static uint8_t *page_locked(gt_mem *m, uint64_t pa, int create)
+static inline uint8_t *untag(uint8_t *p)
+{
+    return (uint8_t *)((uintptr_t)p & ~HOST_TAG);
+}
+
+/* The slot of pa's page, or the empty slot where it would go. */
+static size_t slot_of(const gt_mem *m, uint64_t pa)
 {
     uint64_t key = (pa >> 12) + 1;
     size_t s = slot_hash(key, m->cap);
-    while (m->keys[s]) {
-        if (m->keys[s] == key)
-            return m->pages[s];
+    while (m->keys[s] && m->keys[s] != key)
         s = (s + 1) & (m->cap - 1);
-    }
+    return s;
+}
+
+/* Room for one more slot (the table grows at half load): 0 or -1. */
+static int reserve_slot(gt_mem *m, uint64_t pa)
+{
+    return (m->count + 1) * 2 > m->cap ? grow(m, pa) : 0;
+}
+
+static uint8_t *page_locked(gt_mem *m, uint64_t pa, int create)
+{
+    size_t s = slot_of(m, pa);
+    if (m->keys[s])
+        return untag(m->pages[s]);
     if (!create)
         return NULL;
-    if ((m->count + 1) * 2 > m->cap) {
-        if (grow(m, pa))
-            return NULL;
-        return page_locked(m, pa, create);
-    }
+    if (reserve_slot(m, pa))
+        return NULL;
+    s = slot_of(m, pa);
     if (budget_take(m, GT_PAGE_SIZE, pa))
         return NULL;
     uint8_t *p = calloc(1, GT_PAGE_SIZE);
@@ -195,10 +217,55 @@ static uint8_t *page_locked(gt_mem *m, uint64_t pa, int create)
         m->fail_pa = pa;
         return NULL;
     }
-    m->keys[s] = key;
+    m->keys[s] = (pa >> 12) + 1;
     m->pages[s] = p;
     m->count++;
     return p;
+}
+
+int gt_mem_map_host(gt_mem *m, uint64_t pa, uint8_t *host)
+{
+    pthread_mutex_lock(&m->lock);
+    int r = reserve_slot(m, pa);
+    if (!r) {
+        size_t s = slot_of(m, pa);
+        if (!m->keys[s]) {
+            m->keys[s] = (pa >> 12) + 1;
+            m->count++;
+            m->nhost++;
+        } else if (!((uintptr_t)m->pages[s] & HOST_TAG)) {
+            free(m->pages[s]);
+            budget_give(m, GT_PAGE_SIZE);
+            m->nhost++;
+        }
+        m->pages[s] = (uint8_t *)((uintptr_t)host | HOST_TAG);
+    }
+    pthread_mutex_unlock(&m->lock);
+    return r;
+}
+
+void gt_mem_unmap_host(gt_mem *m, uint64_t pa)
+{
+    pthread_mutex_lock(&m->lock);
+    size_t s = slot_of(m, pa);
+    if (m->keys[s] && ((uintptr_t)m->pages[s] & HOST_TAG)) {
+        /* backward-shift deletion: pull later entries of the probe run
+         * into the hole when their home slot does not lie after it */
+        size_t hole = s, mask = m->cap - 1;
+        for (size_t j = (s + 1) & mask; m->keys[j]; j = (j + 1) & mask) {
+            size_t home = slot_hash(m->keys[j], m->cap);
+            if (((j - home) & mask) >= ((j - hole) & mask)) {
+                m->keys[hole] = m->keys[j];
+                m->pages[hole] = m->pages[j];
+                hole = j;
+            }
+        }
+        m->keys[hole] = 0;
+        m->pages[hole] = NULL;
+        m->count--;
+        m->nhost--;
+    }
+    pthread_mutex_unlock(&m->lock);
 }
 
 uint8_t *gt_mem_page(gt_mem *m, uint64_t pa, int create)

@@ -53,7 +53,18 @@ uint8_t *gt_mem_page(gt_mem *m, uint64_t pa, int create);
  * budget (-1; gt_mem_failure says which). */
 int gt_mem_read(gt_mem *m, uint64_t pa, void *out, size_t len);
 int gt_mem_write(gt_mem *m, uint64_t pa, const void *data, size_t len);
-/* Number of host pages allocated (for statistics). */
+/* Make the 4 KiB page at pa (page aligned) be the caller's host page
+ * `host` (4 KiB aligned): reads and writes of pa then go to that memory in
+ * place, as a device sharing the CPU's memory does.  A page gtsim held at
+ * pa is dropped.  The page is not counted in the budget and never freed by
+ * gtsim; the caller keeps it accessible until gt_mem_unmap_host or
+ * gt_mem_destroy.  0, or -1 (out of host memory or the budget, for the
+ * table). */
+int gt_mem_map_host(gt_mem *m, uint64_t pa, uint8_t *host);
+/* Undo gt_mem_map_host for pa: the page reads as zeros again.  Pages gtsim
+ * allocated itself are left as they are. */
+void gt_mem_unmap_host(gt_mem *m, uint64_t pa);
+/* Number of pages held (allocated or mapped host pages; statistics). */
 size_t gt_mem_page_count(const gt_mem *m);
 
 enum gt_vm_mode {

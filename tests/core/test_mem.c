@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -231,6 +232,91 @@ static void host_budget(void **state)
     assert_int_equal(gb.used, 0);
 }
 
+/* gt_mem_map_host: pages that are the caller's memory, read and written
+ * in place, outside the budget, never freed; unmapping (backward-shift
+ * deletion) keeps every other page reachable. */
+static void host_pages(void **state)
+{
+    (void)state;
+    enum { NOWN = 300, NHOST = 400 };
+    gt_mem_budget b = {.limit = UINT64_MAX};
+    gt_mem *m = gt_mem_create();
+    gt_mem_set_budget(m, &b);
+    for (uint64_t i = 0; i < NOWN; i++)
+        put64(m, i << 12, 0x1000 + i);
+    uint64_t owned = b.used;
+    uint8_t *host = aligned_alloc(4096, (size_t)NHOST * 4096);
+    assert_non_null(host);
+    memset(host, 0, (size_t)NHOST * 4096);
+    /* host page k at pa (1000 + k) for k < 350; the last 50 over owned pages 250..299 */
+    for (uint64_t k = 0; k < NHOST; k++) {
+        uint64_t pa = (k < 350 ? 1000 + k : 250 + (k - 350)) << 12;
+        *(uint64_t *)(host + k * 4096 + 8) = 0x40057000 + k;
+        assert_int_equal(gt_mem_map_host(m, pa, host + k * 4096), 0);
+    }
+    assert_int_equal(gt_mem_page_count(m), NOWN + 350);
+    /* the 50 owned pages replaced went back to the budget; the table grew once (1024 -> 2048) */
+    assert_int_equal(b.used, owned - 50 * 4096 + 1024 * 16);
+    uint64_t v;
+    gt_mem_read(m, (1000ull + 7) << 12 | 8, &v, 8);
+    assert_int_equal(v, 0x40057000 + 7);
+    gt_mem_read(m, 260ull << 12 | 8, &v, 8);
+    assert_int_equal(v, 0x40057000 + 360);
+    v = 0xfeed;
+    assert_int_equal(gt_mem_write(m, (1000ull + 9) << 12 | 16, &v, 8), 0); /* in place */
+    assert_int_equal(*(uint64_t *)(host + 9 * 4096 + 16), 0xfeed);
+    gt_vm vm;
+    gt_mem *gsm = gt_mem_create();
+    put64(gsm, 0x20 * 8, (1000ull + 11) << 12 | 1);
+    gt_vm_init(&vm, GT_VM_GGTT, m, gsm, 0);
+    assert_ptr_equal(gt_vm_ptr(&vm, 0x20010), host + 11 * 4096 + 0x10);
+    /* unmap every other host page (and an owned page: left alone) */
+    for (uint64_t k = 0; k < 350; k += 2)
+        gt_mem_unmap_host(m, (1000 + k) << 12);
+    gt_mem_unmap_host(m, 3ull << 12);
+    assert_int_equal(gt_mem_page_count(m), NOWN + 175);
+    for (uint64_t k = 0; k < 350; k++) {
+        gt_mem_read(m, (1000 + k) << 12 | 8, &v, 8);
+        assert_int_equal(v, k & 1 ? 0x40057000 + k : 0);
+    }
+    for (uint64_t i = 0; i < NOWN; i++) {
+        gt_mem_read(m, i << 12, &v, 8);
+        assert_int_equal(v, i < 250 ? 0x1000 + i : 0);
+        gt_mem_read(m, i << 12 | 8, &v, 8);
+        assert_int_equal(v, i < 250 ? 0 : 0x40057000 + 350 + (i - 250));
+    }
+    /* a written page after unmapping is gtsim's own again */
+    v = 0x600d;
+    assert_int_equal(gt_mem_write(m, 1000ull << 12, &v, 8), 0);
+    assert_int_equal(*(uint64_t *)host, 0);
+    /* random page numbers (long probe runs at the table's half load):
+     * 1500 of them mapped onto the 16 first host pages (pages alias), every
+     * third unmapped, each other one still found */
+    uint64_t pn[1500], x = 0x9e3779b97f4a7c15ull;
+    for (int i = 0; i < 1500; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        pn[i] = 0x100000 + (x >> 40); /* above every page used so far */
+        for (int j = 0; j < i; j++)
+            if (pn[j] == pn[i])
+                pn[i] = 0; /* a repeat: not used */
+        if (pn[i])
+            assert_int_equal(gt_mem_map_host(m, pn[i] << 12, host + (i % 16) * 4096), 0);
+    }
+    for (int i = 0; i < 1500; i += 3)
+        if (pn[i])
+            gt_mem_unmap_host(m, pn[i] << 12);
+    for (int i = 0; i < 1500; i++)
+        if (pn[i]) {
+            gt_mem_read(m, pn[i] << 12 | 8, &v, 8);
+            assert_int_equal(v, i % 3 == 0 ? 0 : 0x40057000 + (uint64_t)(i % 16));
+        }
+    gt_mem_destroy(m); /* frees none of the host pages (ASan: no bad free) */
+    assert_int_equal(b.used, 0);
+    assert_int_equal(*(uint64_t *)(host + 360 * 4096 + 8), 0x40057000 + 360);
+    free(host);
+    gt_mem_destroy(gsm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -239,6 +325,7 @@ int main(void)
         cmocka_unit_test(ggtt),
         cmocka_unit_test(local_memory),
         cmocka_unit_test(host_budget),
+        cmocka_unit_test(host_pages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

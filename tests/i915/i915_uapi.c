@@ -708,6 +708,132 @@ static void test_execbuffer(int fd)
     gem_close(fd, batch);
 }
 
+/* GPU memory is the program's memory, as on a GPU sharing the CPU's memory
+ * through the LLC (i915 userptr pins the program's own pages):
+ * - two userptr objects sharing a page alias: GPU writes through both land
+ *   byte for byte, and a read through one sees a write through the other
+ *   in the same batch;
+ * - a CPU write to a bound page while a batch runs (another thread) is
+ *   kept: the GPU writes only the bytes it writes.  (A page copied in and
+ *   out around the batch loses both: found as heap corruption in the
+ *   OpenCL-CTS test_select, whose buffers share pages with malloc's
+ *   chunk headers.) */
+static volatile int shared_done;
+static int shared_fd;
+static uint32_t shared_ctx, shared_loop;
+static void *shared_run(void *arg)
+{
+    struct drm_i915_gem_exec_object2 *o = arg;
+    int r = execbuf(shared_fd, o, 2, shared_ctx, 0);
+    CHECK(r == 0, "interrupted looping batch: %s", strerror(-r));
+    shared_done = 1;
+    return NULL;
+}
+static void on_sigint(int sig)
+{
+    (void)sig;
+}
+
+static void test_shared_memory(int fd)
+{
+    uint32_t *buf = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    CHECK(buf != MAP_FAILED, "mmap: %s", strerror(errno));
+    if (buf == MAP_FAILED)
+        return;
+    /* A = pages 0-1, B = pages 1-2: page 1 is A + 4096 and B + 0 */
+    struct drm_i915_gem_userptr ua = {.user_ptr = (uintptr_t)buf, .user_size = 8192};
+    struct drm_i915_gem_userptr ub = {.user_ptr = (uintptr_t)(buf + 1024), .user_size = 8192};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_USERPTR, &ua);
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_USERPTR, &ub);
+    const uint64_t va_a = 0x7000000, va_b = 0x8000000, va_batch = 0x9000000;
+    uint32_t batch = gem_create(fd, 4096);
+    uint32_t *bm = gem_map(fd, batch, 4096);
+    if (!bm)
+        return;
+    const uint64_t p1a = va_a + 4096, p1b = va_b;
+    uint32_t cmds[] = {
+        MI_STORE_DATA_IMM, (uint32_t)p1a, (uint32_t)(p1a >> 32), 0xa11a5a,                /* page 1 + 0 via A */
+        MI_STORE_DATA_IMM, (uint32_t)(p1b + 4), (uint32_t)((p1b + 4) >> 32), 0xb0b,       /* page 1 + 4 via B */
+        (0x2eu << 23) | 3u, (uint32_t)(p1b + 8), (uint32_t)((p1b + 8) >> 32),             /* MI_COPY_MEM_MEM: */
+        (uint32_t)p1a, (uint32_t)(p1a >> 32),                                             /* B+8 <- A+0 */
+        MI_BATCH_BUFFER_END};
+    memcpy(bm, cmds, sizeof(cmds));
+    buf[1024 + 3] = 0x5eed; /* a CPU byte the GPU does not write */
+    struct drm_i915_gem_exec_object2 o[3] = {
+        {.handle = ua.handle, .offset = va_a, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE},
+        {.handle = ub.handle, .offset = va_b, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE},
+        {.handle = batch, .offset = va_batch, .flags = EXEC_OBJECT_PINNED}};
+    int r = execbuf(fd, o, 3, 0, 0);
+    CHECK(r == 0, "aliasing userptr execbuffer: %s", strerror(-r));
+    CHECK(buf[1024] == 0xa11a5a, "store through A into the shared page: 0x%x", buf[1024]);
+    CHECK(buf[1025] == 0xb0b, "store through B into the shared page: 0x%x", buf[1025]);
+    CHECK(buf[1026] == 0xa11a5a, "copy through B of A's store in the same batch: 0x%x", buf[1026]);
+    CHECK(buf[1027] == 0x5eed, "a CPU DWord in the shared page: 0x%x", buf[1027]);
+
+    /* a CPU write while a batch (looping on itself) runs with A bound */
+    struct drm_i915_gem_context_create_ext cc = {0};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &cc);
+    shared_fd = fd;
+    shared_ctx = cc.ctx_id;
+    shared_loop = gem_create(fd, 4096);
+    uint32_t *lb = gem_map(fd, shared_loop, 4096);
+    if (!lb)
+        return;
+    uint32_t bbs[] = {(0x31u << 23) | (1u << 8) | 1u, (uint32_t)va_batch, 0, 0}; /* MI_BATCH_BUFFER_START to itself */
+    memcpy(lb, bbs, sizeof(bbs));
+    struct drm_i915_gem_exec_object2 lo[2] = {
+        {.handle = ua.handle, .offset = va_a, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE},
+        {.handle = shared_loop, .offset = va_batch, .flags = EXEC_OBJECT_PINNED}};
+    struct sigaction sa = {.sa_handler = on_sigint}, old;
+    sigaction(SIGINT, &sa, &old);
+    fprintf(stderr, "i915_uapi: an interrupted batch's report follows (expected)\n");
+    pthread_t th;
+    shared_done = 0;
+    pthread_create(&th, NULL, shared_run, lo);
+    struct timespec ts = {0, 300 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    buf[5] = 0x77; /* page 0: bound, the GPU never writes it */
+    ts.tv_nsec = 50 * 1000 * 1000;
+    for (int i = 0; i < 200 && !shared_done; i++) { /* SIGINT stops the batch (retried: it may not run yet) */
+        pthread_kill(th, SIGINT);
+        nanosleep(&ts, NULL);
+    }
+    pthread_join(th, NULL);
+    sigaction(SIGINT, &old, NULL);
+    CHECK(buf[5] == 0x77, "a CPU write during a batch: 0x%x", buf[5]);
+
+    munmap(lb, 4096);
+    munmap(bm, 4096);
+    gem_close(fd, shared_loop);
+    gem_close(fd, batch);
+    gem_close(fd, ua.handle);
+    gem_close(fd, ub.handle);
+    /* a userptr whose memory is gone: EFAULT at execbuffer (i915's get_user_pages) */
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_USERPTR, &ua);
+    munmap(buf, 3 * 4096);
+    uint32_t end = gem_create(fd, 4096);
+    uint32_t *em = gem_map(fd, end, 4096);
+    if (em)
+        em[0] = MI_BATCH_BUFFER_END;
+    struct drm_i915_gem_exec_object2 go[2] = {
+        {.handle = ua.handle, .offset = va_a, .flags = EXEC_OBJECT_PINNED},
+        {.handle = end, .offset = va_batch, .flags = EXEC_OBJECT_PINNED}};
+    CHECK(execbuf(fd, go, 2, 0, 0) == -EFAULT, "execbuffer with an unmapped userptr object");
+    /* read-only memory under a (writable) userptr: EFAULT as well */
+    void *ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    struct drm_i915_gem_userptr ur = {.user_ptr = (uintptr_t)ro, .user_size = 4096};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_USERPTR, &ur);
+    go[0].handle = ur.handle;
+    go[0].offset = va_b;
+    CHECK(execbuf(fd, go, 2, 0, 0) == -EFAULT, "execbuffer with a userptr object on read-only memory");
+    gem_close(fd, ur.handle);
+    gem_close(fd, ua.handle);
+    munmap(ro, 4096);
+    if (em)
+        munmap(em, 4096);
+    gem_close(fd, end);
+}
+
 static void test_fds(void)
 {
     int a = open("/dev/dri/renderD128", O_RDWR), c = open("/dev/dri/renderD128", O_RDWR);
@@ -798,6 +924,7 @@ int main(int argc, char **argv)
         return 1;
     test_basic(fd);
     test_execbuffer(fd);
+    test_shared_memory(fd);
     test_fds();
     test_prime();
     thread_fd = fd;

@@ -9,17 +9,19 @@
  * - A GEM buffer object lives in the file's memfd (the device fd itself) at
  *   its mmap offset; the library maps the whole memfd once (reserved
  *   address range) to reach every BO.  A userptr BO is the program's own
- *   pages, read and written with process_vm_readv/writev (a bad pointer is
- *   EFAULT, never a crash).
- * - GPU memory: the simulated device has its own physical memory.  A BO
- *   bound in a VM gets simulated physical pages and 4 KiB PPGTT entries
- *   (4-level, seed 004 "PPGTT for Full 48-bit Virtual Address").  At each
- *   execbuffer every BO bound in the context's VM is copied in (only the
- *   pages that differ from the simulated copy are written), the batch runs,
- *   and every page the simulated copy holds differently from the host is
- *   copied back.  So the program sees the GPU's writes when the ioctl
- *   returns; a CPU write made by another thread to a bound page during an
- *   execbuffer that the GPU also holds differently is overwritten.
+ *   pages (ioctls that copy to or from it use process_vm_readv/writev: a
+ *   bad pointer is EFAULT, never a crash).
+ * - GPU memory is the program's memory, as on an integrated GPU sharing
+ *   the CPU's memory through the LLC: a BO bound in a VM gets simulated
+ *   physical pages that are its host pages (gtsim_phys_map_host) and 4 KiB
+ *   PPGTT entries (4-level, seed 004 "PPGTT for Full 48-bit Virtual
+ *   Address").  The GPU reads and writes them in place: CPU and GPU see
+ *   each other's writes byte for byte, also while a batch runs, and pages
+ *   two BOs share (userptr ranges overlapping in a page) alias.  At each
+ *   execbuffer the userptr BOs bound in the context's VM must be readable
+ *   and writable program memory (/proc/self/maps), else EFAULT as
+ *   i915's get_user_pages gives; a program that unmaps one while a batch
+ *   runs on it is not protected.
  * - Submission as a driver does it: each context has a logical ring
  *   context image (register state page: LRIs of the ring registers and the
  *   PML4 in PDP0, the format NEO's AUB captures use) and a ring in GGTT
@@ -299,8 +301,7 @@ static void note_once(const char *what)
     fprintf(stderr, "gtsim-i915: note: %s\n", what);
 }
 
-/* Memory synchronisation figures (GTSIM_I915_STATS). */
-static uint64_t sync_pages, sync_copied, sync_ns, n_execbuffers;
+static uint64_t n_execbuffers; /* GTSIM_I915_STATS */
 
 /* GTSIM_I915_STATS=1 (gtsim exec --via i915 --stats): the device's work at
  * exit, on stderr. */
@@ -314,10 +315,7 @@ static void print_stats(void)
             "gtsim-i915: device ran %" PRIu64 " commands, %" PRIu64 " walkers, %" PRIu64 " threads, %" PRIu64
             " EU instructions, %" PRIu64 " lane-ops in %.3f s\n",
             st.commands, st.walkers, st.threads_dispatched, st.eu_instructions, st.eu_channels, st.exec_ns / 1e9);
-    fprintf(stderr,
-            "gtsim-i915: %" PRIu64 " execbuffers; memory synchronisation: %" PRIu64 " page compares, %" PRIu64
-            " page copies, %.3f s\n",
-            n_execbuffers, sync_pages, sync_copied, sync_ns / 1e9);
+    fprintf(stderr, "gtsim-i915: %" PRIu64 " execbuffers\n", n_execbuffers);
 }
 
 /* fork(): the child gets a copy of the state (and of the simulated
@@ -702,7 +700,13 @@ static struct binding *vm_find(struct vm *vm, struct bo *bo)
     return NULL;
 }
 
-/* Bind bo at va in vm (pages allocated on first use). */
+/* The program's (and the library's) host address of the BO's page i. */
+static uint8_t *bo_page(const struct bo *bo, uint64_t i)
+{
+    return bo->userptr ? (uint8_t *)(uintptr_t)bo->uptr + i * PAGE : bo->file->base + bo->off + i * PAGE;
+}
+
+/* Bind bo at va in vm (its simulated pages, its host pages, made on first use). */
 static int vm_bind(struct vm *vm, struct bo *bo, uint64_t va, int pinned)
 {
     if (!bo->pa) {
@@ -719,8 +723,15 @@ static int vm_bind(struct vm *vm, struct bo *bo, uint64_t va, int pinned)
         vm->cap = nc;
     }
     for (uint64_t o = 0, i = 0; o < bo->size; o += PAGE, i++) {
-        if (!bo->pa[i] && !(bo->pa[i] = pa_alloc()))
-            return -ENOSPC;
+        if (!bo->pa[i]) {
+            if (!(bo->pa[i] = pa_alloc()))
+                return -ENOSPC;
+            if (gtsim_phys_map_host(dev, bo->pa[i], bo_page(bo, i), PAGE)) {
+                pa_free(bo->pa[i]);
+                bo->pa[i] = 0;
+                return -ENOMEM;
+            }
+        }
         int e = pte_write(vm, va + o, bo->pa[i]);
         if (e)
             return e;
@@ -816,7 +827,10 @@ static void bo_release(struct bo *bo, int file_going)
     }
     if (bo->pa) {
         for (uint64_t i = 0; i < bo->size / PAGE; i++)
-            pa_free(bo->pa[i]);
+            if (bo->pa[i]) {
+                gtsim_phys_unmap_host(dev, bo->pa[i], PAGE);
+                pa_free(bo->pa[i]);
+            }
         free(bo->pa);
         bo->pa = NULL;
     }
@@ -2074,7 +2088,6 @@ static uint64_t canonical(uint64_t a)
     return (uint64_t)((int64_t)(a << 16) >> 16);
 }
 
-/* Copy every BO bound in vm into simulated memory (pages that differ). */
 static uint64_t now_ns(void)
 {
     struct timespec t;
@@ -2082,62 +2095,100 @@ static uint64_t now_ns(void)
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-static int sync_in(struct vm *vm, uint8_t *tmp, uint8_t *host)
+/* The VMAs of the program (/proc/self/maps): [lo, hi) and whether readable
+ * and writable, in address order.  0, or -EFAULT when it cannot be read. */
+struct vma {
+    uint64_t lo, hi;
+    int rw;
+};
+
+static int read_vmas(struct vma **out, size_t *n)
 {
-    for (size_t i = 0; i < vm->nb; i++) {
-        struct bo *bo = vm->b[i].bo;
-        for (uint64_t p = 0; p < bo->size / PAGE; p++) {
-            const uint8_t *h;
-            if (bo->userptr) {
-                if (i915_copy_from_user(host, bo->uptr + p * PAGE, PAGE))
-                    return -EFAULT;
-                h = host;
-            } else {
-                h = bo->file->base + bo->off + p * PAGE;
+    int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -EFAULT;
+    size_t len = 0, cap = 1 << 16;
+    char *buf = malloc(cap + 1);
+    for (ssize_t r; buf; len += (size_t)r) {
+        if (len == cap) {
+            char *nb = realloc(buf, 2 * cap + 1);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
             }
-            if (gtsim_phys_read(dev, bo->pa[p], tmp, PAGE))
-                return -ENOMEM;
-            sync_pages++;
-            if (memcmp(tmp, h, PAGE)) {
-                sync_copied++;
-                if (gtsim_phys_write(dev, bo->pa[p], h, PAGE))
-                    return -ENOMEM;
-            }
+            buf = nb;
+            cap *= 2;
         }
+        r = read(fd, buf + len, cap - len);
+        if (r <= 0)
+            break;
     }
+    i915_real_close(fd);
+    if (!buf)
+        return -ENOMEM;
+    buf[len] = 0;
+    struct vma *v = NULL;
+    size_t nv = 0, vcap = 0;
+    for (char *line = buf; *line;) {
+        char *nl = strchr(line, '\n');
+        unsigned long long lo, hi;
+        char perms[8];
+        if (sscanf(line, "%llx-%llx %7s", &lo, &hi, perms) == 3) {
+            if (nv == vcap) {
+                vcap = vcap ? vcap * 2 : 256;
+                struct vma *nvp = realloc(v, vcap * sizeof(*v));
+                if (!nvp) {
+                    free(v);
+                    free(buf);
+                    return -ENOMEM;
+                }
+                v = nvp;
+            }
+            v[nv++] = (struct vma){lo, hi, perms[0] == 'r' && perms[1] == 'w'};
+        }
+        if (!nl)
+            break;
+        line = nl + 1;
+    }
+    free(buf);
+    *out = v;
+    *n = nv;
     return 0;
 }
 
-/* Copy back every page the simulated copy holds differently. */
-static int sync_out(struct vm *vm, uint8_t *tmp, uint8_t *host)
+/* 0 when [lo, hi) is covered by readable and writable VMAs. */
+static int range_rw(const struct vma *v, size_t n, uint64_t lo, uint64_t hi)
 {
-    int err = 0;
-    for (size_t i = 0; i < vm->nb; i++) {
-        struct bo *bo = vm->b[i].bo;
-        for (uint64_t p = 0; p < bo->size / PAGE; p++) {
-            if (gtsim_phys_read(dev, bo->pa[p], tmp, PAGE))
-                continue;
-            sync_pages++;
-            if (bo->userptr) {
-                if (i915_copy_from_user(host, bo->uptr + p * PAGE, PAGE)) {
-                    err = -EFAULT;
-                    continue;
-                }
-                if (memcmp(tmp, host, PAGE)) {
-                    sync_copied++;
-                    if (i915_copy_to_user(bo->uptr + p * PAGE, tmp, PAGE))
-                        err = -EFAULT;
-                }
-            } else {
-                uint8_t *h = bo->file->base + bo->off + p * PAGE;
-                if (memcmp(tmp, h, PAGE)) {
-                    sync_copied++;
-                    memcpy(h, tmp, PAGE);
-                }
-            }
-        }
+    for (size_t i = 0; i < n && lo < hi; i++) {
+        if (v[i].hi <= lo)
+            continue;
+        if (v[i].lo > lo || !v[i].rw)
+            return -EFAULT;
+        lo = v[i].hi;
     }
-    return err;
+    return lo < hi ? -EFAULT : 0;
+}
+
+/* Every userptr BO bound in vm must be the program's readable and writable
+ * memory before the GPU reaches it in place (i915 pins a userptr's pages
+ * with get_user_pages, FOLL_WRITE unless read-only: EFAULT otherwise). */
+static int userptr_check(const struct vm *vm)
+{
+    struct vma *v = NULL;
+    size_t nv = 0;
+    int e = 0, read = 0;
+    for (size_t i = 0; i < vm->nb && !e; i++) {
+        const struct bo *bo = vm->b[i].bo;
+        if (!bo->userptr)
+            continue;
+        if (!read && (e = read_vmas(&v, &nv)))
+            break;
+        read = 1;
+        e = range_rw(v, nv, bo->uptr, bo->uptr + bo->size);
+    }
+    free(v);
+    return e;
 }
 
 /* SIGINT/SIGTERM while a batch runs (unless the program ignores them): the
@@ -2183,11 +2234,8 @@ static void stop_handlers_remove(struct stop_handlers *h)
 
 static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
 {
-    static uint8_t tmp[PAGE], host[PAGE];
-    uint64_t t0 = now_ns();
     n_execbuffers++;
-    int e = sync_in(c->vm, tmp, host);
-    sync_ns += now_ns() - t0;
+    int e = userptr_check(c->vm);
     if (e)
         return e;
     /* ring: MI_BATCH_BUFFER_START (first level, PPGTT, 48-bit address) */
@@ -2226,9 +2274,6 @@ static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
         raise(sig);
         pthread_mutex_lock(&lock); /* the program handled it: the batch was a hang */
     }
-    t0 = now_ns();
-    int eo = sync_out(c->vm, tmp, host);
-    sync_ns += now_ns() - t0;
     if (st != GTSIM_OK) {
         /* a hang or a page fault: i915 resets the engine and the context
          * is guilty (GET_RESET_STATS batch_active); a bannable one is
@@ -2248,7 +2293,7 @@ static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
         c->hang_ns[1] = t;
         gtsim_interrupt_clear(dev);
     }
-    return eo;
+    return 0;
 }
 
 /* An execbuffer error, named on stderr with GTSIM_I915_DEBUG (its line). */
