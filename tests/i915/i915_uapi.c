@@ -708,6 +708,123 @@ static void test_execbuffer(int fd)
     gem_close(fd, batch);
 }
 
+/* Engine maps (i915 set_proto_ctx_engines): physical slots, invalid
+ * slots, the LOAD_BALANCE extension (no siblings: the slot stays invalid;
+ * one: that engine; several: a virtual engine, read back as
+ * INVALID/INVALID_VIRTUAL), BOND, PARALLEL_SUBMIT (GuC only), and the
+ * errno of each bad form. */
+static int set_engines(int fd, uint32_t ctx, void *map, uint32_t size)
+{
+    struct drm_i915_gem_context_param p = {.ctx_id = ctx, .param = I915_CONTEXT_PARAM_ENGINES,
+                                           .size = size, .value = (uintptr_t)map};
+    return ioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_SETPARAM, &p) ? -errno : 0;
+}
+
+static uint32_t new_ctx(int fd)
+{
+    struct drm_i915_gem_context_create_ext cc = {0};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &cc);
+    return cc.ctx_id;
+}
+
+/* MI_STORE_DATA_IMM of value through slot `ring` of ctx's engine map: the
+ * execbuffer's result, and the stored value checked when it ran. */
+static int store_on(int fd, uint32_t ctx, unsigned ring, uint32_t value)
+{
+    uint32_t data = gem_create(fd, 4096), batch = gem_create(fd, 4096);
+    uint32_t *d = gem_map(fd, data, 4096), *b = gem_map(fd, batch, 4096);
+    if (!d || !b)
+        return -ENOMEM;
+    uint32_t cmds[] = {MI_STORE_DATA_IMM, 0xa00010, 0, value, MI_BATCH_BUFFER_END, 0};
+    memcpy(b, cmds, sizeof(cmds));
+    struct drm_i915_gem_exec_object2 o[2] = {
+        {.handle = data, .offset = 0xa00000, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE},
+        {.handle = batch, .offset = 0xb00000, .flags = EXEC_OBJECT_PINNED}};
+    int r = execbuf(fd, o, 2, ctx, ring);
+    if (!r)
+        CHECK(d[4] == value, "store through engine slot %u: 0x%x", ring, d[4]);
+    munmap(d, 4096);
+    munmap(b, 4096);
+    gem_close(fd, data);
+    gem_close(fd, batch);
+    return r;
+}
+
+static void test_engine_map(int fd)
+{
+    const struct i915_engine_class_instance rcs = {I915_ENGINE_CLASS_RENDER, 0},
+                                            none = {(uint16_t)I915_ENGINE_CLASS_INVALID,
+                                                    (uint16_t)I915_ENGINE_CLASS_INVALID_NONE},
+                                            vcs = {I915_ENGINE_CLASS_VIDEO, 0};
+    I915_DEFINE_CONTEXT_ENGINES_LOAD_BALANCE(lb, 2) = {.base.name = I915_CONTEXT_ENGINES_EXT_LOAD_BALANCE};
+    I915_DEFINE_CONTEXT_PARAM_ENGINES(map, 3) = {.engines = {rcs, none, none}};
+    uint32_t ctx = new_ctx(fd);
+    CHECK(set_engines(fd, ctx, &map, sizeof(map)) == 0, "engine map render, invalid, invalid");
+    CHECK(store_on(fd, ctx, 0, 0xe0) == 0, "execbuffer on the render slot");
+    CHECK(store_on(fd, ctx, 1, 0xe1) == -EINVAL, "execbuffer on an invalid slot");
+    CHECK(store_on(fd, ctx, 3, 0xe3) == -EINVAL, "execbuffer past the map");
+
+    /* slot 1: one sibling (render itself), slot 2: two (a virtual engine) */
+    uint32_t c2 = new_ctx(fd);
+    I915_DEFINE_CONTEXT_ENGINES_LOAD_BALANCE(lb2, 2) = {.base.name = I915_CONTEXT_ENGINES_EXT_LOAD_BALANCE,
+                                                        .engine_index = 2, .num_siblings = 2,
+                                                        .engines = {rcs, rcs}};
+    lb.engine_index = 1;
+    lb.num_siblings = 1;
+    lb.engines[0] = rcs;
+    lb.base.next_extension = (uintptr_t)&lb2;
+    map.extensions = (uintptr_t)&lb;
+    CHECK(set_engines(fd, c2, &map, sizeof(map)) == 0, "load-balanced slots");
+    CHECK(store_on(fd, c2, 1, 0xe5) == 0, "execbuffer on a one-sibling slot");
+    CHECK(store_on(fd, c2, 2, 0xe6) == 0, "execbuffer on a virtual engine");
+    I915_DEFINE_CONTEXT_PARAM_ENGINES(back, 3) = {0};
+    struct drm_i915_gem_context_param gp = {.ctx_id = c2, .param = I915_CONTEXT_PARAM_ENGINES,
+                                            .size = sizeof(back), .value = (uintptr_t)&back};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, &gp);
+    CHECK(back.engines[1].engine_class == I915_ENGINE_CLASS_RENDER && back.engines[1].engine_instance == 0,
+          "a one-sibling slot reads back as its engine");
+    CHECK(back.engines[2].engine_class == (uint16_t)I915_ENGINE_CLASS_INVALID &&
+              back.engines[2].engine_instance == (uint16_t)I915_ENGINE_CLASS_INVALID_VIRTUAL,
+          "a virtual engine reads back as INVALID/INVALID_VIRTUAL");
+
+    /* no siblings: accepted, the slot stays invalid */
+    uint32_t c3 = new_ctx(fd);
+    lb.base.next_extension = 0;
+    lb.num_siblings = 0;
+    CHECK(set_engines(fd, c3, &map, sizeof(map)) == 0, "load balance without siblings");
+    CHECK(store_on(fd, c3, 1, 0xe7) == -EINVAL, "execbuffer on a slot left invalid");
+
+    /* bad forms, each on a fresh proto-context */
+    struct {
+        const char *what;
+        int want;
+    } bad[] = {
+        {"a sibling the device lacks (video)", -EINVAL}, {"a slot already occupied", -EEXIST},
+        {"a slot past the map", -EINVAL},                {"a reserved header word set", -EINVAL},
+        {"an unknown extension", -EINVAL},               {"parallel submission (GuC only)", -ENODEV},
+        {"an engine the device lacks in the map", -ENOENT}, {"a bond on an invalid slot", -EINVAL},
+    };
+    for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        I915_DEFINE_CONTEXT_ENGINES_LOAD_BALANCE(x, 1) = {.base.name = I915_CONTEXT_ENGINES_EXT_LOAD_BALANCE,
+                                                          .engine_index = 1, .num_siblings = 1, .engines = {rcs}};
+        I915_DEFINE_CONTEXT_ENGINES_BOND(bd, 1) = {.base.name = I915_CONTEXT_ENGINES_EXT_BOND, .master = rcs,
+                                                   .virtual_index = 1, .num_bonds = 1, .engines = {rcs}};
+        I915_DEFINE_CONTEXT_PARAM_ENGINES(m, 2) = {.engines = {rcs, none}, .extensions = (uintptr_t)&x};
+        switch (i) {
+        case 0: x.engines[0] = vcs; break;
+        case 1: x.engine_index = 0; break;
+        case 2: x.engine_index = 2; break;
+        case 3: x.base.rsvd[3] = 1; break;
+        case 4: x.base.name = 99; break;
+        case 5: x.base.name = I915_CONTEXT_ENGINES_EXT_PARALLEL_SUBMIT; break;
+        case 6: m.engines[1] = vcs; m.extensions = 0; break;
+        case 7: m.extensions = (uintptr_t)&bd; break;
+        }
+        int r = set_engines(fd, new_ctx(fd), &m, sizeof(m));
+        CHECK(r == bad[i].want, "engine map with %s: %d, want %d", bad[i].what, r, bad[i].want);
+    }
+}
+
 /* GPU memory is the program's memory, as on a GPU sharing the CPU's memory
  * through the LLC (i915 userptr pins the program's own pages):
  * - two userptr objects sharing a page alias: GPU writes through both land
@@ -925,6 +1042,7 @@ int main(int argc, char **argv)
     test_basic(fd);
     test_execbuffer(fd);
     test_shared_memory(fd);
+    test_engine_map(fd);
     test_fds();
     test_prime();
     thread_fd = fd;

@@ -162,6 +162,26 @@ vulkaninfo)
     grep -qE "deviceID += $id\$" "$work/vulkaninfo.out" || fail "vulkaninfo: no device $id"
     exit 0
     ;;
+vainfo)
+    # VA-API on the render node: i965 lists the profiles it serves with the
+    # render engine (VAEntrypointStats); iHD initialises and lists none
+    # (its profiles need the video engines, not modelled yet)
+    command -v vainfo >/dev/null || fail "vainfo is not installed"
+    for drv in i965 iHD; do
+        extra_env=(LIBVA_DRIVER_NAME=$drv)
+        run_exec "$work/vainfo_$drv" vainfo --display drm --device /dev/dri/renderD128 >/dev/null
+        rc=$?
+        [ $rc -eq 0 ] || fail "vainfo with $drv exited with status $rc"
+        grep -hE 'Driver version|VAProfile' "$work/vainfo_$drv.out" | head -3
+    done
+    extra_env=()
+    grep -q 'Driver version: Intel i965 driver for Intel(R) Skylake' "$work/vainfo_i965.out" ||
+        fail "i965 did not initialise on the Skylake device"
+    grep -Eq 'VAProfileH264Main[[:space:]]+:[[:space:]]+VAEntrypointStats' "$work/vainfo_i965.out" ||
+        fail "i965 lists no profile"
+    grep -q 'Driver version: Intel iHD driver' "$work/vainfo_iHD.out" || fail "iHD did not initialise"
+    exit 0
+    ;;
 egl)
     "$cc" -std=c11 -O2 "$here/egl_context.c" -o "$work/egl_context" -lEGL -lGLESv2 ||
         fail "cannot build egl_context.c (needs libegl-dev, libgles-dev)"

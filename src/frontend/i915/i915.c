@@ -101,13 +101,14 @@ static const struct platform_info platform_infos[] = {
 static int ident_index = -1;
 static int ident_bad; /* GTSIM_PLATFORM names no platform with an i915 identity */
 
-/* GTSIM_I915_DEBUG=1: every failing ioctl is named on stderr. */
+/* GTSIM_I915_DEBUG=1: every failing ioctl is named on stderr; 2: every
+ * ioctl, with its result. */
 static int debug_level(void)
 {
     static int v = -1;
     if (v < 0) {
         const char *e = getenv("GTSIM_I915_DEBUG");
-        v = e && *e && strcmp(e, "0") ? 1 : 0;
+        v = !e || !*e || !strcmp(e, "0") ? 0 : atoi(e) >= 2 ? 2 : 1;
     }
     return v;
 }
@@ -200,7 +201,8 @@ struct vm {
 };
 
 struct engine_slot {
-    uint16_t cls, inst;
+    uint16_t cls, inst; /* the engine work runs on (I915_ENGINE_CLASS_INVALID: none) */
+    int virt;           /* a load-balanced (virtual) engine over siblings of class cls */
 };
 
 struct ctx {
@@ -1227,6 +1229,17 @@ static int io_query(struct drm_i915_query *q)
     return 0;
 }
 
+/* The i915_user_extension header at p, checked as i915_user_extensions
+ * does (flags and every reserved word zero): 0, -EFAULT or -EINVAL. */
+static int user_ext_header(uint64_t p, struct i915_user_extension *ext)
+{
+    if (i915_copy_from_user(ext, p, sizeof(*ext)))
+        return -EFAULT;
+    if (ext->flags || ext->rsvd[0] || ext->rsvd[1] || ext->rsvd[2] || ext->rsvd[3])
+        return -EINVAL;
+    return 0;
+}
+
 static int create_ext(struct file *f, struct drm_i915_gem_create_ext *c)
 {
     if (c->flags)
@@ -1237,10 +1250,9 @@ static int create_ext(struct file *f, struct drm_i915_gem_create_ext *c)
         struct i915_user_extension ext;
         if (n > 512)
             return -E2BIG;
-        if (i915_copy_from_user(&ext, p, sizeof(ext)))
-            return -EFAULT;
-        if (ext.flags || ext.rsvd[0] || ext.rsvd[1] || ext.rsvd[2])
-            return -EINVAL;
+        int e = user_ext_header(p, &ext);
+        if (e)
+            return e;
         if (ext.name == I915_GEM_CREATE_EXT_MEMORY_REGIONS) {
             struct drm_i915_gem_create_ext_memory_regions mr;
             if (i915_copy_from_user(&mr, p, sizeof(mr)))
@@ -1441,6 +1453,86 @@ static int io_wait(struct file *f, struct drm_i915_gem_wait *w)
     return bo_get(f, w->bo_handle) ? 0 : -ENOENT;
 }
 
+/* An engine of the device's (class, instance), as QUERY ENGINE_INFO lists. */
+static int engine_exists(struct i915_engine_class_instance ci)
+{
+    for (int e = 0; e < NENG; e++)
+        if (has_engine(e) && ci.engine_class == engine_class[e] && ci.engine_instance == 0)
+            return 1;
+    return 0;
+}
+
+static int slot_is_invalid(const struct engine_slot *s)
+{
+    return s->cls == (uint16_t)I915_ENGINE_CLASS_INVALID && !s->virt;
+}
+
+/* The extensions of an engine map (i915 set_proto_ctx_engines):
+ * LOAD_BALANCE fills an invalid slot with a virtual engine over its
+ * siblings (one sibling: that engine; none: the slot stays invalid), BOND
+ * is validated (execution is synchronous, so a bond changes nothing), and
+ * PARALLEL_SUBMIT needs GuC submission (ENODEV with execlists). */
+static int engines_extensions(struct engine_slot *s, unsigned n, uint64_t p)
+{
+    for (int k = 0; p; k++) {
+        struct i915_user_extension ext;
+        if (k > 512)
+            return -E2BIG;
+        int e = user_ext_header(p, &ext);
+        if (e)
+            return e;
+        if (ext.name == I915_CONTEXT_ENGINES_EXT_LOAD_BALANCE) {
+            struct i915_context_engines_load_balance lb;
+            if (i915_copy_from_user(&lb, p, sizeof(lb)))
+                return -EFAULT;
+            if (lb.engine_index >= n)
+                return -EINVAL;
+            if (!slot_is_invalid(&s[lb.engine_index]))
+                return -EEXIST;
+            if (lb.flags || lb.mbz64)
+                return -EINVAL;
+            struct i915_engine_class_instance first = {0, 0};
+            for (unsigned i = 0; i < lb.num_siblings; i++) {
+                struct i915_engine_class_instance ci;
+                if (i915_copy_from_user(&ci, p + sizeof(lb) + i * sizeof(ci), sizeof(ci)))
+                    return -EFAULT;
+                if (!engine_exists(ci))
+                    return -EINVAL;
+                if (!i)
+                    first = ci;
+            }
+            if (lb.num_siblings) {
+                s[lb.engine_index].cls = first.engine_class;
+                s[lb.engine_index].inst = first.engine_instance;
+                s[lb.engine_index].virt = lb.num_siblings > 1;
+            }
+        } else if (ext.name == I915_CONTEXT_ENGINES_EXT_BOND) {
+            struct i915_context_engines_bond b;
+            if (i915_copy_from_user(&b, p, sizeof(b)))
+                return -EFAULT;
+            if (b.virtual_index >= n || slot_is_invalid(&s[b.virtual_index]) || s[b.virtual_index].virt)
+                return -EINVAL;
+            if (b.flags || b.mbz64[0] || b.mbz64[1] || b.mbz64[2] || b.mbz64[3])
+                return -EINVAL;
+            if (!engine_exists(b.master))
+                return -EINVAL;
+            for (unsigned i = 0; i < b.num_bonds; i++) {
+                struct i915_engine_class_instance ci;
+                if (i915_copy_from_user(&ci, p + sizeof(b) + i * sizeof(ci), sizeof(ci)))
+                    return -EFAULT;
+                if (!engine_exists(ci))
+                    return -EINVAL;
+            }
+        } else if (ext.name == I915_CONTEXT_ENGINES_EXT_PARALLEL_SUBMIT) {
+            return -ENODEV;
+        } else {
+            return -EINVAL;
+        }
+        p = ext.next_extension;
+    }
+    return 0;
+}
+
 static int ctx_param(struct file *f, struct ctx *c, struct drm_i915_gem_context_param *p, int set, int creating)
 {
     switch (p->param) {
@@ -1547,8 +1639,6 @@ static int ctx_param(struct file *f, struct ctx *c, struct drm_i915_gem_context_
             struct i915_context_param_engines hdr;
             if (i915_copy_from_user(&hdr, p->value, sizeof(hdr)))
                 return -EFAULT;
-            if (hdr.extensions)
-                return -EINVAL; /* load balancing / bonding: one render engine only */
             struct engine_slot *s = calloc(n ? n : 1, sizeof(*s));
             if (!s)
                 return -ENOMEM;
@@ -1560,15 +1650,17 @@ static int ctx_param(struct file *f, struct ctx *c, struct drm_i915_gem_context_
                 }
                 int invalid = ci.engine_class == (uint16_t)I915_ENGINE_CLASS_INVALID &&
                               ci.engine_instance == (uint16_t)I915_ENGINE_CLASS_INVALID_NONE;
-                int known = ci.engine_instance == 0 &&
-                            (ci.engine_class == I915_ENGINE_CLASS_RENDER ||
-                             (ci.engine_class == I915_ENGINE_CLASS_COPY && has_engine(ENG_COPY)));
-                if (!invalid && !known) {
+                if (!invalid && !engine_exists(ci)) {
                     free(s);
                     return -ENOENT;
                 }
                 s[i].cls = ci.engine_class;
                 s[i].inst = ci.engine_instance;
+            }
+            int e = engines_extensions(s, n, hdr.extensions);
+            if (e) {
+                free(s);
+                return e;
             }
             free(c->engines);
             c->engines = s;
@@ -1592,6 +1684,9 @@ static int ctx_param(struct file *f, struct ctx *c, struct drm_i915_gem_context_
                 return -EFAULT;
             for (unsigned i = 0; i < c->nengines; i++) {
                 struct i915_engine_class_instance ci = {c->engines[i].cls, c->engines[i].inst};
+                if (c->engines[i].virt) /* i915 get_engines: a virtual engine */
+                    ci = (struct i915_engine_class_instance){(uint16_t)I915_ENGINE_CLASS_INVALID,
+                                                             (uint16_t)I915_ENGINE_CLASS_INVALID_VIRTUAL};
                 if (i915_copy_to_user(p->value + sizeof(hdr) + i * sizeof(ci), &ci, sizeof(ci)))
                     return -EFAULT;
             }
@@ -1645,10 +1740,8 @@ static int io_context_create(struct file *f, void *arg, int ext)
                 err = -E2BIG;
                 break;
             }
-            if (i915_copy_from_user(&sp, p, sizeof(sp.base))) {
-                err = -EFAULT;
+            if ((err = user_ext_header(p, &sp.base)))
                 break;
-            }
             if (sp.base.name != I915_CONTEXT_CREATE_EXT_SETPARAM) {
                 err = -EINVAL;
                 break;
@@ -1702,6 +1795,10 @@ static int io_ctx_param(struct file *f, struct drm_i915_gem_context_param *p, in
     /* Gen12 and older: a context stays a proto-context (VM and engines
      * settable) until its first use */
     int r = ctx_param(f, c, p, set, set && !c->finalized && c->id);
+    if (r && debug_level())
+        fprintf(stderr, "gtsim-i915: context %u %s param 0x%llx (size %u, value 0x%llx): %s\n", p->ctx_id,
+                set ? "SETPARAM" : "GETPARAM", (unsigned long long)p->param, p->size,
+                (unsigned long long)p->value, strerror(-r));
     if (!set)
         c->finalized = 1;
     return r;
@@ -2384,9 +2481,12 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
             struct drm_i915_gem_execbuffer_ext_timeline_fences tf;
             if (n > 16)
                 return WHY(-E2BIG);
+            int e = user_ext_header(p, &tf.base);
+            if (e)
+                return WHY(e);
             if (i915_copy_from_user(&tf, p, sizeof(tf)))
                 return WHY(-EFAULT);
-            if (tf.base.name != DRM_I915_GEM_EXECBUFFER_EXT_TIMELINE_FENCES || tf.base.flags || fptr)
+            if (tf.base.name != DRM_I915_GEM_EXECBUFFER_EXT_TIMELINE_FENCES || fptr)
                 return WHY(-EINVAL);
             if (tf.fence_count > 65536)
                 return WHY(-EINVAL);
@@ -2905,8 +3005,9 @@ int i915_ioctl(int fd, unsigned long req, void *arg)
     }
     }
     pthread_mutex_unlock(&lock);
-    if (r && debug_level())
-        fprintf(stderr, "gtsim-i915: ioctl 0x%08lx (nr 0x%02x): %s\n", req, (unsigned)_IOC_NR(req), strerror(-r));
+    if ((r && debug_level()) || debug_level() >= 2)
+        fprintf(stderr, "gtsim-i915: ioctl 0x%08lx (nr 0x%02x): %s\n", req, (unsigned)_IOC_NR(req),
+                r ? strerror(-r) : "ok");
     if (!r && (dir & _IOC_READ) && i915_copy_to_user((uint64_t)(uintptr_t)arg, buf, size))
         r = -EFAULT;
     return r;
