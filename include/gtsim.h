@@ -62,7 +62,7 @@ typedef struct gtsim_config {
      *      (default 1e11, an hour or more of simulation); the same bound
      *      applies to the pixels the blitter processes (XY_* commands).
      *  max_threads: hardware threads dispatched, per walker and per
-     *      submission (default 2^26 = 67,108,864).  A walker whose thread
+     *      submission (default 2^32 = 4,294,967,296).  A walker whose thread
      *      groups x threads exceed it is refused before dispatch.
      *  timeout_ms: wall-clock milliseconds (default 0 = none: the work
      *      bounds above already end every submission, and results then do

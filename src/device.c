@@ -61,7 +61,11 @@ struct gt_elsp {
 };
 
 #define GT_DEFAULT_MAX_TOTAL_EU_INSTRUCTIONS 100000000000ull /* 1e11 */
-#define GT_DEFAULT_MAX_THREADS (1ull << 26)
+/* 2^32: a walker of a legitimate program's size (the OpenCL-CTS fills a
+ * 2 GiB constant buffer with 2^29 one-thread groups) runs; a walker of
+ * garbage dimensions is still refused before it dispatches, and the
+ * instruction bound above ends any other runaway. */
+#define GT_DEFAULT_MAX_THREADS (1ull << 32)
 
 /* Default max_host_memory: half of the machine's physical memory. */
 static uint64_t default_host_memory(void)

@@ -53,7 +53,7 @@ static void usage(FILE *f)
             "      --max-total-eu-instructions N\n"
             "                              bound on EU instructions per submission (default 1e11)\n"
             "      --max-threads N         bound on hardware threads per walker and per\n"
-            "                              submission (default 67108864 = 2^26)\n"
+            "                              submission (default 4294967296 = 2^32)\n"
             "      --max-host-memory BYTES host memory for simulated memory, suffixes K M G T\n"
             "                              (default: half of the machine's physical memory)\n"
             "      --host-threads N        host threads running thread groups in parallel, 1 to 256\n"

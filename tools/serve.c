@@ -64,7 +64,7 @@ const char gtsim_serve_usage[] =
     "      --max-host-memory BYTES host memory for simulated memory, per client device,\n"
     "                              suffixes K M G T (default: half of the machine's)\n"
     "      --max-total-eu-instructions N  EU instructions per submission (default 1e11)\n"
-    "      --max-threads N         EU threads per walker and per submission (default 2^26)\n"
+    "      --max-threads N         EU threads per walker and per submission (default 2^32)\n"
     "      --work-timeout MS       wall-clock bound per submission (default 0: none)\n"
     "      --max-eu-instructions N, --max-commands N, --trace-commands, --host-threads N   as for run\n"
     "      --stats                 at the end, per client and in total: what run --stats prints\n"

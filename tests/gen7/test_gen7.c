@@ -681,7 +681,7 @@ static void test_walker_bounds(void **state)
         {16, 3, 0, GTSIM_ERR_WATCHDOG,
          "79228162329796896903693074425 thread groups (Thread Group ID X/Y/Z Dimension 4294967295 x "
          "4294967295 x 4294967295, starting at (5, 6, 7)) of 4 threads = 316912649319187587614772297700 "
-         "hardware threads, more than max_threads = 67108864 per walker"},
+         "hardware threads, more than max_threads = 4294967296 per walker"},
     };
     FOR_PLAT(p) {
         for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -206,7 +206,7 @@ walker-2e96) # 0xffffffff^3 thread groups of a 2-instruction kernel: refused at 
     asm k2 "$hdr
 $eot"
     "$mkaub" walker w96.aub k2.bin 0xffffffff 0xffffffff 0xffffffff || exit 1
-    expect 1 'GPGPU_WALKER at batch 0x0*100000084: 79228162458924105385300197375 thread groups .*more than max_threads = 67108864' \
+    expect 1 'GPGPU_WALKER at batch 0x0*100000084: 79228162458924105385300197375 thread groups .*more than max_threads = 4294967296' \
         -- timeout 20 "$gtsim" run w96.aub ;;
 walker-total) # 2^20 groups: the submission's EU instruction bound ends it, naming the walker and group
     asm k2 "$hdr
