@@ -82,6 +82,9 @@ typedef struct gtsim_config {
      * depends on the order of groups (races between groups, the values
      * returned by atomics), as on the hardware. */
     unsigned threads;
+    /* Count, per EU instruction, executions and enabled channels for
+     * gtsim_profile_write (costs a few percent of EU speed; 0 = off, free). */
+    int profile;
 } gtsim_config;
 
 /* Statistics since device creation.  gtsim_get_stats may be called from
@@ -136,6 +139,13 @@ int gtsim_phys_map_host(gtsim_device *dev, uint64_t pa, void *host, size_t len);
 /* Undo gtsim_phys_map_host for [pa, pa + len): those pages read as zeros
  * again (pages not mapped from the host are left as they are). */
 void gtsim_phys_unmap_host(gtsim_device *dev, uint64_t pa, size_t len);
+/* With gtsim_config.profile: write the execution profile of everything
+ * the device ran so far to f: per kernel (GVA), a disassembly listing of
+ * its executed instructions with executions, share of the kernel's
+ * executions, enabled channels summed and per execution.  0, or
+ * GTSIM_ERR_INVALID when profiling is off or on a write error.
+ * Not while work runs. */
+int gtsim_profile_write(gtsim_device *dev, FILE *f);
 /* 1 when the device has local (device) memory besides system memory. */
 int gtsim_has_local_memory(const gtsim_device *dev);
 

@@ -112,7 +112,9 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     gt_vm_init(&dev->ggtt, GT_VM_GGTT, dev->mem, dev->gsm, 0);
     gt_vm_init(&dev->ppgtt, GT_VM_NONE, dev->mem, NULL, 0);
     dev->ggtt.fmt = dev->ppgtt.fmt = plat->gtt;
-    dev->kcache = gt_kcache_create();
+    if (dev->cfg.profile && !(dev->profile = gt_profile_create()))
+        goto fail;
+    dev->kcache = gt_kcache_create(dev->profile);
     dev->cs = gt_cs_create(dev);
     dev->pipe = gt_pipe_create(dev);
     if (!dev->kcache || !dev->cs || !dev->pipe)
@@ -136,6 +138,7 @@ void gtsim_destroy(gtsim_device *dev)
         gt_cs_destroy(dev->bcs);
     if (dev->kcache)
         gt_kcache_destroy(dev->kcache);
+    gt_profile_destroy(dev->profile);
     gt_mem_destroy(dev->mem);
     gt_mem_destroy(dev->gsm);
     for (size_t i = 0; i < sizeof(dev->mmio) / sizeof(dev->mmio[0]); i++)
@@ -343,6 +346,17 @@ void gtsim_phys_unmap_host(gtsim_device *dev, uint64_t pa, size_t len)
         gt_mem_unmap_host(dev->mem, (pa & ~(uint64_t)GT_PAGE_MASK) + o);
     gt_vm_flush(&dev->ggtt);
     gt_vm_flush(&dev->ppgtt);
+}
+
+int gtsim_profile_write(gtsim_device *dev, FILE *f)
+{
+    if (!dev->profile)
+        return gt_error(dev, GTSIM_ERR_INVALID, "gtsim_profile_write: the device was created without profile");
+    gt_kcache_flush(dev->kcache);
+    gt_pipe_flush_kcaches(dev->pipe);
+    if (gt_profile_write(dev->profile, dev->plat, f))
+        return gt_error(dev, GTSIM_ERR_INVALID, "gtsim_profile_write: write error");
+    return GTSIM_OK;
 }
 
 int gtsim_has_local_memory(const gtsim_device *dev)

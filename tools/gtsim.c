@@ -47,6 +47,9 @@ static void usage(FILE *f)
             "      --check EXPECT.txt      compare memory with the expected outputs listed in\n"
             "                              EXPECT.txt (lines: dump 0xVA SIZE FILE); exit 1 on mismatch\n"
             "      --stats                 print EU instructions, lane-ops, threads, host time\n"
+            "      --profile               after the run (also a failed one), print per kernel a\n"
+            "                              disassembly listing with each instruction's executions\n"
+            "                              and enabled channels\n"
             "      --trace-commands        print every command the command streamer parses\n"
             "      --max-eu-instructions N watchdog per EU thread (default 1e9)\n"
             "      --max-commands N        watchdog on commands per submission (default 1e8)\n"
@@ -291,6 +294,8 @@ static int cmd_run(int argc, char **argv)
             expect = argv[++i];
         } else if (!strcmp(a, "--stats")) {
             stats = 1;
+        } else if (!strcmp(a, "--profile")) {
+            cfg.profile = 1;
         } else if (!strcmp(a, "--trace-commands")) {
             cfg.trace_commands = 1;
         } else if (!strcmp(a, "--max-eu-instructions") && i + 1 < argc) {
@@ -433,6 +438,10 @@ static int cmd_run(int argc, char **argv)
         printf("records            %" PRIu64 " (%" PRIu64 " memory writes, %" PRIu64 " MMIO writes, %" PRIu64
                " skipped)\n", ast.records, ast.mem_writes, ast.mmio_writes, ast.skipped);
         gtsim_print_stats(stdout, "", &s, secs, 1); /* as exec/serve --stats (tools/stats.c) */
+    }
+    if (cfg.profile && gtsim_profile_write(dev, stdout) != GTSIM_OK) {
+        fprintf(stderr, "gtsim: %s\n", gtsim_last_error(dev));
+        rc = rc ? rc : 1;
     }
     run_dev = NULL;
     gtsim_destroy(dev);

@@ -68,6 +68,8 @@ const char gtsim_serve_usage[] =
     "      --work-timeout MS       wall-clock bound per submission (default 0: none)\n"
     "      --max-eu-instructions N, --max-commands N, --trace-commands, --host-threads N   as for run\n"
     "      --stats                 at the end, per client and in total: what run --stats prints\n"
+    "      --profile               at the end of each client (with --keep-state: of the server),\n"
+    "                              the execution profile run --profile prints, on stderr\n"
     "      --progress, --no-progress  show or hide a progress line on stderr while work runs\n"
     "                              (default: shown when stderr is a terminal)\n"
     "      -v, --verbose           log connections and per-client statistics (-vv: every message)\n"
@@ -84,7 +86,7 @@ const char gtsim_serve_usage[] =
     "      --max-host-memory BYTES, --max-total-eu-instructions N, --max-threads N,\n"
     "      --work-timeout MS, --max-eu-instructions N, --max-commands N, --trace-commands,\n"
     "      --host-threads N,\n"
-    "      --stats, --progress, --no-progress, -v, --verbose  as for serve (on stderr)\n"
+    "      --stats, --profile, --progress, --no-progress, -v, --verbose  as for serve (on stderr)\n"
     "      --via i915|tbx          how the program reaches the GPU: i915 (default on skl and tgllp)\n"
     "                              preload libgtsim-i915.so, a simulated i915 render node in the\n"
     "                              program's own process, for any driver (the watchdog, memory,\n"
@@ -284,6 +286,8 @@ static void stats_sub(gtsim_stats *a, const gtsim_stats *b)
 
 /* A client's thread: its messages, one after another, until it leaves or
  * is dropped; then its device is freed at once. */
+static void print_profile(struct server *s, gtsim_device *dev, unsigned id);
+
 static void *client_main(void *arg)
 {
     struct client *c = arg;
@@ -297,8 +301,11 @@ static void *client_main(void *arg)
     tbx_device_stats(c->dev, &c->used);
     if (s->keep_state)
         stats_sub(&c->used, &c->at_start);
-    else
+    else {
+        if (s->cfg.profile && c->used.eu_instructions)
+            print_profile(s, c->own.dev, c->id);
         tbx_device_close(&c->own);
+    }
     atomic_store(&c->finished, 1);
     char b = 1;
     if (write(s->wake[1], &b, 1) < 0) { /* the pipe is non-blocking: full means awake already */
@@ -672,6 +679,8 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
             o->no_client_lock = 1;
         } else if (!strcmp(a, "--stats")) {
             o->stats = 1;
+        } else if (!strcmp(a, "--profile")) {
+            o->cfg.profile = 1;
         } else if (!strcmp(a, "--progress")) {
             o->progress = 1;
         } else if (!strcmp(a, "--no-progress")) {
@@ -736,6 +745,33 @@ static int server_start(struct server *s, const char *tag, const struct opts *o,
     return 0;
 }
 
+/* --profile: dev's execution profile on stderr, each line prefixed with
+ * the server's tag and the client (id 0: the server's shared device), under
+ * stderr's lock (clients end on their own threads). */
+static void print_profile(struct server *s, gtsim_device *dev, unsigned id)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        return;
+    char prefix[96];
+    if (id)
+        snprintf(prefix, sizeof(prefix), "%s: client %u: ", s->tag, id);
+    else
+        snprintf(prefix, sizeof(prefix), "%s: ", s->tag);
+    if (gtsim_profile_write(dev, m) != GTSIM_OK)
+        fprintf(m, "%s\n", gtsim_last_error(dev));
+    fclose(m);
+    flockfile(stderr);
+    for (char *line = text, *nl; line && *line; line = nl ? nl + 1 : NULL) {
+        nl = strchr(line, '\n');
+        fprintf(stderr, "%s%.*s\n", prefix, nl ? (int)(nl - line) : (int)strlen(line), line);
+    }
+    funlockfile(stderr);
+    free(text);
+}
+
 static void server_stop(struct server *s)
 {
     if (s->stats) {
@@ -747,6 +783,8 @@ static void server_stop(struct server *s)
         fprintf(stderr, "%s%u clients\n", prefix, s->served);
         gtsim_print_stats(stderr, prefix, &total, since(&s->t0), 1);
     }
+    if (s->cfg.profile && s->keep_state)
+        print_profile(s, s->shared.dev, 0);
     if (s->lfd >= 0)
         close(s->lfd);
     close(s->wake[0]);
@@ -877,6 +915,8 @@ static int exec_i915(const char *tag, const struct opts *o, char **argv)
         setenv("GTSIM_I915_CONFIG", cfg, 1);
         if (o->stats)
             setenv("GTSIM_I915_STATS", "1", 1);
+        if (o->cfg.profile)
+            setenv("GTSIM_I915_PROFILE", "1", 1);
         preload(lib);
         execvp(argv[o->prog], argv + o->prog);
         fprintf(stderr, "%s: cannot run %s: %s\n", tag, argv[o->prog], strerror(errno));

@@ -385,8 +385,19 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t);
  * on one host thread. */
 int gt_eu_debug_enabled(void);
 
-/* Decoded-kernel cache: instructions are decoded once, on first execution. */
-struct gt_kcache *gt_kcache_create(void);
+/* Per-instruction execution profile (src/eu/profile.c; gtsim_config.profile):
+ * executions and enabled channels per EU instruction, merged from the
+ * kernel caches.  gt_profile_write prints, per kernel (GVA), a disassembly
+ * listing with the counts; 0, or -1 on a write error. */
+typedef struct gt_profile gt_profile;
+gt_profile *gt_profile_create(void);
+void gt_profile_destroy(gt_profile *p);
+int gt_profile_write(gt_profile *p, const gt_platform *plat, FILE *f);
+
+/* Decoded-kernel cache: instructions are decoded once, on first execution.
+ * prof (NULL = none): where a kernel's execution counts go when it leaves
+ * the cache (flush, destroy). */
+struct gt_kcache *gt_kcache_create(gt_profile *prof);
 void gt_kcache_destroy(struct gt_kcache *kc);
 void gt_kcache_flush(struct gt_kcache *kc);
 

@@ -3946,7 +3946,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     if (!t->disp || !t->disp->vm)
         return gt_error(dev, GTSIM_ERR_INVALID, "EU: thread %u has no dispatch address space", t->tid);
     if (!t->disp->kcache && !dev->kcache) {
-        dev->kcache = gt_kcache_create();
+        dev->kcache = gt_kcache_create(dev->profile);
         if (!dev->kcache)
             return gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory (kernel cache)");
     }
@@ -3973,9 +3973,9 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     int status = GTSIM_OK;
     uint32_t ip = t->ip;
     const int trace = trace_eu_enabled();
-    /* debug aids (trace, coverage) share one predictable branch per instruction */
-    const int cov = gt_eu_cov_enabled();
-    const int dbg = trace | cov;
+    /* debug aids (trace, coverage, profile) share one predictable branch per instruction */
+    const int cov = gt_eu_cov_enabled(), prof = dev->profile != NULL;
+    const int dbg = trace | cov | prof;
     /* stop_at: the next poll (interrupt, timeout, submission bounds) or
      * the thread's watchdog, whichever comes first; one compare per
      * instruction covers both. */
@@ -4027,8 +4027,10 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
         uint32_t rm = x->rmask;
         uint32_t emask = in->nomask ? rm : (t->exec_mask & rm);
         ninst++;
-        if (__builtin_expect(dbg, 0) && cov)
+        if (__builtin_expect(dbg, 0) && (cov | prof)) {
             ((gt_xinst *)x)->cov_count++;
+            ((gt_xinst *)x)->prof_lanes += popc32(emask);
+        }
         if (x->ctrl) {
             int stop = 0;
             uint32_t nip;

@@ -77,6 +77,9 @@ typedef struct gt_xinst {
      * coverage is off. */
     uint64_t cov_count;
     uint8_t cov_outcomes;
+    /* Profile (gtsim_config.profile): channels enabled, summed over the
+     * executions cov_count counts (which the profile also keeps). */
+    uint64_t prof_lanes;
 } gt_xinst;
 
 /* A kernel in the cache: instructions indexed by ip / 8. */
@@ -98,6 +101,9 @@ gt_kkernel *gt_kcache_kernel(struct gt_kcache *kc, const gt_vm *vm, uint64_t gva
  * the report (GVA, IP, raw bytes, reason) in dev->err. */
 const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint32_t ip,
                                int *status);
+
+/* Merge the execution counts of k into p (thread-safe). */
+void gt_profile_add(gt_profile *p, const gt_kkernel *k);
 
 /* Coverage of executed instructions (src/eu/coverage.c).  Enabled when the
  * environment variable GTSIM_EU_COVERAGE names a file (read once per

@@ -17,13 +17,15 @@
 struct gt_kcache {
     gt_kkernel **tab;   /* open addressing, power-of-two size */
     uint32_t cap, count;
+    gt_profile *prof;   /* NULL = no profile */
 };
 
-struct gt_kcache *gt_kcache_create(void)
+struct gt_kcache *gt_kcache_create(gt_profile *prof)
 {
     struct gt_kcache *kc = calloc(1, sizeof(*kc));
     if (!kc)
         return NULL;
+    kc->prof = prof;
     kc->cap = 64;
     kc->tab = calloc(kc->cap, sizeof(*kc->tab));
     if (!kc->tab) {
@@ -33,10 +35,12 @@ struct gt_kcache *gt_kcache_create(void)
     return kc;
 }
 
-static void free_kernel(gt_kkernel *k)
+static void free_kernel(gt_kkernel *k, gt_profile *prof)
 {
     if (gt_eu_cov_enabled())
         gt_eu_cov_dump(k);
+    if (prof)
+        gt_profile_add(prof, k);
     for (uint32_t i = 0; i < k->nslot; i++)
         free(k->slot[i]);
     free(k->slot);
@@ -51,7 +55,7 @@ void gt_kcache_flush(struct gt_kcache *kc)
         return;
     for (uint32_t i = 0; i < kc->cap; i++) {
         if (kc->tab[i])
-            free_kernel(kc->tab[i]);
+            free_kernel(kc->tab[i], kc->prof);
         kc->tab[i] = NULL;
     }
     kc->count = 0;

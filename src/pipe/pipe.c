@@ -66,6 +66,12 @@ void gt_pipe_destroy(struct gt_pipe *p)
     free(p);
 }
 
+void gt_pipe_flush_kcaches(struct gt_pipe *p)
+{
+    for (uint32_t i = 0; i < p->nworkers; i++)
+        gt_kcache_flush(p->workers[i].kcache);
+}
+
 gt_pipe_state *gt_pipe_state_of(struct gt_pipe *p)
 {
     return &p->st;
@@ -630,7 +636,7 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
         wk->vm = dev->ppgtt;             /* a private TLB over the same page tables */
         gt_vm_flush(&wk->vm);
         wk->disp.vm = &wk->vm;
-        if (!wk->kcache && !(wk->kcache = gt_kcache_create()))
+        if (!wk->kcache && !(wk->kcache = gt_kcache_create(dev->profile)))
             return gt_error(dev, GTSIM_ERR_NOMEM, "GPGPU_WALKER at %s: out of memory (kernel cache)", where);
         gt_kcache_flush(wk->kcache);     /* kernels may have changed since its last walker */
         wk->disp.kcache = wk->kcache;

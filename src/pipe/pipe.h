@@ -77,6 +77,9 @@ typedef struct gt_walker {
 
 struct gt_pipe *gt_pipe_create(gtsim_device *dev);
 void gt_pipe_destroy(struct gt_pipe *p);
+/* Empty the host workers' decoded-kernel caches (their counts go to the
+ * profile). */
+void gt_pipe_flush_kcaches(struct gt_pipe *p);
 gt_pipe_state *gt_pipe_state_of(struct gt_pipe *p);
 
 /* MEDIA_CURBE_LOAD / MEDIA_INTERFACE_DESCRIPTOR_LOAD: copy len bytes from

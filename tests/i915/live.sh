@@ -61,6 +61,24 @@ corpus)
     [ $rc -eq 0 ] || fail "$name exited with status $rc"
     grep -qx "PASS $name" "$work/$name.out" || fail "$name did not print 'PASS $name'"
     ;;
+profile)
+    # --profile: the corpus program mandel's kernel listing, its executions
+    # summing to the EU instructions --stats reports
+    src=$root/tests/corpus/src
+    "$cc" -std=c11 -D_GNU_SOURCE -O2 -ffp-contract=off "$src/mandel.c" -o "$work/mandel_p" -lOpenCL -lm ||
+        fail "cannot build mandel"
+    exec_opts=(--profile)
+    run_exec "$work/profile" "$work/mandel_p" "$src" >/dev/null 2>&1
+    rc=$?
+    [ $rc -eq 0 ] || fail "mandel exited with status $rc"
+    total=$(sed -n 's/^gtsim-i915: gtsim profile: 1 kernel, \([0-9]*\) EU instructions executed$/\1/p' "$work/profile.err")
+    ran=$(sed -n 's/^gtsim-i915: device ran .* threads, \([0-9]*\) EU instructions.*/\1/p' "$work/profile.err")
+    [ -n "$total" ] && [ "$total" = "$ran" ] || fail "profile total '$total' is not the EU instructions run, '$ran'"
+    rows=$(awk '$5 ~ /^0x[0-9a-f]+$/ {n += $1} END {print n}' "$work/profile.err")
+    [ "$rows" = "$total" ] || fail "the listing's executions sum to $rows, not $total"
+    grep -E '^ +[0-9]+ .* (while|jmpi|break)' "$work/profile.err" | head -3
+    exit 0
+    ;;
 ocl)
     src=$root/tests/ocl
     "$cc" -std=c11 -D_GNU_SOURCE -O2 -ffp-contract=off -Wall -Wextra "$src/$name.c" -o "$work/$name" -lOpenCL -lm ||

@@ -202,6 +202,23 @@ sends (8|M0) null:w r11 r19 0x4C 0x040681FF
 $eot"
     "$mkaub" kernel kf.aub kf.bin || exit 1
     expect 1 '0x0*dead0000' -- "$gtsim" run kf.aub ;;
+profile) # gtsim run --profile on a kernel whose counts are known: 5 one-thread groups, a
+    # loop of add/cmp/jmpi taken 7 times (i = 1..7), on 1 and 2 host threads
+    asm kl "$hdr
+(W) mov (1|M0) r10.0<1>:ud 0x0:ud
+LOOP:
+(W) add (1|M0) r10.0<1>:ud r10.0<0;1,0>:ud 0x1:ud
+(W) cmp (1|M0) (lt)f0.0 null<1>:ud r10.0<0;1,0>:ud 0x7:ud
+(W&f0.0) jmpi LOOP
+$eot"
+    "$mkaub" walker wl.aub kl.bin 5 1 1 || exit 1
+    for ht in 1 2; do
+        expect 0 '^gtsim profile: 1 kernel, 120 EU instructions executed$' -- "$gtsim" run wl.aub --profile --host-threads $ht
+        # executions, channels enabled, ip of each instruction (computed by hand above)
+        got=$(awk '$5 ~ /^0x[0-9a-f]+$/ {print $1, $3, $5}' "$case.log" | tr '\n' ' ')
+        want='5 40 0x0000 5 5 0x0010 35 35 0x0020 35 35 0x0030 35 35 0x0040 5 40 0x0050 '
+        [ "$got" = "$want" ] || { echo "FAIL: profile rows '$got', want '$want'"; exit 1; }
+    done ;;
 walker-2e96) # 0xffffffff^3 thread groups of a 2-instruction kernel: refused at once on max_threads
     asm k2 "$hdr
 $eot"

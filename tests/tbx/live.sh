@@ -51,6 +51,20 @@ corpus)
     [ $rc -eq 0 ] || fail "$name exited with status $rc"
     grep -qx "PASS $name" "$work/$name.out" || fail "$name did not print 'PASS $name'"
     ;;
+profile)
+    # --profile through the server: the client's kernel listing, its
+    # executions summing to the client's EU instructions (--stats)
+    src=$root/tests/corpus/src
+    "$cc" -std=c11 -D_GNU_SOURCE -O2 -ffp-contract=off "$src/mandel.c" -o "$work/mandel_p" -lOpenCL -lm ||
+        fail "cannot build mandel"
+    exec_opts=(--profile --stats)
+    run_exec "$work/$name" "$work/mandel_p" "$src"
+    rc=$?
+    [ $rc -eq 0 ] || fail "mandel exited with status $rc"
+    total=$(sed -n 's/^gtsim exec: client 1: gtsim profile: 1 kernel, \([0-9]*\) EU instructions executed$/\1/p' "$work/$name.err")
+    ran=$(sed -n 's/^gtsim exec: client 1: EU instructions *\([0-9]*\).*/\1/p' "$work/$name.err")
+    [ -n "$total" ] && [ "$total" = "$ran" ] || fail "profile total '$total' is not the client's EU instructions, '$ran'"
+    ;;
 clinfo)
     command -v clinfo >/dev/null || fail "clinfo is not installed"
     run_exec "$work/clinfo" clinfo >/dev/null

@@ -249,6 +249,7 @@ struct file {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static gtsim_device *dev;
+static int dev_profile; /* GTSIM_I915_PROFILE: the device counts executions */
 static struct file **fdmap; /* by fd */
 static int nfdmap;
 
@@ -306,10 +307,17 @@ static void note_once(const char *what)
 static uint64_t n_execbuffers; /* GTSIM_I915_STATS */
 
 /* GTSIM_I915_STATS=1 (gtsim exec --via i915 --stats): the device's work at
- * exit, on stderr. */
+ * exit, on stderr; GTSIM_I915_PROFILE=1 (--profile): its execution profile. */
 static void print_stats(void)
 {
     if (!dev)
+        return;
+    const char *want = getenv("GTSIM_I915_STATS");
+    if (dev_profile) {
+        fprintf(stderr, "gtsim-i915: ");
+        gtsim_profile_write(dev, stderr);
+    }
+    if (!want || !*want || !strcmp(want, "0"))
         return;
     gtsim_stats st;
     gtsim_get_stats(dev, &st);
@@ -377,9 +385,12 @@ static int dev_get(void)
         cfg.trace_commands = v[6] != 0;
         cfg.threads = (unsigned)v[7];
     }
+    const char *pr = getenv("GTSIM_I915_PROFILE");
+    cfg.profile = pr && *pr && strcmp(pr, "0");
+    dev_profile = cfg.profile;
     dev = gtsim_create(i915_identity()->platform, &cfg);
     const char *st = getenv("GTSIM_I915_STATS");
-    if (dev && st && *st && strcmp(st, "0"))
+    if (dev && ((st && *st && strcmp(st, "0")) || cfg.profile))
         atexit(print_stats);
     if (!dev) {
         fprintf(stderr, "gtsim-i915: cannot create a '%s' device\n", i915_identity()->platform);
