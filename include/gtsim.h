@@ -85,6 +85,13 @@ typedef struct gtsim_config {
     /* Count, per EU instruction, executions and enabled channels for
      * gtsim_profile_write (costs a few percent of EU speed; 0 = off, free). */
     int profile;
+    /* Write a timeline of the device's work to this stream (NULL = off):
+     * Chrome trace event JSON for ui.perfetto.dev / chrome://tracing, a
+     * track per engine (submissions, walkers) and per EU thread slot (a
+     * slice per hardware thread, an arrow from its walker); the timebase
+     * is simulated work (src/timeline.c).  Finished by gtsim_timeline_finish or
+     * gtsim_destroy; the stream is not closed. */
+    FILE *timeline_json;
 } gtsim_config;
 
 /* Statistics since device creation.  gtsim_get_stats may be called from
@@ -146,6 +153,9 @@ void gtsim_phys_unmap_host(gtsim_device *dev, uint64_t pa, size_t len);
  * GTSIM_ERR_INVALID when profiling is off or on a write error.
  * Not while work runs. */
 int gtsim_profile_write(gtsim_device *dev, FILE *f);
+/* End the timeline trace (cfg.timeline_json) now: its JSON is complete and
+ * flushed; later work is not traced.  GTSIM_ERR_INVALID on a write error. */
+int gtsim_timeline_finish(gtsim_device *dev);
 /* 1 when the device has local (device) memory besides system memory. */
 int gtsim_has_local_memory(const gtsim_device *dev);
 

@@ -37,6 +37,7 @@
 #include "gt.h"
 #include "pipe/media.h"
 #include "pipe/pipe.h"
+#include "timeline.h"
 
 /* Engine registers, offsets from the engine's MMIO base (cs.h). */
 #define ENG_ELSP 0x230u             /* ELSP (render 0x2230) */
@@ -114,6 +115,8 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     dev->ggtt.fmt = dev->ppgtt.fmt = plat->gtt;
     if (dev->cfg.profile && !(dev->profile = gt_profile_create()))
         goto fail;
+    if (dev->cfg.timeline_json && !(dev->timeline = gt_timeline_open(dev->cfg.timeline_json, plat)))
+        goto fail;
     dev->kcache = gt_kcache_create(dev->profile);
     dev->cs = gt_cs_create(dev);
     dev->pipe = gt_pipe_create(dev);
@@ -139,6 +142,7 @@ void gtsim_destroy(gtsim_device *dev)
     if (dev->kcache)
         gt_kcache_destroy(dev->kcache);
     gt_profile_destroy(dev->profile);
+    gt_timeline_close(dev->timeline);
     gt_mem_destroy(dev->mem);
     gt_mem_destroy(dev->gsm);
     for (size_t i = 0; i < sizeof(dev->mmio) / sizeof(dev->mmio[0]); i++)
@@ -220,11 +224,15 @@ static int execlist_submit(gtsim_device *dev, int e, uint64_t elem0, uint64_t el
     struct timespec t0[2];
     clock_gettime(CLOCK_MONOTONIC, &t0[0]);
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0[1]);
+    if (dev->timeline)
+        gt_timeline_submission_begin(dev->timeline, dev, e == ENGINE_BLITTER);
     int st = gt_work_begin(dev);
     if (st == GTSIM_OK)
         st = gt_cs_submit_engine(cs, elem0);
     if (st == GTSIM_OK && (elem1 & 1))
         st = gt_cs_submit_engine(cs, elem1);
+    if (dev->timeline)
+        gt_timeline_submission_end(dev->timeline, dev, st);
     work_end(dev, t0);
     gt_mmio_set(dev, status, gt_mmio_reg(dev, status) | EXECLIST_STATUS_IDLE(dev));
     return st;
@@ -271,9 +279,13 @@ int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value)
     if (dev->plat->submit == GT_SUBMIT_RING && offset == GT_RCS_RING_TAIL) {
         struct timespec t0[2];
         work_begin(dev, t0);
+        if (dev->timeline)
+            gt_timeline_submission_begin(dev->timeline, dev, 0);
         int st = gt_work_begin(dev);
         if (st == GTSIM_OK)
             st = gt_cs_ring_submit(dev);
+        if (dev->timeline)
+            gt_timeline_submission_end(dev->timeline, dev, st);
         work_end(dev, t0);
         return st;
     }
@@ -357,6 +369,15 @@ int gtsim_profile_write(gtsim_device *dev, FILE *f)
     if (gt_profile_write(dev->profile, dev->plat, f))
         return gt_error(dev, GTSIM_ERR_INVALID, "gtsim_profile_write: write error");
     return GTSIM_OK;
+}
+
+int gtsim_timeline_finish(gtsim_device *dev)
+{
+    if (!dev->timeline)
+        return GTSIM_OK;
+    int r = gt_timeline_close(dev->timeline);
+    dev->timeline = NULL;
+    return r ? gt_error(dev, GTSIM_ERR_INVALID, "timeline trace: write error") : GTSIM_OK;
 }
 
 int gtsim_has_local_memory(const gtsim_device *dev)

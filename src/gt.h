@@ -68,6 +68,7 @@ struct gtsim_device {
     struct gt_cs *bcs;    /* blitter command streamer (created on its first submission) */
     struct gt_pipe *pipe; /* media/GPGPU pipeline */
     struct gt_kcache *kcache;
+    struct gt_timeline *timeline; /* cfg.timeline_json: the timeline (src/timeline.c), else NULL */
     struct gt_profile *profile; /* cfg.profile: execution counts (src/eu/profile.c), else NULL */
     struct gt_media *media; /* created on first media command (gt_media_of) */
     struct gt_elsp *elsp; /* ELSP submission latches (render, blitter), src/device.c */

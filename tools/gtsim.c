@@ -50,6 +50,9 @@ static void usage(FILE *f)
             "      --profile               after the run (also a failed one), print per kernel a\n"
             "                              disassembly listing with each instruction's executions\n"
             "                              and enabled channels\n"
+            "      --trace-out FILE        write a timeline of the run to FILE (Chrome trace event JSON\n"
+            "                              for ui.perfetto.dev: submissions, walkers, a track per EU\n"
+            "                              thread slot; timebase: commands and EU instructions)\n"
             "      --trace-commands        print every command the command streamer parses\n"
             "      --max-eu-instructions N watchdog per EU thread (default 1e9)\n"
             "      --max-commands N        watchdog on commands per submission (default 1e8)\n"
@@ -247,7 +250,7 @@ struct dump_req {
 
 static int cmd_run(int argc, char **argv)
 {
-    const char *trace = NULL, *platform = NULL, *expect = NULL;
+    const char *trace = NULL, *platform = NULL, *expect = NULL, *timeline = NULL;
     struct dump_req dumps[64];
     int ndumps = 0, stats = 0, progress = -1;
     double timeout_s = 0;
@@ -296,6 +299,8 @@ static int cmd_run(int argc, char **argv)
             stats = 1;
         } else if (!strcmp(a, "--profile")) {
             cfg.profile = 1;
+        } else if (!strcmp(a, "--trace-out") && i + 1 < argc) {
+            timeline = argv[++i];
         } else if (!strcmp(a, "--trace-commands")) {
             cfg.trace_commands = 1;
         } else if (!strcmp(a, "--max-eu-instructions") && i + 1 < argc) {
@@ -364,9 +369,15 @@ static int cmd_run(int argc, char **argv)
             return 1;
         }
     }
+    if (timeline && !(cfg.timeline_json = fopen(timeline, "w"))) {
+        fprintf(stderr, "gtsim: --trace-out %s: %s\n", timeline, strerror(errno));
+        return 2;
+    }
     gtsim_device *dev = gtsim_create(platform, &cfg);
     if (!dev) {
         fprintf(stderr, "gtsim: unknown platform '%s'\n", platform);
+        if (cfg.timeline_json)
+            fclose(cfg.timeline_json);
         return 2;
     }
     struct timespec t0, t1;
@@ -441,6 +452,10 @@ static int cmd_run(int argc, char **argv)
     }
     if (cfg.profile && gtsim_profile_write(dev, stdout) != GTSIM_OK) {
         fprintf(stderr, "gtsim: %s\n", gtsim_last_error(dev));
+        rc = rc ? rc : 1;
+    }
+    if (cfg.timeline_json && (gtsim_timeline_finish(dev) != GTSIM_OK || fclose(cfg.timeline_json))) {
+        fprintf(stderr, "gtsim: --trace-out %s: write error\n", timeline);
         rc = rc ? rc : 1;
     }
     run_dev = NULL;

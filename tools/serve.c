@@ -87,6 +87,7 @@ const char gtsim_serve_usage[] =
     "      --work-timeout MS, --max-eu-instructions N, --max-commands N, --trace-commands,\n"
     "      --host-threads N,\n"
     "      --stats, --profile, --progress, --no-progress, -v, --verbose  as for serve (on stderr)\n"
+    "      --trace-out FILE        with --via i915: the timeline run --trace-out writes\n"
     "      --via i915|tbx          how the program reaches the GPU: i915 (default on skl and tgllp)\n"
     "                              preload libgtsim-i915.so, a simulated i915 render node in the\n"
     "                              program's own process, for any driver (the watchdog, memory,\n"
@@ -592,6 +593,7 @@ struct opts {
     const char *platform, *host;
     unsigned port, max_clients;
     int allow_remote, once, keep_state, verbose, stats, timeout_ms, idle_timeout_ms, no_client_lock, progress;
+    const char *timeline; /* exec --via i915 --trace-out FILE */
     int via_i915; /* exec --via: 1 i915, 0 tbx, -1 not given */
     gtsim_config cfg;
     int prog; /* exec: index of PROGRAM in argv */
@@ -681,6 +683,8 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
             o->stats = 1;
         } else if (!strcmp(a, "--profile")) {
             o->cfg.profile = 1;
+        } else if (exec && !strcmp(a, "--trace-out") && has) {
+            o->timeline = argv[++i];
         } else if (!strcmp(a, "--progress")) {
             o->progress = 1;
         } else if (!strcmp(a, "--no-progress")) {
@@ -917,6 +921,8 @@ static int exec_i915(const char *tag, const struct opts *o, char **argv)
             setenv("GTSIM_I915_STATS", "1", 1);
         if (o->cfg.profile)
             setenv("GTSIM_I915_PROFILE", "1", 1);
+        if (o->timeline)
+            setenv("GTSIM_I915_TIMELINE", o->timeline, 1);
         preload(lib);
         execvp(argv[o->prog], argv + o->prog);
         fprintf(stderr, "%s: cannot run %s: %s\n", tag, argv[o->prog], strerror(errno));
@@ -958,6 +964,10 @@ int gtsim_cmd_exec(int argc, char **argv)
     }
     if (o.via_i915)
         return exec_i915(tag, &o, argv);
+    if (o.timeline) {
+        fprintf(stderr, "%s: --trace-out needs the i915 device (--via i915)\n", tag);
+        return 2;
+    }
     struct server s;
     char where[128];
     rc = server_start(&s, tag, &o, "127.0.0.1", 0, where, sizeof(where));

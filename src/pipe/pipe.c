@@ -11,6 +11,7 @@
 #include "cs/cmds.h"
 #include "eu/eu.h"
 #include "pipe/pipe.h"
+#include "timeline.h"
 #include "sf/sf.h"
 
 #define PIPE_ADDR48 ((1ull << 48) - 1)
@@ -245,6 +246,9 @@ typedef struct walk {
     uint64_t kernel;
     uint32_t cr0;
     uint64_t ngroups;           /* groups to run */
+    uint64_t *timeline_insns;      /* timeline (dev->timeline): instructions per thread, by
+                                 * group index x nthreads + thread, for the first timeline_n */
+    uint64_t timeline_n;
     uint64_t next;              /* parallel: next group index to claim (atomic) */
     int stop;                   /* parallel: a worker failed (atomic) */
     int status;                 /* parallel: the first failure's status */
@@ -281,6 +285,11 @@ static void walk_group_ids(const walk *wl, uint64_t idx, uint32_t g[3])
         g[1] = (uint32_t)(l / dx % dy);
         g[2] = (uint32_t)(l / dx / dy);
     }
+}
+
+static void timeline_group_ids(const void *ctx, uint64_t idx, uint32_t g[3])
+{
+    walk_group_ids(ctx, idx, g);
 }
 
 /* Run thread group g (the idx-th of the walk) on worker wk to its end. */
@@ -358,8 +367,12 @@ static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t id
             if (th->instructions != before || th->ip != ip || th->state != GT_THREAD_RUNNABLE)
                 progress++;
         }
-        if (!live)
+        if (!live) {
+            if (wl->timeline_insns && idx < wl->timeline_n / nthreads)
+                for (uint32_t t = 0; t < nthreads; t++)
+                    wl->timeline_insns[idx * nthreads + t] = wk->threads[t].instructions;
             return GTSIM_OK;
+        }
         /* many passes of threads that each run briefly (barriers): poll
          * every 64th (the group's dispatch polled already) */
         if (!(++passes & 63)) {
@@ -641,7 +654,23 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
         gt_kcache_flush(wk->kcache);     /* kernels may have changed since its last walker */
         wk->disp.kcache = wk->kcache;
     }
-    if (nw == 1)
-        return walk_serial(&wl, &p->workers[0]);
-    return walk_parallel(&wl, p->workers, nw);
+    if (dev->timeline) {
+        /* whole groups, at most GT_TIMELINE_MAX_THREADS threads; unset = not run */
+        uint64_t groups = ngroups < GT_TIMELINE_MAX_THREADS / nthreads ? ngroups : GT_TIMELINE_MAX_THREADS / nthreads;
+        wl.timeline_n = groups * nthreads;
+        wl.timeline_insns = malloc((wl.timeline_n ? wl.timeline_n : 1) * sizeof(uint64_t));
+        if (!wl.timeline_insns)
+            return gt_error(dev, GTSIM_ERR_NOMEM, "GPGPU_WALKER at %s: out of memory for the timeline", where);
+        memset(wl.timeline_insns, 0xff, wl.timeline_n * sizeof(uint64_t));
+    }
+    int st = nw == 1 ? walk_serial(&wl, &p->workers[0]) : walk_parallel(&wl, p->workers, nw);
+    if (dev->timeline) {
+        gt_timeline_walk tw = {.batch = w->batch_addr, .kernel = kernel, .groups = ngroups,
+                            .threads_per_group = nthreads, .simd = w->simd, .status = st,
+                            .insns = wl.timeline_insns, .recorded = wl.timeline_n, .group_ids = timeline_group_ids,
+                            .ctx = &wl};
+        gt_timeline_walker(dev->timeline, dev, &tw);
+        free(wl.timeline_insns);
+    }
+    return st;
 }

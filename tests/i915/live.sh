@@ -63,11 +63,11 @@ corpus)
     ;;
 profile)
     # --profile: the corpus program mandel's kernel listing, its executions
-    # summing to the EU instructions --stats reports
+    # summing to the EU instructions --stats reports; --trace-out: its timeline
     src=$root/tests/corpus/src
     "$cc" -std=c11 -D_GNU_SOURCE -O2 -ffp-contract=off "$src/mandel.c" -o "$work/mandel_p" -lOpenCL -lm ||
         fail "cannot build mandel"
-    exec_opts=(--profile)
+    exec_opts=(--profile --trace-out "$work/profile.json")
     run_exec "$work/profile" "$work/mandel_p" "$src" >/dev/null 2>&1
     rc=$?
     [ $rc -eq 0 ] || fail "mandel exited with status $rc"
@@ -77,6 +77,13 @@ profile)
     rows=$(awk '$5 ~ /^0x[0-9a-f]+$/ {n += $1} END {print n}' "$work/profile.err")
     [ "$rows" = "$total" ] || fail "the listing's executions sum to $rows, not $total"
     grep -E '^ +[0-9]+ .* (while|jmpi|break)' "$work/profile.err" | head -3
+    # --trace-out: the timeline has a slice per hardware thread the device ran
+    threads=$(sed -n 's/^gtsim-i915: device ran .* walkers, \([0-9]*\) threads.*/\1/p' "$work/profile.err")
+    python3 -c 'import json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+n = sum(1 for e in ev if e["ph"] == "X" and e["pid"] == 2)
+assert n == int(sys.argv[2]), (n, sys.argv[2])' "$work/profile.json" "$threads" ||
+        fail "the timeline does not hold a slice per thread ($threads)"
     exit 0
     ;;
 ocl)

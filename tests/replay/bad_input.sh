@@ -219,6 +219,53 @@ $eot"
         want='5 40 0x0000 5 5 0x0010 35 35 0x0020 35 35 0x0030 35 35 0x0040 5 40 0x0050 '
         [ "$got" = "$want" ] || { echo "FAIL: profile rows '$got', want '$want'"; exit 1; }
     done ;;
+timeline) # gtsim run --trace-out: valid JSON (Chrome trace events) with one slice per
+    # hardware thread (its instruction count as duration), the walker and submission
+    # slices nesting them, a flow arrow per thread; on 1 and 2 host threads the same
+    asm kl "$hdr
+(W) mov (1|M0) r10.0<1>:ud 0x0:ud
+LOOP:
+(W) add (1|M0) r10.0<1>:ud r10.0<0;1,0>:ud 0x1:ud
+(W) cmp (1|M0) (lt)f0.0 null<1>:ud r10.0<0;1,0>:ud 0x7:ud
+(W&f0.0) jmpi LOOP
+$eot"
+    "$mkaub" walker wl.aub kl.bin 5 1 1 || exit 1
+    for ht in 1 2; do
+        expect 0 '' -- "$gtsim" run wl.aub --trace-out t$ht.json --host-threads $ht
+        python3 - t$ht.json <<'PY' || exit 1
+import json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+X = [e for e in ev if e["ph"] == "X"]
+th = [e for e in X if e["pid"] == 2]
+wk = [e for e in X if e["name"] == "GPGPU_WALKER"]
+sub = [e for e in X if e["name"] == "submission"]
+assert len(th) == 5 and len(wk) == 1 and len(sub) == 1, (len(th), len(wk), len(sub))
+# 2 + 7 x 3 + 1 = 24 instructions per thread, all five at once on slots 0..4
+assert sorted((e["tid"], e["dur"], e["args"]["instructions"]) for e in th) == [(i, 24, 24) for i in range(5)], th
+assert sorted(e["args"]["group"][0] for e in th) == [0, 1, 2, 3, 4]
+w, s = wk[0], sub[0]
+assert all(e["ts"] == w["ts"] for e in th) and w["dur"] == 24
+assert s["ts"] <= w["ts"] and w["ts"] + w["dur"] <= s["ts"] + s["dur"]
+starts = {e["id"] for e in ev if e["ph"] == "s"}
+ends = {e["id"] for e in ev if e["ph"] == "f"}
+assert len(starts) == 5 and starts == ends
+print("ok: timeline", sys.argv[1])
+PY
+    done
+    # a corpus capture: a slice per thread the run dispatched, durations summing to its EU instructions
+    corpus=$(cd "$(dirname "$0")/../corpus" && pwd)
+    expect 0 '' -- "$gtsim" run "$corpus/mandel/trace.aub.gz" --trace-out m.json --stats
+    threads=$(sed -n 's/^threads dispatched *\([0-9]*\).*/\1/p' "$case.log")
+    insns=$(sed -n 's/^EU instructions *\([0-9]*\).*/\1/p' "$case.log")
+    python3 - m.json "$threads" "$insns" <<'PY' || exit 1
+import json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+th = [e for e in ev if e["ph"] == "X" and e["pid"] == 2]
+assert len(th) == int(sys.argv[2]), (len(th), sys.argv[2])
+assert sum(e["args"]["instructions"] for e in th) == int(sys.argv[3])
+print("ok: mandel timeline,", len(th), "thread slices")
+PY
+    ;;
 walker-2e96) # 0xffffffff^3 thread groups of a 2-instruction kernel: refused at once on max_threads
     asm k2 "$hdr
 $eot"

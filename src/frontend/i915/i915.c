@@ -250,6 +250,7 @@ struct file {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static gtsim_device *dev;
 static int dev_profile; /* GTSIM_I915_PROFILE: the device counts executions */
+static FILE *dev_timeline; /* GTSIM_I915_TIMELINE: the timeline's file */
 static struct file **fdmap; /* by fd */
 static int nfdmap;
 
@@ -306,13 +307,17 @@ static void note_once(const char *what)
 
 static uint64_t n_execbuffers; /* GTSIM_I915_STATS */
 
-/* GTSIM_I915_STATS=1 (gtsim exec --via i915 --stats): the device's work at
- * exit, on stderr; GTSIM_I915_PROFILE=1 (--profile): its execution profile. */
+/* At exit: GTSIM_I915_STATS=1 (gtsim exec --via i915 --stats) the device's
+ * work on stderr, GTSIM_I915_PROFILE=1 (--profile) its execution profile,
+ * GTSIM_I915_TIMELINE=FILE (--trace-out FILE) the end of its timeline. */
 static void print_stats(void)
 {
     if (!dev)
         return;
     const char *want = getenv("GTSIM_I915_STATS");
+    if (dev_timeline && (gtsim_timeline_finish(dev) != GTSIM_OK || fclose(dev_timeline)))
+        fprintf(stderr, "gtsim-i915: the timeline (GTSIM_I915_TIMELINE): write error\n");
+    dev_timeline = NULL;
     if (dev_profile) {
         fprintf(stderr, "gtsim-i915: ");
         gtsim_profile_write(dev, stderr);
@@ -388,9 +393,13 @@ static int dev_get(void)
     const char *pr = getenv("GTSIM_I915_PROFILE");
     cfg.profile = pr && *pr && strcmp(pr, "0");
     dev_profile = cfg.profile;
+    const char *tl = getenv("GTSIM_I915_TIMELINE");
+    if (tl && *tl && !(cfg.timeline_json = fopen(tl, "w")))
+        fprintf(stderr, "gtsim-i915: GTSIM_I915_TIMELINE=%s: %s (no timeline)\n", tl, strerror(errno));
     dev = gtsim_create(i915_identity()->platform, &cfg);
+    dev_timeline = cfg.timeline_json;
     const char *st = getenv("GTSIM_I915_STATS");
-    if (dev && ((st && *st && strcmp(st, "0")) || cfg.profile))
+    if (dev && ((st && *st && strcmp(st, "0")) || cfg.profile || cfg.timeline_json))
         atexit(print_stats);
     if (!dev) {
         fprintf(stderr, "gtsim-i915: cannot create a '%s' device\n", i915_identity()->platform);
