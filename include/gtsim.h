@@ -156,6 +156,12 @@ int gtsim_profile_write(gtsim_device *dev, FILE *f);
 /* End the timeline trace (cfg.timeline_json) now: its JSON is complete and
  * flushed; later work is not traced.  GTSIM_ERR_INVALID on a write error. */
 int gtsim_timeline_finish(gtsim_device *dev);
+/* The driver wrote a new logical context image at GGTT address lrca (Gen8+:
+ * the context descriptor's LRCA): the render pipeline state gtsim saved for
+ * a context there (STATE_BASE_ADDRESS and the rest, which the hardware
+ * keeps in the image) is dropped, and the next submission of lrca starts
+ * from fresh state.  For in-process drivers that reuse context memory. */
+void gtsim_context_reset(gtsim_device *dev, uint64_t lrca);
 /* 1 when the device has local (device) memory besides system memory. */
 int gtsim_has_local_memory(const gtsim_device *dev);
 

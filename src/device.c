@@ -380,6 +380,11 @@ int gtsim_timeline_finish(gtsim_device *dev)
     return r ? gt_error(dev, GTSIM_ERR_INVALID, "timeline trace: write error") : GTSIM_OK;
 }
 
+void gtsim_context_reset(gtsim_device *dev, uint64_t lrca)
+{
+    gt_pipe_context_forget(dev->pipe, lrca & ~(uint64_t)GT_PAGE_MASK);
+}
+
 int gtsim_has_local_memory(const gtsim_device *dev)
 {
     return dev->plat->gtt && dev->plat->gtt->ppgtt_lm_bit != 0;

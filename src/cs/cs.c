@@ -1099,6 +1099,8 @@ int gt_cs_submit_engine(struct gt_cs *cs, uint64_t desc)
     cs->ncmds = 0;
     cs->setp_noop = 0;
     int st = cs_restore(cs, desc);
+    if (st == GTSIM_OK && cs == dev->cs) /* the render engine's pipeline state is the context's */
+        st = gt_pipe_context_switch(dev->pipe, cs->lrca);
     if (st)
         return st;
     gt_trace(dev, "cs: context LRCA 0x%" PRIx64 " ring 0x%" PRIx64 " (%u bytes) head 0x%x tail 0x%x",

@@ -34,9 +34,20 @@ typedef struct pipe_worker {
 
 #define PIPE_MAX_WORKERS 256
 
+/* The pipeline state of a logical context that is not running (the
+ * hardware saves it in the context image; gtsim keeps it here, by LRCA). */
+typedef struct saved_ctx {
+    uint64_t lrca;
+    gt_pipe_state st;
+} saved_ctx;
+
 struct gt_pipe {
     gtsim_device *dev;
     gt_pipe_state st;
+    uint64_t cur_lrca;      /* the context st belongs to (valid when has_cur) */
+    int has_cur;
+    saved_ctx *saved;
+    size_t nsaved, capsaved;
     pipe_worker *workers;   /* nworkers; [0] runs on the calling thread */
     uint32_t nworkers;
     uint8_t *payload;       /* indirect data of the current walker */
@@ -56,6 +67,9 @@ void gt_pipe_destroy(struct gt_pipe *p)
     if (!p)
         return;
     free(p->st.curbe);
+    for (size_t i = 0; i < p->nsaved; i++)
+        free(p->saved[i].st.curbe);
+    free(p->saved);
     for (uint32_t i = 0; i < p->nworkers; i++) {
         free(p->workers[i].threads);
         free(p->workers[i].tptr);
@@ -65,6 +79,56 @@ void gt_pipe_destroy(struct gt_pipe *p)
     free(p->workers);
     free(p->payload);
     free(p);
+}
+
+/* Take the saved state of lrca out of the table into *st (0), or -1 when
+ * none is saved. */
+static int saved_take(struct gt_pipe *p, uint64_t lrca, gt_pipe_state *st)
+{
+    for (size_t i = 0; i < p->nsaved; i++)
+        if (p->saved[i].lrca == lrca) {
+            *st = p->saved[i].st;
+            p->saved[i] = p->saved[--p->nsaved];
+            return 0;
+        }
+    return -1;
+}
+
+int gt_pipe_context_switch(struct gt_pipe *p, uint64_t lrca)
+{
+    if (p->has_cur && p->cur_lrca == lrca)
+        return GTSIM_OK;
+    if (p->has_cur) {
+        if (p->nsaved == p->capsaved) {
+            size_t nc = p->capsaved ? p->capsaved * 2 : 8;
+            saved_ctx *ns = realloc(p->saved, nc * sizeof(*ns));
+            if (!ns)
+                return gt_error(p->dev, GTSIM_ERR_NOMEM, "out of host memory saving the pipeline state of the "
+                                "context at LRCA 0x%" PRIx64, p->cur_lrca);
+            p->saved = ns;
+            p->capsaved = nc;
+        }
+        p->saved[p->nsaved].lrca = p->cur_lrca;
+        p->saved[p->nsaved++].st = p->st; /* the CURBE copy goes with it */
+    } else {
+        free(p->st.curbe);
+    }
+    if (saved_take(p, lrca, &p->st))
+        memset(&p->st, 0, sizeof(p->st)); /* a context not seen yet: its image's state */
+    p->cur_lrca = lrca;
+    p->has_cur = 1;
+    return GTSIM_OK;
+}
+
+void gt_pipe_context_forget(struct gt_pipe *p, uint64_t lrca)
+{
+    gt_pipe_state st;
+    if (!saved_take(p, lrca, &st))
+        free(st.curbe);
+    if (p->has_cur && p->cur_lrca == lrca) {
+        free(p->st.curbe);
+        memset(&p->st, 0, sizeof(p->st));
+    }
 }
 
 void gt_pipe_flush_kcaches(struct gt_pipe *p)

@@ -77,6 +77,15 @@ typedef struct gt_walker {
 
 struct gt_pipe *gt_pipe_create(gtsim_device *dev);
 void gt_pipe_destroy(struct gt_pipe *p);
+/* Logical contexts (Gen8+ execlists): the render engine's pipeline state
+ * (STATE_BASE_ADDRESS, PIPELINE_SELECT, MEDIA_VFE_STATE, STATE_SIP, CURBE,
+ * interface descriptors, ...) belongs to the context and is saved and
+ * restored with it, as the hardware does in the context image.
+ * gt_pipe_context_switch makes the context at LRCA lrca current (a context
+ * not seen before starts from zeroed state); gt_pipe_context_forget drops
+ * what is saved for lrca (the driver initialised a new image there). */
+int gt_pipe_context_switch(struct gt_pipe *p, uint64_t lrca);
+void gt_pipe_context_forget(struct gt_pipe *p, uint64_t lrca);
 /* Empty the host workers' decoded-kernel caches (their counts go to the
  * profile). */
 void gt_pipe_flush_kcaches(struct gt_pipe *p);

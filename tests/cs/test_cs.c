@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "gtsim.h"
+#include "gt.h"
 #include "pipe/pipe.h"
 
 #define LRCA 0x10000ull
@@ -160,18 +161,19 @@ static int teardown(void **state)
     return 0;
 }
 
-/* Write the ring (commands from offset 0), set RING_HEAD = 0 and RING_TAIL in
- * the image, submit through the ELSP; returns gtsim's status. */
-static int run_ring(env *e, const uint32_t *dw, size_t n)
+/* Write the ring of the context at lrca (commands from offset 0 of the
+ * ring at ring_pa), set RING_HEAD = 0 and RING_TAIL in its image, submit
+ * through the ELSP; returns gtsim's status. */
+static int run_ring_at(env *e, uint64_t lrca, uint64_t ring_pa, const uint32_t *dw, size_t n)
 {
     uint32_t ring[1024];
     memcpy(ring, dw, 4 * n);
     if (n & 1)
         ring[n++] = MI_NOOP; /* RING_TAIL is QWord aligned */
-    gtsim_phys_write(e->dev, RING, ring, 4 * n);
-    w32(e, LRCA + 0x1000 + 4 * 5, 0);          /* RING_HEAD value */
-    w32(e, LRCA + 0x1000 + 4 * 7, 4 * (uint32_t)n); /* RING_TAIL value */
-    uint64_t desc = LRCA | (3u << 3) | 1;      /* 48-bit PPGTT, valid */
+    gtsim_phys_write(e->dev, ring_pa, ring, 4 * n);
+    w32(e, lrca + 0x1000 + 4 * 5, 0);          /* RING_HEAD value */
+    w32(e, lrca + 0x1000 + 4 * 7, 4 * (uint32_t)n); /* RING_TAIL value */
+    uint64_t desc = lrca | (3u << 3) | 1;      /* 48-bit PPGTT, valid */
     if (e->sq) { /* EXECLIST_SQ_CONTENTS element 0, then EXECLIST_CONTROL Load */
         gtsim_mmio_write(e->dev, 0x2510, (uint32_t)desc);
         gtsim_mmio_write(e->dev, 0x2514, (uint32_t)(desc >> 32));
@@ -183,6 +185,12 @@ static int run_ring(env *e, const uint32_t *dw, size_t n)
     gtsim_mmio_write(e->dev, 0x2230, 0);
     gtsim_mmio_write(e->dev, 0x2230, (uint32_t)(desc >> 32));
     return gtsim_mmio_write(e->dev, 0x2230, (uint32_t)desc);
+}
+
+/* The context at LRCA (setup's image and RING). */
+static int run_ring(env *e, const uint32_t *dw, size_t n)
+{
+    return run_ring_at(e, LRCA, RING, dw, n);
 }
 
 /* Ring that starts a first-level PPGTT batch at gva. */
@@ -702,6 +710,50 @@ static void test_walker_parallel(void **state)
 
 /* Submission queue: ELSP writes do not submit on Gen12; EXECLIST_CONTROL
  * Load does, running element 0 (and element 1 when valid). */
+/* Logical contexts keep their own render pipeline state, as the hardware
+ * saves it in the context image: STATE_BASE_ADDRESS programmed by context A
+ * survives context B programming its own (found: the OpenCL-CTS queue_hint
+ * ran a walker of one of Intel's runtime's contexts with another's heaps),
+ * a context never run starts from zeroed state, and gtsim_context_reset
+ * drops what a context had. */
+static void sba_ring(uint32_t *c, uint64_t dyn)
+{
+    uint32_t sba[19] = {STATE_BASE_ADDRESS, LO(DATA) | 1, HI(DATA), 0, LO(DATA) | 1, HI(DATA), LO(dyn) | 1, HI(dyn),
+                        LO(DATA) | 1, HI(DATA), LO(DATA) | 1, HI(DATA), 0xfffff001, 0xfffff001, 0xfffff001,
+                        0xfffff001, 0, 0, 0};
+    memcpy(c, sba, sizeof(sba));
+    c[19] = MI_NOOP;
+}
+
+static void test_context_pipeline_state(void **state)
+{
+    env *e = *state;
+    const uint64_t lrca2 = LRCA + 0x4000, ring2 = RING + 0x4000;
+    uint32_t img[64];
+    gtsim_phys_read(e->dev, LRCA + 0x1000, img, sizeof(img));
+    assert_int_equal(img[8], 0x2038);
+    img[9] = (uint32_t)ring2;                    /* context B: its own ring */
+    gtsim_phys_write(e->dev, lrca2 + 0x1000, img, sizeof(img));
+    const gt_pipe_state *ps = gt_pipe_state_of(e->dev->pipe);
+    uint32_t c[20];
+    sba_ring(c, DATA + 0xa000);
+    assert_int_equal(run_ring_at(e, LRCA, RING, c, 20), GTSIM_OK);
+    assert_int_equal(ps->dynamic_state_base, DATA + 0xa000);
+    uint32_t nop[2] = {MI_NOOP, MI_NOOP};
+    assert_int_equal(run_ring_at(e, lrca2, ring2, nop, 2), GTSIM_OK);
+    assert_int_equal(ps->dynamic_state_base, 0);  /* B never programmed it */
+    sba_ring(c, DATA + 0xb000);
+    assert_int_equal(run_ring_at(e, lrca2, ring2, c, 20), GTSIM_OK);
+    assert_int_equal(ps->dynamic_state_base, DATA + 0xb000);
+    assert_int_equal(run_ring_at(e, LRCA, RING, nop, 2), GTSIM_OK);
+    assert_int_equal(ps->dynamic_state_base, DATA + 0xa000);  /* A's, restored */
+    assert_int_equal(run_ring_at(e, lrca2, ring2, nop, 2), GTSIM_OK);
+    assert_int_equal(ps->dynamic_state_base, DATA + 0xb000);
+    gtsim_context_reset(e->dev, LRCA);           /* a new image at A's LRCA */
+    assert_int_equal(run_ring_at(e, LRCA, RING, nop, 2), GTSIM_OK);
+    assert_int_equal(ps->dynamic_state_base, 0);
+}
+
 static void test12_submission_queue(void **state)
 {
     env *e = *state;
@@ -827,6 +879,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_predicates, setup, teardown),
         cmocka_unit_test_setup_teardown(test_conditional_bb_end, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pipe_control, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_context_pipeline_state, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_command, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unimplemented_by_name, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_off_mapped_memory, setup, teardown),

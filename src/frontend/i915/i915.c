@@ -960,7 +960,8 @@ static int bo_rw(struct bo *bo, uint64_t off, void *buf, size_t len, int write)
 
 #define CTX_PAGES 8 /* two engines x (PPHWSP, register state, ring, spare) */
 
-/* Build the context images: for each engine, the register state page at
+/* Build the context images (each starts with fresh pipeline state,
+ * gtsim_context_reset): for each engine, the register state page at
  * lrca + e * 0x4000 + 0x1000 (LRIs of CTX_CTRL, RING_HEAD/TAIL/START/CTL,
  * the batch buffer state registers and PDP0 = the PML4, each at the
  * engine's MMIO base: the format NEO's AUB captures use; seed 004
@@ -986,6 +987,7 @@ static int ctx_write_image(struct ctx *c)
         };
         if (gtsim_phys_write(dev, img_pa + 0x1000, img, sizeof(img)))
             return -ENOMEM;
+        gtsim_context_reset(dev, img_pa); /* a new context: fresh pipeline state */
     }
     return 0;
 }
@@ -1775,6 +1777,10 @@ static int io_context_create(struct file *f, void *arg, int ext)
                 break;
             }
             err = ctx_param(f, nc, &sp.param, 1, 1);
+            if ((err && debug_level()) || debug_level() >= 2)
+                fprintf(stderr, "gtsim-i915: context create: SETPARAM param 0x%llx (size %u, value 0x%llx): %s\n",
+                        (unsigned long long)sp.param.param, sp.param.size, (unsigned long long)sp.param.value,
+                        err ? strerror(-err) : "ok");
             p = sp.base.next_extension;
         }
     }
@@ -1815,10 +1821,10 @@ static int io_ctx_param(struct file *f, struct drm_i915_gem_context_param *p, in
     /* Gen12 and older: a context stays a proto-context (VM and engines
      * settable) until its first use */
     int r = ctx_param(f, c, p, set, set && !c->finalized && c->id);
-    if (r && debug_level())
+    if ((r && debug_level()) || debug_level() >= 2)
         fprintf(stderr, "gtsim-i915: context %u %s param 0x%llx (size %u, value 0x%llx): %s\n", p->ctx_id,
                 set ? "SETPARAM" : "GETPARAM", (unsigned long long)p->param, p->size,
-                (unsigned long long)p->value, strerror(-r));
+                (unsigned long long)p->value, r ? strerror(-r) : "ok");
     if (!set)
         c->finalized = 1;
     return r;
@@ -2665,6 +2671,10 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
                         err = WHY(-EINVAL);
                         break;
                     }
+                    if (debug_level() >= 2)
+                        fprintf(stderr, "gtsim-i915: execbuffer: context %u: handle %u at 0x%" PRIx64 " (0x%" PRIx64
+                                " bytes) evicted by handle %u at 0x%" PRIx64 " (0x%" PRIx64 " bytes)\n",
+                                c->id, ob->bo->handle, ob->va, ob->bo->size, bo->handle, want, bo->size);
                     vm_unbind_at(vm, k);
                     continue;
                 }
@@ -2731,6 +2741,10 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
                 err = WHY(-EFAULT);
         }
     }
+    if (debug_level() >= 2)
+        fprintf(stderr, "gtsim-i915: execbuffer: context %u (VM %p), engine %d, %u objects, batch 0x%" PRIx64 "%s\n",
+                c->id, (void *)c->vm, engine, x->buffer_count, err ? 0 : o[bi].b->va + x->batch_start_offset,
+                err ? " (refused)" : "");
     if (!err)
         err = run_batch(c, engine, o[bi].b->va + x->batch_start_offset);
     for (uint32_t i = 0; !err && i < nfences; i++)
