@@ -24,6 +24,21 @@ static const char *src =
 
 #define CPU_WORD(i) (0x5eed0000u + (uint32_t)(i))
 
+/* Wrong words of w[0..nw): A's n words at a0 (0xa0000000 + index), B's at
+ * b0 (0xb0000000 + index), CPU_WORD elsewhere; the first 4 are printed. */
+static int check_words(const uint32_t *w, uint32_t nw, uint32_t a0, uint32_t b0, uint32_t n)
+{
+    int bad = 0;
+    for (uint32_t i = 0; i < nw; i++) {
+        uint32_t want = i >= a0 && i < a0 + n   ? 0xa0000000u + (i - a0)
+                        : i >= b0 && i < b0 + n ? 0xb0000000u + (i - b0)
+                                                : CPU_WORD(i);
+        if (w[i] != want && bad++ < 4)
+            printf("  word %u (page %u): 0x%08x, expected 0x%08x\n", i, i / 1024, w[i], want);
+    }
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
     oclt_t t;
@@ -55,16 +70,7 @@ int main(int argc, char **argv)
     OCLT_CHECK(&t, err, "clEnqueueMapBuffer B");
     /* OpenCL 1.2 5.4.2: a USE_HOST_PTR buffer maps at host_ptr + offset */
     oclt_verdict(&t, ma == blk + A0 && mb == blk + B0, "USE_HOST_PTR maps at the host pointers");
-    int bad = 0, shown = 0;
-    for (uint32_t i = 0; i < BLOCK; i++) {
-        uint32_t want = i >= A0 && i < A0 + N ? 0xa0000000u + (i - A0)
-                        : i >= B0 && i < B0 + N ? 0xb0000000u + (i - B0) : CPU_WORD(i);
-        if (blk[i] != want) {
-            bad++;
-            if (shown++ < 4)
-                printf("  word %u (page %u): 0x%08x, expected 0x%08x\n", i, i / 1024, blk[i], want);
-        }
-    }
+    int bad = check_words(blk, BLOCK, A0, B0, N);
     oclt_verdict(&t, !bad, "USE_HOST_PTR buffers sharing a page, CPU words around: %d wrong words", bad);
     OCLT_CHECK(&t, clEnqueueUnmapMemObject(t.q, a, ma, 0, NULL, NULL), "unmap A");
     OCLT_CHECK(&t, clEnqueueUnmapMemObject(t.q, b, mb, 0, NULL, NULL), "unmap B");
@@ -82,17 +88,7 @@ int main(int argc, char **argv)
     OCLT_CHECK(&t, clEnqueueReadBuffer(t.q, da, CL_FALSE, 0, N * 4, blk + A0, 0, NULL, NULL), "read A");
     OCLT_CHECK(&t, clEnqueueReadBuffer(t.q, db, CL_FALSE, 0, N * 4, blk + B0, 0, NULL, NULL), "read B");
     OCLT_CHECK(&t, clFinish(t.q), "clFinish");
-    bad = 0;
-    shown = 0;
-    for (uint32_t i = 0; i < BLOCK; i++) {
-        uint32_t want = i >= A0 && i < A0 + N ? 0xa0000000u + (i - A0)
-                        : i >= B0 && i < B0 + N ? 0xb0000000u + (i - B0) : CPU_WORD(i);
-        if (blk[i] != want) {
-            bad++;
-            if (shown++ < 4)
-                printf("  word %u (page %u): 0x%08x, expected 0x%08x\n", i, i / 1024, blk[i], want);
-        }
-    }
+    bad = check_words(blk, BLOCK, A0, B0, N);
     oclt_verdict(&t, !bad, "reads into adjacent ranges of one allocation: %d wrong words", bad);
 
     /* 2b: the same with 1 MiB reads (the runtime reads into the program's
@@ -117,17 +113,7 @@ int main(int argc, char **argv)
             OCLT_CHECK(&t, clEnqueueReadBuffer(t.q, first, CL_FALSE, 0, BW * 4, d1, 0, NULL, NULL), "read 1 MiB");
             OCLT_CHECK(&t, clEnqueueReadBuffer(t.q, second, CL_FALSE, 0, BW * 4, d2, 0, NULL, NULL), "read 1 MiB");
             OCLT_CHECK(&t, clFinish(t.q), "clFinish");
-            bad = 0;
-            shown = 0;
-            for (uint32_t i = 0; i < 2 * BW + 2048; i++) {
-                uint32_t want = i >= 4 && i < 4 + BW ? 0xa0000000u + (i - 4)
-                                : i >= 4 + BW && i < 4 + 2 * BW ? 0xb0000000u + (i - 4 - BW) : CPU_WORD(i);
-                if (big[i] != want) {
-                    bad++;
-                    if (shown++ < 4)
-                        printf("  word %u (page %u): 0x%08x, expected 0x%08x\n", i, i / 1024, big[i], want);
-                }
-            }
+            bad = check_words(big, 2 * BW + 2048, 4, 4 + BW, BW);
             oclt_verdict(&t, !bad, "1 MiB reads into two ranges sharing a page (order %d): %d wrong words", order, bad);
         }
         free(big);

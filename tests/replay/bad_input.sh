@@ -13,6 +13,19 @@ asm() { # name, IGA assembly text -> name.bin (assembled by Intel's iga64)
 eot='(W) send (8|M0) null r127 0x27 0x02000010 {EOT}'
 hdr='(W) mov (8|M0) r127.0<1>:ud r0.0<8;8,1>:ud'
 
+# wl.aub: a walker of 5 one-thread groups running kl.bin, a loop of add/cmp/jmpi
+# taken 7 times (i = 1..7): 2 + 7 x 3 + 1 = 24 instructions per thread
+loop_walker() {
+    asm kl "$hdr
+(W) mov (1|M0) r10.0<1>:ud 0x0:ud
+LOOP:
+(W) add (1|M0) r10.0<1>:ud r10.0<0;1,0>:ud 0x1:ud
+(W) cmp (1|M0) (lt)f0.0 null<1>:ud r10.0<0;1,0>:ud 0x7:ud
+(W&f0.0) jmpi LOOP
+$eot"
+    "$mkaub" walker wl.aub kl.bin 5 1 1 || exit 1
+}
+
 # expect STATUS REGEX -- command...: run, check exit status and output.
 expect() {
     local want=$1 re=$2
@@ -202,16 +215,9 @@ sends (8|M0) null:w r11 r19 0x4C 0x040681FF
 $eot"
     "$mkaub" kernel kf.aub kf.bin || exit 1
     expect 1 '0x0*dead0000' -- "$gtsim" run kf.aub ;;
-profile) # gtsim run --profile on a kernel whose counts are known: 5 one-thread groups, a
-    # loop of add/cmp/jmpi taken 7 times (i = 1..7), on 1 and 2 host threads
-    asm kl "$hdr
-(W) mov (1|M0) r10.0<1>:ud 0x0:ud
-LOOP:
-(W) add (1|M0) r10.0<1>:ud r10.0<0;1,0>:ud 0x1:ud
-(W) cmp (1|M0) (lt)f0.0 null<1>:ud r10.0<0;1,0>:ud 0x7:ud
-(W&f0.0) jmpi LOOP
-$eot"
-    "$mkaub" walker wl.aub kl.bin 5 1 1 || exit 1
+profile) # gtsim run --profile on a kernel whose counts are known (loop_walker), on 1 and
+    # 2 host threads
+    loop_walker
     for ht in 1 2; do
         expect 0 '^gtsim profile: 1 kernel, 120 EU instructions executed$' -- "$gtsim" run wl.aub --profile --host-threads $ht
         # executions, channels enabled, ip of each instruction (computed by hand above)
@@ -222,14 +228,7 @@ $eot"
 timeline) # gtsim run --trace-out: valid JSON (Chrome trace events) with one slice per
     # hardware thread (its instruction count as duration), the walker and submission
     # slices nesting them, a flow arrow per thread; on 1 and 2 host threads the same
-    asm kl "$hdr
-(W) mov (1|M0) r10.0<1>:ud 0x0:ud
-LOOP:
-(W) add (1|M0) r10.0<1>:ud r10.0<0;1,0>:ud 0x1:ud
-(W) cmp (1|M0) (lt)f0.0 null<1>:ud r10.0<0;1,0>:ud 0x7:ud
-(W&f0.0) jmpi LOOP
-$eot"
-    "$mkaub" walker wl.aub kl.bin 5 1 1 || exit 1
+    loop_walker
     for ht in 1 2; do
         expect 0 '' -- "$gtsim" run wl.aub --trace-out t$ht.json --host-threads $ht
         python3 - t$ht.json <<'PY' || exit 1
