@@ -36,7 +36,7 @@ for dir in "${dirs[@]}"; do
     name=${dir#tests/}
     best="" best_secs=0 insts=0 lanes=0 best_kib=0
     for _ in $(seq "$repeats"); do
-        if ! out=$("$build/gtsim" run "$dir/trace.aub.gz" --check "$dir/expect.txt" --stats 2>&1); then
+        if ! out=$("$build/gtsim" run "$dir/trace.aub.gz" --expect "$dir/expect.txt" --stats 2>&1); then
             echo "$name: FAILED"; echo "$out" | grep -v '^PASS' | head -n5; fail=1; continue 2
         fi
         insts=$(awk '/^EU instructions/ {print $3}' <<<"$out")

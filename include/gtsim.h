@@ -92,7 +92,33 @@ typedef struct gtsim_config {
      * is simulated work (src/timeline.c).  Finished by gtsim_timeline_finish or
      * gtsim_destroy; the stream is not closed. */
     FILE *timeline_json;
+    /* Kernel checks (src/check.c), a mask of the GTSIM_CHECK_* bits (0 = none:
+     * they cost nothing then).  Each finding is reported on the log as it
+     * happens ("gtsim check NAME: ..." with the kernel, EU IP, instruction,
+     * lane and address), the first check_reports per kernel and check
+     * (0 = 10), the rest only counted; gtsim_check_summary gives the
+     * totals.  A finding does not stop the work. */
+    unsigned checks;
+    unsigned check_reports;
 } gtsim_config;
+
+/* The kernel checks of gtsim_config.checks. */
+enum gtsim_check {
+    /* data-port accesses outside their surface: a buffer surface's size
+     * (binding table), SLM past the thread group's allocation, scratch
+     * past the thread's space; A64 and A32 stateless accesses to unmapped
+     * memory (also page faults, which end the work) */
+    GTSIM_CHECK_BOUNDS = 1u << 0,
+    /* barriers: reached with channels of the thread disabled (divergent
+     * control flow), completed by the threads of a group at different
+     * instructions, or waited on while a thread of the group ends */
+    GTSIM_CHECK_BARRIER = 1u << 1,
+    GTSIM_CHECK_ALL = (1u << 2) - 1,
+};
+/* Parse a check list ("bounds,barrier", "all"; names as in enum
+ * gtsim_check, lower case) into *mask.  GTSIM_ERR_INVALID naming the
+ * unknown name in err (errlen bytes) otherwise. */
+int gtsim_check_parse(const char *list, unsigned *mask, char *err, size_t errlen);
 
 /* Statistics since device creation.  gtsim_get_stats may be called from
  * another thread while work runs (e.g. for a progress line): each counter
@@ -162,6 +188,9 @@ int gtsim_timeline_finish(gtsim_device *dev);
  * keeps in the image) is dropped, and the next submission of lrca starts
  * from fresh state.  For in-process drivers that reuse context memory. */
 void gtsim_context_reset(gtsim_device *dev, uint64_t lrca);
+/* Write one line per enabled check to f: "gtsim check NAME: N findings in
+ * K kernels" (f may be NULL).  Returns the findings of all checks. */
+uint64_t gtsim_check_summary(gtsim_device *dev, FILE *f);
 /* 1 when the device has local (device) memory besides system memory. */
 int gtsim_has_local_memory(const gtsim_device *dev);
 

@@ -37,6 +37,7 @@
 #include "gt.h"
 #include "pipe/media.h"
 #include "pipe/pipe.h"
+#include "check.h"
 #include "timeline.h"
 
 /* Engine registers, offsets from the engine's MMIO base (cs.h). */
@@ -117,6 +118,9 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
         goto fail;
     if (dev->cfg.timeline_json && !(dev->timeline = gt_timeline_open(dev->cfg.timeline_json, plat)))
         goto fail;
+    dev->cfg.checks &= GTSIM_CHECK_ALL;
+    if (dev->cfg.checks && !(dev->checker = gt_check_create(dev->cfg.checks, dev->cfg.check_reports)))
+        goto fail;
     dev->kcache = gt_kcache_create(dev->profile);
     dev->cs = gt_cs_create(dev);
     dev->pipe = gt_pipe_create(dev);
@@ -142,6 +146,7 @@ void gtsim_destroy(gtsim_device *dev)
     if (dev->kcache)
         gt_kcache_destroy(dev->kcache);
     gt_profile_destroy(dev->profile);
+    gt_check_destroy(dev->checker);
     gt_timeline_close(dev->timeline);
     gt_mem_destroy(dev->mem);
     gt_mem_destroy(dev->gsm);

@@ -70,6 +70,7 @@ struct gtsim_device {
     struct gt_kcache *kcache;
     struct gt_timeline *timeline; /* cfg.timeline_json: the timeline (src/timeline.c), else NULL */
     struct gt_profile *profile; /* cfg.profile: execution counts (src/eu/profile.c), else NULL */
+    struct gt_checker *checker; /* cfg.checks: kernel check findings (src/check.c), else NULL */
     struct gt_media *media; /* created on first media command (gt_media_of) */
     struct gt_elsp *elsp; /* ELSP submission latches (render, blitter), src/device.c */
     gtsim_stats stats;    /* updated with GT_STAT_ADD (read by gtsim_get_stats on any thread) */

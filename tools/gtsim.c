@@ -2,7 +2,7 @@
  * gtsim command-line interface.
  *
  *   gtsim run TRACE.aub[.gz] [--platform P] [--dump VA:SIZE:FILE]...
- *             [--check EXPECT.txt] [--stats] [--trace-commands]
+ *             [--expect EXPECT.txt] [--check LIST] [--stats] [--trace-commands]
  *             [--max-eu-instructions N] [--max-commands N] [--timeout SECONDS]
  *             [--max-total-eu-instructions N] [--max-threads N]
  *             [--max-host-memory BYTES] [--progress | --no-progress]
@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 #include <unistd.h>
 
 #include "gtsim.h"
@@ -44,8 +45,11 @@ static void usage(FILE *f)
             "      --platform P            platform (default: from the trace; skl)\n"
             "      --dump VA:SIZE:FILE     after the run, write SIZE bytes at GPU virtual\n"
             "                              address VA of the last context to FILE (repeatable)\n"
-            "      --check EXPECT.txt      compare memory with the expected outputs listed in\n"
+            "      --expect EXPECT.txt     compare memory with the expected outputs listed in\n"
             "                              EXPECT.txt (lines: dump 0xVA SIZE FILE); exit 1 on mismatch\n"
+            "      --check LIST            kernel checks, comma-separated (bounds, barrier) or all:\n"
+            "                              report each finding with kernel, EU IP, instruction, lane\n"
+            "                              and address, a summary line per check; exit 3 if any fired\n"
             "      --stats                 print EU instructions, lane-ops, threads, host time\n"
             "      --profile               after the run (also a failed one), print per kernel a\n"
             "                              disassembly listing with each instruction's executions\n"
@@ -293,7 +297,18 @@ static int cmd_run(int argc, char **argv)
             dumps[ndumps].va = va;
             dumps[ndumps].size = size;
             dumps[ndumps++].file = c2 + 1;
-        } else if (!strcmp(a, "--check") && i + 1 < argc) {
+        } else if (!strncmp(a, "--check=", 8) || (!strcmp(a, "--check") && i + 1 < argc)) {
+            const char *list = a[7] == '=' ? a + 8 : argv[++i];
+            char why[160];
+            if (a[7] != '=' && !strchr(list, ',') && !access(list, R_OK) &&
+                gtsim_check_parse(list, &cfg.checks, why, sizeof(why))) {
+                fprintf(stderr, "gtsim: note: --check FILE is now --expect FILE\n");
+                expect = list; /* the option's old meaning */
+            } else if (gtsim_check_parse(list, &cfg.checks, why, sizeof(why))) {
+                fprintf(stderr, "gtsim: --check: %s\n", why);
+                return 2;
+            }
+        } else if (!strcmp(a, "--expect") && i + 1 < argc) {
             expect = argv[++i];
         } else if (!strcmp(a, "--stats")) {
             stats = 1;
@@ -450,6 +465,8 @@ static int cmd_run(int argc, char **argv)
                " skipped)\n", ast.records, ast.mem_writes, ast.mmio_writes, ast.skipped);
         gtsim_print_stats(stdout, "", &s, secs, 1); /* as exec/serve --stats (tools/stats.c) */
     }
+    if (cfg.checks && gtsim_check_summary(dev, stderr) && !rc)
+        rc = 3;
     if (cfg.profile && gtsim_profile_write(dev, stdout) != GTSIM_OK) {
         fprintf(stderr, "gtsim: %s\n", gtsim_last_error(dev));
         rc = rc ? rc : 1;

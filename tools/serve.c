@@ -72,6 +72,8 @@ const char gtsim_serve_usage[] =
     "                              the execution profile run --profile prints, on stderr\n"
     "      --progress, --no-progress  show or hide a progress line on stderr while work runs\n"
     "                              (default: shown when stderr is a terminal)\n"
+    "      --check LIST            kernel checks as for run (findings on stderr; at the end of each\n"
+    "                              client, or of the server with --keep-state, a summary per check)\n"
     "      -v, --verbose           log connections and per-client statistics (-vv: every message)\n"
     "      Clients: NEOReadDebugKeys=1 SetCommandStreamReceiver=2 ProductFamilyOverride=P\n"
     "               TbxServer=ADDR TbxPort=N PROGRAM (several threads waiting on the GPU:\n"
@@ -86,7 +88,9 @@ const char gtsim_serve_usage[] =
     "      --max-host-memory BYTES, --max-total-eu-instructions N, --max-threads N,\n"
     "      --work-timeout MS, --max-eu-instructions N, --max-commands N, --trace-commands,\n"
     "      --host-threads N,\n"
-    "      --stats, --profile, --progress, --no-progress, -v, --verbose  as for serve (on stderr)\n"
+    "      --stats, --profile, --check LIST, --progress, --no-progress, -v, --verbose\n"
+    "                              as for serve (on stderr); with --check, exit status 3 when\n"
+    "                              PROGRAM exits 0 but a check fired\n"
     "      --trace-out FILE        with --via i915: the timeline run --trace-out writes\n"
     "      --via i915|tbx          how the program reaches the GPU: i915 (default on skl and tgllp)\n"
     "                              preload libgtsim-i915.so, a simulated i915 render node in the\n"
@@ -140,6 +144,7 @@ struct server {
     int drawn;             /* the line is on the screen */
     double last_draw, last_change;
     uint64_t last_work;    /* EU instructions + threads at the last look */
+    atomic_ullong findings; /* --check: findings of all clients */
 };
 
 static volatile sig_atomic_t g_stop; /* the stop signal that came */
@@ -288,6 +293,7 @@ static void stats_sub(gtsim_stats *a, const gtsim_stats *b)
 /* A client's thread: its messages, one after another, until it leaves or
  * is dropped; then its device is freed at once. */
 static void print_profile(struct server *s, gtsim_device *dev, unsigned id);
+static void check_summary(struct server *s, gtsim_device *dev, unsigned id);
 
 static void *client_main(void *arg)
 {
@@ -305,6 +311,8 @@ static void *client_main(void *arg)
     else {
         if (s->cfg.profile && c->used.eu_instructions)
             print_profile(s, c->own.dev, c->id);
+        if (s->cfg.checks)
+            check_summary(s, c->own.dev, c->id);
         tbx_device_close(&c->own);
     }
     atomic_store(&c->finished, 1);
@@ -683,6 +691,10 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
             o->stats = 1;
         } else if (!strcmp(a, "--profile")) {
             o->cfg.profile = 1;
+        } else if (!strncmp(a, "--check=", 8) || (!strcmp(a, "--check") && has)) {
+            char why[160];
+            if (gtsim_check_parse(a[7] == '=' ? a + 8 : argv[++i], &o->cfg.checks, why, sizeof(why)))
+                return fprintf(stderr, "%s: --check: %s\n", tag, why), 2;
         } else if (exec && !strcmp(a, "--trace-out") && has) {
             o->timeline = argv[++i];
         } else if (!strcmp(a, "--progress")) {
@@ -749,10 +761,10 @@ static int server_start(struct server *s, const char *tag, const struct opts *o,
     return 0;
 }
 
-/* --profile: dev's execution profile on stderr, each line prefixed with
- * the server's tag and the client (id 0: the server's shared device), under
+/* Text written by what(dev, m) to stderr, each line prefixed with the
+ * server's tag and the client (id 0: the server's shared device), under
  * stderr's lock (clients end on their own threads). */
-static void print_profile(struct server *s, gtsim_device *dev, unsigned id)
+static void print_prefixed(struct server *s, gtsim_device *dev, unsigned id, void (*what)(gtsim_device *, FILE *))
 {
     char *text = NULL;
     size_t len = 0;
@@ -764,8 +776,7 @@ static void print_profile(struct server *s, gtsim_device *dev, unsigned id)
         snprintf(prefix, sizeof(prefix), "%s: client %u: ", s->tag, id);
     else
         snprintf(prefix, sizeof(prefix), "%s: ", s->tag);
-    if (gtsim_profile_write(dev, m) != GTSIM_OK)
-        fprintf(m, "%s\n", gtsim_last_error(dev));
+    what(dev, m);
     fclose(m);
     flockfile(stderr);
     for (char *line = text, *nl; line && *line; line = nl ? nl + 1 : NULL) {
@@ -774,6 +785,31 @@ static void print_profile(struct server *s, gtsim_device *dev, unsigned id)
     }
     funlockfile(stderr);
     free(text);
+}
+
+static void write_profile(gtsim_device *dev, FILE *m)
+{
+    if (gtsim_profile_write(dev, m) != GTSIM_OK)
+        fprintf(m, "%s\n", gtsim_last_error(dev));
+}
+
+/* --profile: dev's execution profile on stderr. */
+static void print_profile(struct server *s, gtsim_device *dev, unsigned id)
+{
+    print_prefixed(s, dev, id, write_profile);
+}
+
+static void write_checks(gtsim_device *dev, FILE *m)
+{
+    gtsim_check_summary(dev, m);
+}
+
+/* --check: dev's summary line per check on stderr; its findings count in
+ * s->findings. */
+static void check_summary(struct server *s, gtsim_device *dev, unsigned id)
+{
+    atomic_fetch_add(&s->findings, gtsim_check_summary(dev, NULL));
+    print_prefixed(s, dev, id, write_checks);
 }
 
 static void server_stop(struct server *s)
@@ -789,6 +825,8 @@ static void server_stop(struct server *s)
     }
     if (s->cfg.profile && s->keep_state)
         print_profile(s, s->shared.dev, 0);
+    if (s->cfg.checks && s->keep_state)
+        check_summary(s, s->shared.dev, 0);
     if (s->lfd >= 0)
         close(s->lfd);
     close(s->wake[0]);
@@ -903,6 +941,17 @@ static int exec_i915(const char *tag, const struct opts *o, char **argv)
     }
     if (o->verbose)
         fprintf(stderr, "%s: preloading %s into the program (platform %s)\n", tag, lib, o->platform);
+    /* --check: the library writes its findings count to check_out at exit */
+    char check_out[64] = "";
+    if (o->cfg.checks) {
+        snprintf(check_out, sizeof(check_out), "/tmp/gtsim-check-XXXXXX");
+        int fd = mkstemp(check_out);
+        if (fd < 0) {
+            fprintf(stderr, "%s: --check: mkstemp: %s\n", tag, strerror(errno));
+            return 1;
+        }
+        close(fd);
+    }
     char cfg[256];
     snprintf(cfg, sizeof(cfg), "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%u",
              o->cfg.max_eu_instructions, o->cfg.max_commands, o->cfg.max_total_eu_instructions, o->cfg.max_threads,
@@ -923,6 +972,12 @@ static int exec_i915(const char *tag, const struct opts *o, char **argv)
             setenv("GTSIM_I915_PROFILE", "1", 1);
         if (o->timeline)
             setenv("GTSIM_I915_TIMELINE", o->timeline, 1);
+        if (o->cfg.checks) {
+            char v[16];
+            snprintf(v, sizeof(v), "%u", o->cfg.checks);
+            setenv("GTSIM_I915_CHECK", v, 1);
+            setenv("GTSIM_I915_CHECK_OUT", check_out, 1);
+        }
         preload(lib);
         execvp(argv[o->prog], argv + o->prog);
         fprintf(stderr, "%s: cannot run %s: %s\n", tag, argv[o->prog], strerror(errno));
@@ -934,8 +989,17 @@ static int exec_i915(const char *tag, const struct opts *o, char **argv)
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
+    unsigned long long findings = 0;
+    if (check_out[0]) {
+        FILE *f = fopen(check_out, "r");
+        if (f && fscanf(f, "%llu", &findings) != 1)
+            findings = 0;
+        if (f)
+            fclose(f);
+        unlink(check_out);
+    }
     if (WIFEXITED(status))
-        return WEXITSTATUS(status);
+        return WEXITSTATUS(status) == 0 && findings ? 3 : WEXITSTATUS(status);
     if (WIFSIGNALED(status)) {
         fprintf(stderr, "%s: %s killed by signal %d (%s)\n", tag, argv[o->prog], WTERMSIG(status),
                 strsignal(WTERMSIG(status)));
@@ -1015,7 +1079,7 @@ int gtsim_cmd_exec(int argc, char **argv)
     serve_loop(&s, pid, &status);
     server_stop(&s);
     if (WIFEXITED(status))
-        return WEXITSTATUS(status);
+        return WEXITSTATUS(status) == 0 && atomic_load(&s.findings) ? 3 : WEXITSTATUS(status);
     if (WIFSIGNALED(status)) {
         fprintf(stderr, "%s: %s killed by signal %d (%s)\n", tag, argv[o.prog], WTERMSIG(status),
                 strsignal(WTERMSIG(status)));

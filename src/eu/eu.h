@@ -373,6 +373,7 @@ typedef struct gt_thread {
     uint32_t tid;              /* hardware thread slot (for scratch offsets) */
     uint32_t simd;             /* dispatch SIMD width: 8, 16 or 32 */
     uint64_t instructions;     /* executed by this thread (for the watchdog) */
+    uint32_t barrier_ip;       /* IP of the thread's last barrier message (GTSIM_CHECK_BARRIER) */
 } gt_thread;
 
 /* Run a thread from t->ip until it sends EOT (GT_THREAD_DONE), blocks

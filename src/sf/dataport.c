@@ -51,6 +51,7 @@
  */
 #include <math.h>
 
+#include "check.h"
 #include "sf/sf_int.h"
 
 /* Names of the generation-independent operations (enum sf_dp_op); the
@@ -153,6 +154,7 @@ static int scattered(sf_msg *m, const sf_space *s, unsigned slots, unsigned size
             continue;
         uint32_t off = sf_pay32(m, h + i / 8, (i % 8) * 4) + goff;
         uint32_t v = 0;
+        m->lane = (int)i;
         if (write) {
             v = sf_pay32(m, h + areg + i / 8, (i % 8) * 4);
             if ((st = sf_write(m, s, off, &v, size)))
@@ -186,7 +188,7 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
         return st;
     unsigned dbase = h + areg;
     uint32_t lanes_on = m->mask & (slots >= 32 ? ~0u : (1u << slots) - 1);
-    if (s->kind == SF_SPACE_SLM && !a64) {
+    if (s->kind == SF_SPACE_SLM && !a64 && !s->checked) {
         /* SLM: channel by channel over the enabled slots, same results as
          * sf_read / sf_write (offset bits 15:0; out of bounds reads 0,
          * writes are dropped) */
@@ -267,6 +269,7 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
         unsigned i = (unsigned)__builtin_ctz(lanes);
         uint64_t addr = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8)
                             : sf_pay32(m, h + i / 8, (i % 8) * 4);
+        m->lane = (int)i;
         unsigned k = 0;
         for (unsigned c = 0; c < 4; c++) {
             if (cmask >> c & 1)
@@ -401,7 +404,11 @@ static int atomic_lanes(sf_msg *m, const sf_space *s, bool a64, bool flt)
             if (nsrc > 0) a = sf_pay32(m, s0r + i / 8, (i % 8) * 4);
             if (nsrc > 1) b = sf_pay32(m, s1r + i / 8, (i % 8) * 4);
         }
-        if ((st = sf_read(m, s, off, &old, bytes)))
+        m->lane = (int)i;
+        m->rmw = true;
+        st = sf_read(m, s, off, &old, bytes);
+        m->rmw = st == GTSIM_OK; /* stays set for the write */
+        if (st)
             return st;
         if (flt) {
             nv = aop_float(op, (uint32_t)old, (uint32_t)a, (uint32_t)b);
@@ -409,7 +416,9 @@ static int atomic_lanes(sf_msg *m, const sf_space *s, bool a64, bool flt)
         } else {
             nv = aop_int(op, q ? 64 : 32, old, a, b, &rv);
         }
-        if (nv != old && (st = sf_write(m, s, off, &nv, bytes)))
+        st = nv != old ? sf_write(m, s, off, &nv, bytes) : GTSIM_OK;
+        m->rmw = false;
+        if (st)
             return st;
         if (!ret)
             continue;
@@ -454,6 +463,7 @@ static int a64_scattered(sf_msg *m, const sf_space *s, bool write)
         if (!(m->mask >> i & 1))
             continue;
         uint64_t addr = sf_pay64(m, h + i / 4, (i % 4) * 8);
+        m->lane = (int)i;
         for (unsigned j = 0; j < nacc; j++) {
             unsigned pb = (j * slots + i) * stride; /* payload byte offset */
             uint64_t v = 0;
@@ -494,6 +504,13 @@ static int scratch_block(sf_msg *m)
      * M0.5[31:10] + the HWord offset of the descriptor. */
     s.base = m->t->disp->general_state_base;
     uint64_t off = (sf_pay32(m, 0, 20) & ~0x3ffu) + 32ull * gt_bits(m->desc, 11, 0);
+    uint32_t end = 32u * (gt_bits(m->desc, 11, 0) + regs), space = m->t->disp->scratch_per_thread;
+    if (end > space && gt_check_on(m->dev, GTSIM_CHECK_BOUNDS))
+        gt_check_finding(m->dev, GTSIM_CHECK_BOUNDS, m->t, m->in,
+                         "%s of %u bytes at scratch offset 0x%x, past the thread's %u bytes of scratch "
+                         "(Per Thread Scratch Space)",
+                         m->name, 32 * regs, 32 * gt_bits(m->desc, 11, 0), space);
+    s.checked = false; /* the scratch space is checked here, as a whole */
     uint8_t buf[32];
     for (unsigned r = 0; r < regs; r++) {
         if (write) {

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "pipe/media.h"
 #include "sf/sf_int.h"
 
@@ -75,6 +76,55 @@ int sf_check_len(sf_msg *m, unsigned need)
 #define GW_FORWARD 2
 #define GW_BARRIER 4
 
+/* GTSIM_CHECK_BARRIER: thread m->t does `what` while threads of its group
+ * wait at a barrier. */
+static void waiting_finding(sf_msg *m, const char *what)
+{
+    gt_tgroup *tg = m->t->tg;
+    char at[64] = "";
+    for (uint32_t i = 0; tg->threads && i < tg->nthreads && !at[0]; i++) {
+        const gt_thread *o = tg->threads[i];
+        if (o && o != m->t && o->state == GT_THREAD_BLOCKED && !(o->n0[0] & 1))
+            snprintf(at, sizeof(at), " (one at EU IP 0x%04x)", o->barrier_ip);
+    }
+    gt_check_finding(m->dev, GTSIM_CHECK_BARRIER, m->t, m->in,
+                     "%s while %u of the %u threads of its group wait at a barrier%s: they wait forever, "
+                     "or the barrier completes without it",
+                     what, tg->barrier_arrived, tg->nthreads, at);
+}
+
+/* GTSIM_CHECK_BARRIER at a barrier message of m->t: channels disabled by
+ * control flow, threads of the group that already ended; when it
+ * completes the barrier (last), threads that arrived at other
+ * instructions. */
+static void barrier_checks(sf_msg *m, bool last)
+{
+    gt_thread *t = m->t;
+    gt_tgroup *tg = t->tg;
+    t->barrier_ip = t->ip;
+    uint32_t off = t->dispatch_mask & ~t->exec_mask;
+    if (off)
+        gt_check_finding(m->dev, GTSIM_CHECK_BARRIER, t, m->in,
+                         "barrier in divergent control flow: channels 0x%x of the thread's 0x%x are disabled "
+                         "(their work-items skip the barrier the others wait at)",
+                         off, t->dispatch_mask);
+    if (tg->done)
+        gt_check_finding(m->dev, GTSIM_CHECK_BARRIER, t, m->in,
+                         "barrier reached after %u of the %u threads of its group ended: it waits for threads "
+                         "that never come, or completes without them",
+                         tg->done, tg->nthreads);
+    for (uint32_t i = 0; last && tg->threads && i < tg->nthreads; i++) {
+        const gt_thread *o = tg->threads[i];
+        if (o && o != t && o->state != GT_THREAD_DONE && o->barrier_ip != t->ip) {
+            gt_check_finding(m->dev, GTSIM_CHECK_BARRIER, t, m->in,
+                             "the threads of one group meet at different barriers: this one at EU IP 0x%04x, "
+                             "another at 0x%04x",
+                             t->ip, o->barrier_ip);
+            break;
+        }
+    }
+}
+
 static int gateway(sf_msg *m)
 {
     unsigned sub = gt_bits(m->desc, 2, 0);
@@ -115,6 +165,8 @@ static int gateway(sf_msg *m)
     if (gt_bits(m->desc, 11, 11))
         need = tg->nthreads > tg->done ? tg->nthreads - tg->done : 0;
     tg->barrier_arrived++;
+    if (gt_check_on(m->dev, GTSIM_CHECK_BARRIER))
+        barrier_checks(m, tg->barrier_arrived >= need);
     if (tg->barrier_arrived < need)
         return GTSIM_OK;
     tg->barrier_arrived = 0;
@@ -161,6 +213,8 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec
     m.mask = exec_mask;
     m.sfid = in->sfid;
     m.name = NULL;
+    m.lane = -1;
+    m.rmw = false;
     m.mlen = gt_bits(desc, 28, 25);
     m.rlen = gt_bits(desc, 24, 20);
     m.header = gt_bits(desc, 19, 19);
@@ -238,7 +292,10 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec
                      sfid_name(m.sfid));
         break;
     }
-    if (st == GTSIM_OK && eot && t->tg)
+    if (st == GTSIM_OK && eot && t->tg) {
+        if (t->tg->barrier_arrived && gt_check_on(dev, GTSIM_CHECK_BARRIER))
+            waiting_finding(&m, "thread ends (EOT)");
         t->tg->done++;
+    }
     return st;
 }

@@ -41,6 +41,8 @@ typedef struct sf_msg {
     const uint8_t *reg[SF_MAX_MSG_REGS];
     uint8_t *dst;          /* first response register, NULL for a null dst */
     const char *name;      /* message name for reports (set by the handler) */
+    int lane;              /* slot of the access in progress (check reports), -1 = the message */
+    bool rmw;              /* an atomic read-modify-write in progress (checked once, at its read) */
 } sf_msg;
 
 static inline uint32_t sf_ld32(const void *p)
@@ -93,6 +95,9 @@ typedef struct sf_space {
     int kind;
     bool bounded;
     bool a32;        /* offsets are 32-bit (wrap at 4 GiB) */
+    bool checked;    /* GTSIM_CHECK_BOUNDS: sf_read / sf_write check their accesses (every
+                      * out-of-bounds or unmapped one goes there: sf_dword_ptr gives no
+                      * pointer for those, and untyped_rw's SLM lane loops are not used) */
     uint32_t bti;
     gt_vm *vm;
     uint64_t base;   /* GVA of offset 0 (VM) */
@@ -159,7 +164,9 @@ int sf_space_a64(sf_msg *m, sf_space *s);
 
 /* Read/write len (1..128) bytes at offset off.  Out-of-bounds reads give
  * zeros and out-of-bounds writes are dropped (both return GTSIM_OK); an
- * unmapped page is a GTSIM_ERR_FAULT reported with the GVA. */
+ * unmapped page is a GTSIM_ERR_FAULT reported with the GVA.  In a checked
+ * space an access outside the surface, SLM or mapped memory is also a
+ * bounds finding (src/check.c) naming m->lane. */
 int sf_read(sf_msg *m, const sf_space *s, uint64_t off, void *out, unsigned len);
 int sf_write(sf_msg *m, const sf_space *s, uint64_t off, const void *in, unsigned len);
 

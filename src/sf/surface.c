@@ -17,6 +17,7 @@
  */
 #include <stdio.h>
 
+#include "check.h"
 #include "sf/sf_int.h"
 
 /* ---- RENDER_SURFACE_STATE layouts (X(ID, "Name", dword, hi, lo, KIND)) ---- */
@@ -185,6 +186,7 @@ int sf_space_a64(sf_msg *m, sf_space *s)
     s->kind = SF_SPACE_VM;
     s->vm = d->vm;
     s->bti = 253;
+    s->checked = gt_check_on(m->dev, GTSIM_CHECK_BOUNDS);
     return GTSIM_OK;
 }
 
@@ -193,6 +195,7 @@ int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s)
     const gt_dispatch *d = m->t->disp;
     memset(s, 0, sizeof(*s));
     s->bti = bti;
+    s->checked = gt_check_on(m->dev, GTSIM_CHECK_BOUNDS);
 
     if (bti == 254) { /* SLM (seed 000 GPGPU mode: shared local memory) */
         gt_tgroup *tg = m->t->tg;
@@ -296,10 +299,47 @@ static int fault(sf_msg *m, uint64_t va)
  * allocated __local variables with bit 28 (0x10000000 + offset). */
 #define SLM_OFFSET_MASK SF_SLM_OFFSET_MASK
 
+/* GTSIM_CHECK_BOUNDS: the access of len bytes at off of the checked space
+ * s is outside its surface, the SLM, or mapped memory. */
+static void check_access(sf_msg *m, const sf_space *s, uint64_t off, unsigned len, bool write)
+{
+    if (write && m->rmw)
+        return; /* reported at its read */
+    const char *msg = m->name ? m->name : "data port message";
+    char lane[24] = "";
+    if (m->lane >= 0)
+        snprintf(lane, sizeof(lane), "lane %d: ", m->lane);
+    if (s->kind == SF_SPACE_SLM) {
+        if (oob(s, off, len))
+            gt_check_finding(m->dev, GTSIM_CHECK_BOUNDS, m->t, m->in,
+                             "%s%s of %u bytes at SLM offset 0x%llx, past the thread group's %llu bytes of SLM",
+                             lane, msg, len, (unsigned long long)off, (unsigned long long)s->limit);
+        return;
+    }
+    if (s->kind != SF_SPACE_VM)
+        return;
+    uint64_t va = space_va(s, off);
+    if (s->bounded) {
+        if (oob(s, off, len))
+            gt_check_finding(m->dev, GTSIM_CHECK_BOUNDS, m->t, m->in,
+                             "%s%s of %u bytes at offset 0x%llx (GVA 0x%llx) of BTI %u, a buffer surface of "
+                             "%llu bytes at GVA 0x%llx",
+                             lane, msg, len, (unsigned long long)off, (unsigned long long)va, s->bti,
+                             (unsigned long long)s->limit, (unsigned long long)s->base);
+        return;
+    }
+    if (!gt_vm_ptr_ro(s->vm, va) || !gt_vm_ptr_ro(s->vm, (va + len - 1) & ((1ull << 48) - 1)))
+        gt_check_finding(m->dev, GTSIM_CHECK_BOUNDS, m->t, m->in,
+                         "%s%s of %u bytes at GVA 0x%llx (%s), in no mapped allocation: a GPU page fault",
+                         lane, msg, len, (unsigned long long)va, s->a32 ? "A32 stateless" : "A64");
+}
+
 int sf_read(sf_msg *m, const sf_space *s, uint64_t off, void *out, unsigned len)
 {
     if (s->kind == SF_SPACE_SLM)
         off &= SLM_OFFSET_MASK;
+    if (s->checked)
+        check_access(m, s, off, len, false);
     if (s->kind == SF_SPACE_NULL || oob(s, off, len)) {
         memset(out, 0, len);
         return GTSIM_OK;
@@ -330,6 +370,8 @@ int sf_write(sf_msg *m, const sf_space *s, uint64_t off, const void *in, unsigne
 {
     if (s->kind == SF_SPACE_SLM)
         off &= SLM_OFFSET_MASK;
+    if (s->checked)
+        check_access(m, s, off, len, true);
     if (s->kind == SF_SPACE_NULL || oob(s, off, len))
         return GTSIM_OK;
     if (s->kind == SF_SPACE_SLM) {

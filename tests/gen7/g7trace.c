@@ -1,6 +1,6 @@
 /*
  * g7trace: writes a small Gen7 trace with gen7_stream, and the expected
- * output `gtsim run --check` compares it with.
+ * output `gtsim run --expect` compares it with.
  *
  *   g7trace PLATFORM OUTDIR     (PLATFORM: ivb, vlv or hsw)
  *

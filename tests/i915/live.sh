@@ -4,7 +4,8 @@
 # its native i915 path with no debug keys).  Builds the program first; a
 # missing compiler, header, library or runtime makes the test fail, never
 # skip.
-#   live.sh GTSIM WORKDIR corpus NAME   tests/corpus/src/NAME.c must print "PASS NAME"
+#   live.sh GTSIM WORKDIR corpus NAME   tests/corpus/src/NAME.c must print "PASS NAME", with no
+#                                       finding of the kernel checks (--check=all)
 #   live.sh GTSIM WORKDIR ocl NAME      tests/ocl/NAME.c (OpenCL built-ins against the CPU) must
 #                                       print "PASS NAME"
 #   live.sh GTSIM WORKDIR clinfo        clinfo must list the simulated Skylake GT2
@@ -56,10 +57,15 @@ corpus)
     src=$root/tests/corpus/src
     "$cc" -std=c11 -D_GNU_SOURCE -O2 -ffp-contract=off "$src/$name.c" -o "$work/$name" -lOpenCL -lm ||
         fail "cannot build $name (needs ocl-icd-opencl-dev, opencl-headers)"
+    # under every kernel check: a clean program has no finding (exit status 3 otherwise)
+    exec_opts=(--check=all)
     run_exec "$work/$name" "$work/$name" "$src"
     rc=$?
     [ $rc -eq 0 ] || fail "$name exited with status $rc"
     grep -qx "PASS $name" "$work/$name.out" || fail "$name did not print 'PASS $name'"
+    for c in bounds barrier; do
+        grep -qx "gtsim check $c: 0 findings in 0 kernels" "$work/$name.err" || fail "no clean '$c' check summary"
+    done
     ;;
 profile)
     # --profile: the corpus program mandel's kernel listing, its executions

@@ -265,6 +265,28 @@ assert sum(e["args"]["instructions"] for e in th) == int(sys.argv[3])
 print("ok: mandel timeline,", len(th), "thread slices")
 PY
     ;;
+check-scratch) # gtsim run --check: a scratch block write past the thread's 1 KiB of scratch
+    # (MEDIA_VFE_STATE Per Thread Scratch Space code 0) is a bounds finding with the kernel,
+    # IP, raw bytes and instruction, then the page fault it is; unknown check names are refused
+    asm ks "$hdr
+(W) mov (8|M0) r10.0<1>:ud r0.0<8;8,1>:ud
+(W) mov (8|M0) r11.0<1>:ud 0x1234:ud
+(W) send (8|M0) null r10 0xA 0x040E0028
+$eot"
+    "$mkaub" kernel ks.aub ks.bin || exit 1
+    expect 1 'gtsim check bounds: kernel at GVA 0x100010000 \(hash [0-9a-f]{8}\), EU IP 0x0030 \[0a600031 20000204 06000140 040e0028\] \(W\) send \(8\|M0\) null r10 0xA 0x040E0028 .*: scratch block write of 32 bytes at scratch offset 0x500, past the thread.s 1024 bytes of scratch' \
+        -- "$gtsim" run ks.aub --check=all
+    grep -q '^gtsim check bounds: 1 finding in 1 kernel$' "$case.log" && grep -q '^gtsim check barrier: 0 findings in 0 kernels$' "$case.log" &&
+        grep -q 'replay failed: EU: send: scratch block write: GPU page fault' "$case.log" || { echo "FAIL: summary or fault missing"; exit 1; }
+    # off by default, and only the checks asked for
+    expect 1 '' -- "$gtsim" run ks.aub
+    ! grep -q 'gtsim check' "$case.log" || { echo "FAIL: a check ran though none was asked for"; exit 1; }
+    expect 1 '^gtsim check barrier: 0 findings in 0 kernels$' -- "$gtsim" run ks.aub --check barrier
+    ! grep -q 'gtsim check bounds' "$case.log" || { echo "FAIL: bounds ran with --check barrier"; exit 1; }
+    expect 2 "unknown check 'bogus' \(names: bounds, barrier, all\)" -- "$gtsim" run ks.aub --check=bounds,bogus
+    # a clean kernel: exit 0 and zero findings (loop_walker)
+    loop_walker
+    expect 0 '^gtsim check bounds: 0 findings in 0 kernels$' -- "$gtsim" run wl.aub --check=all ;;
 walker-2e96) # 0xffffffff^3 thread groups of a 2-instruction kernel: refused at once on max_threads
     asm k2 "$hdr
 $eot"

@@ -10,7 +10,7 @@
  * With ZE_COPY_EXPECT=DIR (AUB capture, tests/blt/capture.sh, where nothing
  * executes) it writes the expected final contents of the host buffer g and
  * the device buffer b to DIR/out0.bin and DIR/out1.bin and their addresses
- * to DIR/expect.txt ("dump 0xVA SIZE FILE", the format of gtsim run --check).
+ * to DIR/expect.txt ("dump 0xVA SIZE FILE", the format of gtsim run --expect).
  */
 #include <level_zero/ze_api.h>
 #include <stdint.h>

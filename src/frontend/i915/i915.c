@@ -250,6 +250,7 @@ struct file {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static gtsim_device *dev;
 static int dev_profile; /* GTSIM_I915_PROFILE: the device counts executions */
+static unsigned dev_checks; /* GTSIM_I915_CHECK: the kernel checks (enum gtsim_check) */
 static FILE *dev_timeline; /* GTSIM_I915_TIMELINE: the timeline's file */
 static struct file **fdmap; /* by fd */
 static int nfdmap;
@@ -309,7 +310,9 @@ static uint64_t n_execbuffers; /* GTSIM_I915_STATS */
 
 /* At exit: GTSIM_I915_STATS=1 (gtsim exec --via i915 --stats) the device's
  * work on stderr, GTSIM_I915_PROFILE=1 (--profile) its execution profile,
- * GTSIM_I915_TIMELINE=FILE (--trace-out FILE) the end of its timeline. */
+ * GTSIM_I915_TIMELINE=FILE (--trace-out FILE) the end of its timeline,
+ * GTSIM_I915_CHECK=MASK (--check) the checks' summary, and their findings
+ * count into the file GTSIM_I915_CHECK_OUT (for gtsim exec's status). */
 static void print_stats(void)
 {
     if (!dev)
@@ -321,6 +324,15 @@ static void print_stats(void)
     if (dev_profile) {
         fprintf(stderr, "gtsim-i915: ");
         gtsim_profile_write(dev, stderr);
+    }
+    if (dev_checks) { /* the summary, and the count for gtsim exec's exit status */
+        uint64_t n = gtsim_check_summary(dev, stderr);
+        const char *out = getenv("GTSIM_I915_CHECK_OUT");
+        FILE *f = out && *out ? fopen(out, "w") : NULL;
+        if (f) {
+            fprintf(f, "%" PRIu64 "\n", n);
+            fclose(f);
+        }
     }
     if (!want || !*want || !strcmp(want, "0"))
         return;
@@ -393,13 +405,15 @@ static int dev_get(void)
     const char *pr = getenv("GTSIM_I915_PROFILE");
     cfg.profile = pr && *pr && strcmp(pr, "0");
     dev_profile = cfg.profile;
+    const char *ck = getenv("GTSIM_I915_CHECK");
+    cfg.checks = dev_checks = ck && *ck ? (unsigned)strtoul(ck, NULL, 0) & GTSIM_CHECK_ALL : 0;
     const char *tl = getenv("GTSIM_I915_TIMELINE");
     if (tl && *tl && !(cfg.timeline_json = fopen(tl, "w")))
         fprintf(stderr, "gtsim-i915: GTSIM_I915_TIMELINE=%s: %s (no timeline)\n", tl, strerror(errno));
     dev = gtsim_create(i915_identity()->platform, &cfg);
     dev_timeline = cfg.timeline_json;
     const char *st = getenv("GTSIM_I915_STATS");
-    if (dev && ((st && *st && strcmp(st, "0")) || cfg.profile || cfg.timeline_json))
+    if (dev && ((st && *st && strcmp(st, "0")) || cfg.profile || cfg.timeline_json || cfg.checks))
         atexit(print_stats);
     if (!dev) {
         fprintf(stderr, "gtsim-i915: cannot create a '%s' device\n", i915_identity()->platform);

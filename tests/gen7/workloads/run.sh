@@ -19,4 +19,4 @@ if [ "$plat" != hsw ]; then
         fi
     done
 fi
-"$gtsim" run "$dir/trace.aub" --check "$dir/expect.txt" --stats
+"$gtsim" run "$dir/trace.aub" --expect "$dir/expect.txt" --stats

@@ -5,7 +5,7 @@
  * binding tables and surface states, kernels assembled at run time by
  * `iga64 -p=7p5 -a`), computes the expected memory on the CPU, and writes
  * OUTDIR/trace.aub, OUTDIR/<name>.bin and OUTDIR/expect.txt for
- * `gtsim run TRACE --check expect.txt` (a byte-for-byte comparison).
+ * `gtsim run TRACE --expect expect.txt` (a byte-for-byte comparison).
  *
  * Heaps (all PPGTT): instruction, surface state (binding tables and
  * RENDER_SURFACE_STATE), dynamic state (interface descriptors, CURBE),
