@@ -113,10 +113,14 @@ enum gtsim_check {
      * control flow), completed by the threads of a group at different
      * instructions, or waited on while a thread of the group ends */
     GTSIM_CHECK_BARRIER = 1u << 1,
-    GTSIM_CHECK_ALL = (1u << 2) - 1,
+    /* shared local memory: two work-items of a thread group accessing the
+     * same SLM bytes, at least one writing, with no barrier between them
+     * (atomics excluded) */
+    GTSIM_CHECK_SLM_RACE = 1u << 2,
+    GTSIM_CHECK_ALL = (1u << 3) - 1,
 };
-/* Parse a check list ("bounds,barrier", "all"; names as in enum
- * gtsim_check, lower case) into *mask.  GTSIM_ERR_INVALID naming the
+/* Parse a check list ("bounds,barrier,slm-race", "all": the names of
+ * GTSIM_CHECK_*, lower case, '-' for '_') into *mask.  GTSIM_ERR_INVALID naming the
  * unknown name in err (errlen bytes) otherwise. */
 int gtsim_check_parse(const char *list, unsigned *mask, char *err, size_t errlen);
 

@@ -15,6 +15,16 @@
  *    thread are disabled by control flow (a barrier in divergent code), a
  *    barrier the group's threads complete at different instructions, and a
  *    thread ending while others of its group wait at a barrier.
+ *  - slm-race (src/sf/surface.c sf_read / sf_write; SLM then never takes
+ *    the data port's direct paths): a shadow of the group's SLM keeps, per
+ *    byte, the last write and the last read (or "several readers") with
+ *    the work-item (thread index x SIMD width + lane: its local linear ID
+ *    in a GPGPU_WALKER group), EU IP and barrier interval
+ *    (a stamp that grows at each completed barrier and each new group).  A
+ *    read of bytes another work-item wrote in the same interval, a write
+ *    of bytes another wrote or read in it, is a race.  Atomics are not
+ *    tracked; nor are block messages (OWord block to SLM), which belong to
+ *    no one work-item; GPGPU_WALKER groups only.
  *
  * A finding names the kernel by its GVA and a hash (FNV-1a, 32 bits) of
  * its first GT_CHECK_HASH_BYTES bytes (the drivers do not give the
@@ -31,9 +41,9 @@
 #include "sf/sf.h"
 
 #define GT_CHECK_HASH_BYTES 256
-#define NCHECKS 2
+#define NCHECKS 3
 
-static const char *const check_names[NCHECKS] = {"bounds", "barrier"};
+static const char *const check_names[NCHECKS] = {"bounds", "barrier", "slm-race"};
 
 typedef struct chk_kernel {
     uint64_t gva;
@@ -53,7 +63,7 @@ int gtsim_check_parse(const char *list, unsigned *mask, char *err, size_t errlen
     unsigned m = 0;
     const char *p = list ? list : "";
     if (!*p) {
-        snprintf(err, errlen, "empty check list (names: bounds, barrier, all)");
+        snprintf(err, errlen, "empty check list (names: bounds, barrier, slm-race, all)");
         return GTSIM_ERR_INVALID;
     }
     while (*p) {
@@ -69,7 +79,7 @@ int gtsim_check_parse(const char *list, unsigned *mask, char *err, size_t errlen
                 found = 1;
             }
         if (!found) {
-            snprintf(err, errlen, "unknown check '%.*s' (names: bounds, barrier, all)", (int)n, p);
+            snprintf(err, errlen, "unknown check '%.*s' (names: bounds, barrier, slm-race, all)", (int)n, p);
             return GTSIM_ERR_INVALID;
         }
         p += n;
@@ -201,4 +211,53 @@ uint64_t gtsim_check_summary(gtsim_device *dev, FILE *f)
     }
     pthread_mutex_unlock(&c->lock);
     return all;
+}
+
+void gt_check_slm_access(gtsim_device *dev, gt_thread *t, const gt_inst *in, const char *msg, int lane,
+                         uint32_t off, unsigned len, int write)
+{
+    gt_tgroup *tg = t->tg;
+    uint32_t stamp = tg->slm_stamp;
+    uint16_t wi = (uint16_t)(t->tid * t->simd + (unsigned)lane);
+    int reported = 0;
+    for (unsigned b = 0; b < len && off + b < tg->slm_size; b++) {
+        gt_slm_shadow *e = &tg->slm_shadow[off + b];
+        const char *other = NULL; /* what the other work-item did */
+        uint32_t oip = 0;
+        unsigned owi = 0;
+        if (e->w_stamp == stamp && e->w_wi != wi) {
+            other = "wrote";
+            oip = e->w_ip;
+            owi = e->w_wi;
+        } else if (write && e->r_stamp == stamp && e->r_wi != wi) {
+            other = "read";
+            oip = e->r_ip;
+            owi = e->r_wi;
+        }
+        if (other && !reported) {
+            reported = 1;
+            char who[80];
+            if (owi == GT_SLM_READERS)
+                snprintf(who, sizeof(who), "several work-items (the last at EU IP 0x%04x)", oip);
+            else
+                snprintf(who, sizeof(who), "lane %u of thread %u (work-item %u) at EU IP 0x%04x", owi % t->simd, owi / t->simd,
+                         owi, oip);
+            gt_check_finding(dev, GTSIM_CHECK_SLM_RACE, t, in,
+                             "lane %d of thread %u (work-item %u) %s SLM bytes 0x%x..0x%x (%s), which %s %s, with no "
+                             "barrier between",
+                             lane, t->tid, wi, write ? "writes" : "reads", off, off + len - 1, msg, who, other);
+        }
+        if (write) {
+            e->w_stamp = stamp;
+            e->w_wi = wi;
+            e->w_ip = t->ip;
+        } else if (e->r_stamp == stamp && e->r_wi != wi) {
+            e->r_wi = GT_SLM_READERS;
+            e->r_ip = t->ip;
+        } else {
+            e->r_stamp = stamp;
+            e->r_wi = wi;
+            e->r_ip = t->ip;
+        }
+    }
 }

@@ -30,4 +30,22 @@ static inline int gt_check_on(const gtsim_device *dev, unsigned check)
 void gt_check_finding(gtsim_device *dev, unsigned check, const gt_thread *t, const gt_inst *in,
                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/* The last write and reads of one SLM byte (GTSIM_CHECK_SLM_RACE): the
+ * stamp of the barrier interval they happened in (gt_tgroup.slm_stamp),
+ * the work-item (thread index x SIMD width + lane) and EU IP; r_wi
+ * GT_SLM_READERS: several work-items read it. */
+typedef struct gt_slm_shadow {
+    uint32_t w_stamp, r_stamp;
+    uint32_t w_ip, r_ip;
+    uint16_t w_wi, r_wi;
+} gt_slm_shadow;
+#define GT_SLM_READERS 0xffffu
+
+/* GTSIM_CHECK_SLM_RACE: lane `lane` of thread t (at instruction in) reads
+ * or writes len bytes at SLM offset off of its group: a finding when
+ * another work-item of the group wrote those bytes, or (for a write) read
+ * them, since the group's last barrier.  Needs t->tg->slm_shadow. */
+void gt_check_slm_access(gtsim_device *dev, gt_thread *t, const gt_inst *in, const char *msg, int lane,
+                         uint32_t off, unsigned len, int write);
+
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "check.h"
 #include "cs/cmds.h"
 #include "eu/eu.h"
 #include "pipe/pipe.h"
@@ -25,6 +26,8 @@ typedef struct pipe_worker {
     uint32_t nalloc;
     uint8_t *slm;
     uint32_t slm_alloc;
+    struct gt_slm_shadow *slm_shadow; /* GTSIM_CHECK_SLM_RACE: slm_alloc entries, else NULL */
+    uint32_t slm_stamps;    /* the stamps of its groups' barrier intervals (gt_tgroup) */
     gt_vm vm;
     gt_bti_cache btc;
     gt_dispatch disp;
@@ -74,6 +77,7 @@ void gt_pipe_destroy(struct gt_pipe *p)
         free(p->workers[i].threads);
         free(p->workers[i].tptr);
         free(p->workers[i].slm);
+        free(p->workers[i].slm_shadow);
         gt_kcache_destroy(p->workers[i].kcache);
     }
     free(p->workers);
@@ -221,7 +225,7 @@ uint32_t gt_walker_thread_mask(const gt_walker *w, uint32_t t)
 
 /* ---- dispatch ---- */
 
-static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm)
+static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm, int race)
 {
     if (nthreads > wk->nalloc) {
         free(wk->threads);
@@ -233,11 +237,14 @@ static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm)
         if (!wk->nalloc)
             return -1;
     }
-    if (slm > wk->slm_alloc) {
+    if (slm > wk->slm_alloc || (race && slm && !wk->slm_shadow)) {
         free(wk->slm);
+        free(wk->slm_shadow);
         wk->slm = malloc(slm);
-        wk->slm_alloc = wk->slm ? slm : 0;
-        if (!wk->slm)
+        wk->slm_shadow = race ? calloc(slm, sizeof(*wk->slm_shadow)) : NULL;
+        wk->slm_stamps = 0;
+        wk->slm_alloc = wk->slm && (!race || wk->slm_shadow) ? slm : 0;
+        if (!wk->slm_alloc)
             return -1;
     }
     return 0;
@@ -256,7 +263,7 @@ static int pipe_reserve(struct gt_pipe *p, uint32_t n, uint32_t nthreads, uint32
         p->nworkers = n;
     }
     for (uint32_t i = 0; i < n; i++)
-        if (worker_reserve(&p->workers[i], nthreads, slm))
+        if (worker_reserve(&p->workers[i], nthreads, slm, gt_check_on(p->dev, GTSIM_CHECK_SLM_RACE)))
             return -1;
     if (payload > p->payload_alloc) {
         free(p->payload);
@@ -379,6 +386,15 @@ static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t id
     tg.threads = wk->tptr;
     if (slm)
         memset(wk->slm, 0, slm);
+    if (slm && wk->slm_shadow) { /* GTSIM_CHECK_SLM_RACE: a new interval */
+        if (wk->slm_stamps > UINT32_MAX - (1u << 24)) { /* stamps would wrap: start afresh */
+            memset(wk->slm_shadow, 0, (size_t)wk->slm_alloc * sizeof(*wk->slm_shadow));
+            wk->slm_stamps = 0;
+        }
+        tg.slm_shadow = wk->slm_shadow;
+        tg.slm_stamps = &wk->slm_stamps;
+        tg.slm_stamp = ++wk->slm_stamps;
+    }
     for (uint32_t t = 0; t < nthreads; t++) {
         gt_thread *th = &wk->threads[t];
         memset(th, 0, sizeof(*th));

@@ -188,7 +188,7 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
         return st;
     unsigned dbase = h + areg;
     uint32_t lanes_on = m->mask & (slots >= 32 ? ~0u : (1u << slots) - 1);
-    if (s->kind == SF_SPACE_SLM && !a64 && !s->checked) {
+    if (s->kind == SF_SPACE_SLM && !a64 && !s->checked && !s->race) {
         /* SLM: channel by channel over the enabled slots, same results as
          * sf_read / sf_write (offset bits 15:0; out of bounds reads 0,
          * writes are dropped) */

@@ -170,6 +170,8 @@ static int gateway(sf_msg *m)
     if (tg->barrier_arrived < need)
         return GTSIM_OK;
     tg->barrier_arrived = 0;
+    if (tg->slm_shadow) /* a new barrier interval (GTSIM_CHECK_SLM_RACE) */
+        tg->slm_stamp = ++*tg->slm_stamps;
     for (uint32_t i = 0; tg->threads && i < tg->nthreads; i++) {
         gt_thread *o = tg->threads[i];
         if (!o)

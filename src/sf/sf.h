@@ -63,6 +63,13 @@ typedef struct gt_tgroup {
     uint8_t *slm;                  /* slm_size bytes, zeroed per group */
     uint32_t slm_size;
     gt_thread **threads;
+    /* GTSIM_CHECK_SLM_RACE (src/check.c): the last accesses of each SLM
+     * byte (slm_size entries, or NULL: not checked) and the stamp of the
+     * current barrier interval, drawn from *slm_stamps, a counter that only
+     * grows (shadow entries of earlier groups and intervals are older) */
+    struct gt_slm_shadow *slm_shadow;
+    uint32_t slm_stamp;
+    uint32_t *slm_stamps;
 } gt_tgroup;
 
 /* Execute the message of a send/sends/sendc instruction for thread t.

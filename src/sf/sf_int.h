@@ -95,6 +95,8 @@ typedef struct sf_space {
     int kind;
     bool bounded;
     bool a32;        /* offsets are 32-bit (wrap at 4 GiB) */
+    bool race;       /* SLM under GTSIM_CHECK_SLM_RACE: every access goes to sf_read /
+                      * sf_write (sf_dword_ptr gives no pointer) */
     bool checked;    /* GTSIM_CHECK_BOUNDS: sf_read / sf_write check their accesses (every
                       * out-of-bounds or unmapped one goes there: sf_dword_ptr gives no
                       * pointer for those, and untyped_rw's SLM lane loops are not used) */
@@ -138,7 +140,7 @@ static inline uint8_t *sf_dword_ptr(const sf_space *s, uint64_t off, sf_pcache *
 {
     if (s->kind == SF_SPACE_SLM) {
         off &= SF_SLM_OFFSET_MASK;
-        return sf_oob(s, off, 4) ? NULL : s->slm + off;
+        return sf_oob(s, off, 4) || s->race ? NULL : s->slm + off;
     }
     if (s->kind != SF_SPACE_VM || sf_oob(s, off, 4))
         return NULL;

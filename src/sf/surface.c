@@ -206,6 +206,7 @@ int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s)
         s->slm = tg->slm;
         s->bounded = true;
         s->limit = tg->slm_size;
+        s->race = tg->slm_shadow != NULL;
         return GTSIM_OK;
     }
     if (!d || !d->vm)
@@ -305,33 +306,35 @@ static void check_access(sf_msg *m, const sf_space *s, uint64_t off, unsigned le
 {
     if (write && m->rmw)
         return; /* reported at its read */
+    uint64_t va = 0;
+    if (s->kind == SF_SPACE_SLM || (s->kind == SF_SPACE_VM && s->bounded)) {
+        if (!oob(s, off, len))
+            return;
+    } else if (s->kind == SF_SPACE_VM) {
+        va = space_va(s, off);
+        if (gt_vm_ptr_ro(s->vm, va) && gt_vm_ptr_ro(s->vm, (va + len - 1) & ((1ull << 48) - 1)))
+            return;
+    } else {
+        return;
+    }
     const char *msg = m->name ? m->name : "data port message";
     char lane[24] = "";
     if (m->lane >= 0)
         snprintf(lane, sizeof(lane), "lane %d: ", m->lane);
-    if (s->kind == SF_SPACE_SLM) {
-        if (oob(s, off, len))
-            gt_check_finding(m->dev, GTSIM_CHECK_BOUNDS, m->t, m->in,
-                             "%s%s of %u bytes at SLM offset 0x%llx, past the thread group's %llu bytes of SLM",
-                             lane, msg, len, (unsigned long long)off, (unsigned long long)s->limit);
-        return;
-    }
-    if (s->kind != SF_SPACE_VM)
-        return;
-    uint64_t va = space_va(s, off);
-    if (s->bounded) {
-        if (oob(s, off, len))
-            gt_check_finding(m->dev, GTSIM_CHECK_BOUNDS, m->t, m->in,
-                             "%s%s of %u bytes at offset 0x%llx (GVA 0x%llx) of BTI %u, a buffer surface of "
-                             "%llu bytes at GVA 0x%llx",
-                             lane, msg, len, (unsigned long long)off, (unsigned long long)va, s->bti,
-                             (unsigned long long)s->limit, (unsigned long long)s->base);
-        return;
-    }
-    if (!gt_vm_ptr_ro(s->vm, va) || !gt_vm_ptr_ro(s->vm, (va + len - 1) & ((1ull << 48) - 1)))
+    if (s->kind == SF_SPACE_SLM)
         gt_check_finding(m->dev, GTSIM_CHECK_BOUNDS, m->t, m->in,
-                         "%s%s of %u bytes at GVA 0x%llx (%s), in no mapped allocation: a GPU page fault",
-                         lane, msg, len, (unsigned long long)va, s->a32 ? "A32 stateless" : "A64");
+                         "%s%s of %u bytes at SLM offset 0x%llx, past the thread group's %llu bytes of SLM", lane,
+                         msg, len, (unsigned long long)off, (unsigned long long)s->limit);
+    else if (s->bounded)
+        gt_check_finding(m->dev, GTSIM_CHECK_BOUNDS, m->t, m->in,
+                         "%s%s of %u bytes at offset 0x%llx (GVA 0x%llx) of BTI %u, a buffer surface of "
+                         "%llu bytes at GVA 0x%llx",
+                         lane, msg, len, (unsigned long long)off, (unsigned long long)space_va(s, off), s->bti,
+                         (unsigned long long)s->limit, (unsigned long long)s->base);
+    else
+        gt_check_finding(m->dev, GTSIM_CHECK_BOUNDS, m->t, m->in,
+                         "%s%s of %u bytes at GVA 0x%llx (%s), in no mapped allocation: a GPU page fault", lane,
+                         msg, len, (unsigned long long)va, s->a32 ? "A32 stateless" : "A64");
 }
 
 int sf_read(sf_msg *m, const sf_space *s, uint64_t off, void *out, unsigned len)
@@ -346,6 +349,8 @@ int sf_read(sf_msg *m, const sf_space *s, uint64_t off, void *out, unsigned len)
     }
     if (s->kind == SF_SPACE_SLM) {
         memcpy(out, s->slm + off, len);
+        if (s->race && m->lane >= 0 && !m->rmw)
+            gt_check_slm_access(m->dev, m->t, m->in, m->name, m->lane, (uint32_t)off, len, 0);
         return GTSIM_OK;
     }
     uint64_t va = space_va(s, off);
@@ -376,6 +381,8 @@ int sf_write(sf_msg *m, const sf_space *s, uint64_t off, const void *in, unsigne
         return GTSIM_OK;
     if (s->kind == SF_SPACE_SLM) {
         memcpy(s->slm + off, in, len);
+        if (s->race && m->lane >= 0 && !m->rmw)
+            gt_check_slm_access(m->dev, m->t, m->in, m->name, m->lane, (uint32_t)off, len, 1);
         return GTSIM_OK;
     }
     uint64_t va = space_va(s, off);

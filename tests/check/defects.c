@@ -1,6 +1,6 @@
 /* defects: OpenCL kernels with one defect each, for the kernel checks
  * (`gtsim exec --check=...`, src/check.c).  Each case runs one kernel in
- * one work-group of 16 work-items (32 for barrier-exit), compiled SIMD16
+ * one work-group of 16 work-items (32 for slm-race and barrier-exit), compiled SIMD16
  * (intel_reqd_sub_group_size), so that the defect lands on known lanes:
  *   clean            a local-memory reduction with barriers (no finding)
  *   oob-global       out[gid + 60] = gid into a 64-uint buffer: lanes 4..15
@@ -11,6 +11,9 @@
  *                    (A64 stateless buffers): out[gid + off] = gid with
  *                    off = 2^28, 1 GiB past the buffer, in no mapped memory
  *                    (a page fault: the GPU hangs)
+ *   slm-race         32 work-items (two threads) write tile[lid] and read
+ *                    tile[lid ^ 16] with no barrier: each thread reads what
+ *                    the other writes
  *   barrier-divergent  a barrier only the odd work-items reach (channels
  *                    0x5555 disabled)
  *   barrier-exit     work-items 16..31 (the second thread) return before a
@@ -48,6 +51,12 @@ static const char *src =
     "    barrier(CLK_LOCAL_MEM_FENCE);\n"
     "    out[get_global_id(0)] = tile[lid ^ 1];\n"
     "}\n"
+    "SIMD16 __kernel void slm_race(__global uint *out, __global const uint *in) {\n"
+    "    __local uint tile[32];\n"
+    "    uint lid = get_local_id(0);\n"
+    "    tile[lid] = in[lid];\n"
+    "    out[get_global_id(0)] = tile[lid ^ 16];\n"
+    "}\n"
     "SIMD16 __kernel void barrier_divergent(__global uint *out, __global const uint *in) {\n"
     "    uint lid = get_local_id(0);\n"
     "    if (in[lid] & 1)\n"
@@ -65,7 +74,7 @@ static const char *src =
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: defects clean|oob-global|oob-local|oob-stateless|barrier-divergent|barrier-exit\n");
+        fprintf(stderr, "usage: defects clean|oob-global|oob-local|oob-stateless|slm-race|barrier-divergent|barrier-exit\n");
         return 2;
     }
     const char *c = argv[1];
@@ -79,7 +88,7 @@ int main(int argc, char **argv)
         if (*q == '-')
             *q = '_';
     cl_kernel k = oclt_kernel(&t, p, kname);
-    size_t n = strcmp(c, "barrier-exit") ? 16 : 32;
+    size_t n = strcmp(c, "barrier-exit") && strcmp(c, "slm-race") ? 16 : 32;
     cl_uint in[32], out[64];
     for (cl_uint i = 0; i < 32; i++)
         in[i] = i;

@@ -283,7 +283,7 @@ $eot"
     ! grep -q 'gtsim check' "$case.log" || { echo "FAIL: a check ran though none was asked for"; exit 1; }
     expect 1 '^gtsim check barrier: 0 findings in 0 kernels$' -- "$gtsim" run ks.aub --check barrier
     ! grep -q 'gtsim check bounds' "$case.log" || { echo "FAIL: bounds ran with --check barrier"; exit 1; }
-    expect 2 "unknown check 'bogus' \(names: bounds, barrier, all\)" -- "$gtsim" run ks.aub --check=bounds,bogus
+    expect 2 "unknown check 'bogus' \(names: bounds, barrier, slm-race, all\)" -- "$gtsim" run ks.aub --check=bounds,bogus
     # a clean kernel: exit 0 and zero findings (loop_walker)
     loop_walker
     expect 0 '^gtsim check bounds: 0 findings in 0 kernels$' -- "$gtsim" run wl.aub --check=all ;;
