@@ -117,9 +117,14 @@ enum gtsim_check {
      * same SLM bytes, at least one writing, with no barrier between them
      * (atomics excluded) */
     GTSIM_CHECK_SLM_RACE = 1u << 2,
-    GTSIM_CHECK_ALL = (1u << 3) - 1,
+    /* Gen12LP software scoreboard: an instruction reading or overwriting a
+     * GRF register an out-of-order instruction (send, math) writes or
+     * still reads without waiting on its SBID, or reading the result of an
+     * in-order instruction closer than its RegDist waits allow */
+    GTSIM_CHECK_SWSB = 1u << 3,
+    GTSIM_CHECK_ALL = (1u << 4) - 1,
 };
-/* Parse a check list ("bounds,barrier,slm-race", "all": the names of
+/* Parse a check list ("bounds,barrier,slm-race,swsb", "all": the names of
  * GTSIM_CHECK_*, lower case, '-' for '_') into *mask.  GTSIM_ERR_INVALID naming the
  * unknown name in err (errlen bytes) otherwise. */
 int gtsim_check_parse(const char *list, unsigned *mask, char *err, size_t errlen);

@@ -25,6 +25,23 @@
  *    of bytes another wrote or read in it, is a race.  Atomics are not
  *    tracked; nor are block messages (OWord block to SLM), which belong to
  *    no one work-item; GPGPU_WALKER groups only.
+ *  - swsb (Gen12LP; src/eu/exec.c calls gt_check_swsb before each
+ *    instruction): the thread's software scoreboard as the hardware keeps
+ *    none.  Out-of-order instructions (send, sendc, sends, math) take the
+ *    SBID they set ($n): their destination registers are in flight until
+ *    an instruction waits for $n.dst (or $n with RegDist, or sync.allwr),
+ *    their source registers until $n.src / $n.dst (sync.allrd); setting a
+ *    busy SBID again waits for it.  In-order instructions (everything else
+ *    but sync) count in order; RegDist @k on the instruction at in-order
+ *    position jp waits for the one at jp - k and so for all before it, and
+ *    results more than gt_eu_behaviour.swsb_depth (10) in-order
+ *    instructions back are written anyway.  A finding: reading a register
+ *    in flight from an SBID or from an in-order instruction not known
+ *    complete, or writing a register an SBID still writes or reads; the
+ *    report names the producer's IP and the missing annotation.  GRF
+ *    registers only (flags, accumulators and a0 are kept coherent by the
+ *    hardware or not tracked), direct operands only; followed along the
+ *    path the thread takes, so it sees what ran, not every path.
  *
  * A finding names the kernel by its GVA and a hash (FNV-1a, 32 bits) of
  * its first GT_CHECK_HASH_BYTES bytes (the drivers do not give the
@@ -41,9 +58,9 @@
 #include "sf/sf.h"
 
 #define GT_CHECK_HASH_BYTES 256
-#define NCHECKS 3
+#define NCHECKS 4
 
-static const char *const check_names[NCHECKS] = {"bounds", "barrier", "slm-race"};
+static const char *const check_names[NCHECKS] = {"bounds", "barrier", "slm-race", "swsb"};
 
 typedef struct chk_kernel {
     uint64_t gva;
@@ -63,7 +80,7 @@ int gtsim_check_parse(const char *list, unsigned *mask, char *err, size_t errlen
     unsigned m = 0;
     const char *p = list ? list : "";
     if (!*p) {
-        snprintf(err, errlen, "empty check list (names: bounds, barrier, slm-race, all)");
+        snprintf(err, errlen, "empty check list (names: bounds, barrier, slm-race, swsb, all)");
         return GTSIM_ERR_INVALID;
     }
     while (*p) {
@@ -79,7 +96,7 @@ int gtsim_check_parse(const char *list, unsigned *mask, char *err, size_t errlen
                 found = 1;
             }
         if (!found) {
-            snprintf(err, errlen, "unknown check '%.*s' (names: bounds, barrier, slm-race, all)", (int)n, p);
+            snprintf(err, errlen, "unknown check '%.*s' (names: bounds, barrier, slm-race, swsb, all)", (int)n, p);
             return GTSIM_ERR_INVALID;
         }
         p += n;
@@ -260,4 +277,264 @@ void gt_check_slm_access(gtsim_device *dev, gt_thread *t, const gt_inst *in, con
             e->r_ip = t->ip;
         }
     }
+}
+
+/* ---- software scoreboard (GTSIM_CHECK_SWSB) ---- */
+
+void gt_swsb_reset(gt_swsb_state *s, unsigned depth)
+{
+    /* in-order writers of earlier threads are older than the pipeline
+     * depth from the new jp on: complete, without clearing w_jp */
+    if (s->jp > UINT32_MAX / 2) {
+        memset(s->w_jp, 0, sizeof(s->w_jp));
+        s->jp = 0;
+    }
+    s->jp += depth + 1;
+    s->done = s->jp;
+    s->next_ip = 0;
+    memset(s->pend_w, -1, sizeof(s->pend_w));
+    memset(s->pend_r, -1, sizeof(s->pend_r));
+    for (unsigned n = 0; n < 16; n++)
+        s->tok[n].nrd = s->tok[n].nwr = s->tok[n].fence = 0;
+}
+
+/* The GRF bytes one direct GRF region operand covers: per channel c of
+ * exec_size, the element at byte off[c] of ts bytes.  Returns the channel
+ * count, 0 when the operand is no such region (null, ARF, immediate,
+ * indirect). */
+static unsigned region_bytes(const gt_operand *o, unsigned exec_size, int dst, uint32_t off[32], unsigned *ts)
+{
+    if (o->file != GT_FILE_GRF || o->indirect)
+        return 0;
+    *ts = (unsigned)gt_type_size(o->type);
+    if (!*ts)
+        *ts = 4;
+    unsigned n = exec_size < 32 ? exec_size : 32, base = o->nr * 32u + o->subnr;
+    unsigned w = dst ? n : (o->width ? o->width : 1);
+    for (unsigned c = 0; c < n; c++) {
+        unsigned e = dst ? c * (o->hstride ? o->hstride : 1) : (c / w) * o->vstride + (c % w) * o->hstride;
+        off[c] = base + e * *ts;
+    }
+    return n;
+}
+
+/* Wait for SBID n: its sources read, and with dst its destination written
+ * (a fence's: every earlier out-of-order instruction done too). */
+static void swsb_wait(gt_swsb_state *s, unsigned n, int dst)
+{
+    if (dst && s->tok[n].fence) {
+        s->tok[n].fence = 0;
+        for (unsigned m = 0; m < 16; m++)
+            if (m != n && s->tok[m].seq < s->tok[n].seq)
+                swsb_wait(s, m, 1);
+    }
+    for (unsigned i = 0; i < s->tok[n].nrd; i++)
+        for (unsigned b = s->tok[n].rng[i][0]; b < s->tok[n].rng[i][1]; b++)
+            if (s->pend_r[b] == (int8_t)n)
+                s->pend_r[b] = -1;
+    if (dst && s->tok[n].nwr) {
+        unsigned i = s->tok[n].nrd;
+        for (unsigned b = s->tok[n].rng[i][0]; b < s->tok[n].rng[i][1]; b++)
+            if (s->pend_w[b] == (int8_t)n)
+                s->pend_w[b] = -1;
+    }
+}
+
+/* What one instruction reads and writes: byte ranges [lo, hi) of the GRF
+ * (a region's channels each give one, of their element's size). */
+typedef struct swsb_access {
+    uint16_t rd[3 * 32 + 2][2], wr[32][2];
+    unsigned nrd, nwr;
+} swsb_access;
+
+static void add_range(uint16_t (*r)[2], unsigned *n, unsigned lo, unsigned hi)
+{
+    if (lo >= GT_SWSB_BYTES)
+        return;
+    r[*n][0] = (uint16_t)lo;
+    r[*n][1] = (uint16_t)(hi < GT_SWSB_BYTES ? hi : GT_SWSB_BYTES);
+    (*n)++;
+}
+
+static void add_region(uint16_t (*r)[2], unsigned *n, const gt_operand *o, unsigned exec_size, int dst)
+{
+    uint32_t off[32];
+    unsigned ts, nc = region_bytes(o, exec_size, dst, off, &ts);
+    for (unsigned c = 0; c < nc; c++)
+        add_range(r, n, off[c], off[c] + ts);
+}
+
+static int is_send(const gt_inst *in)
+{
+    return in->op == GT_OP_SEND || in->op == GT_OP_SENDC || in->op == GT_OP_SENDS || in->op == GT_OP_SENDSC;
+}
+
+/* A send's descriptors: the immediates, or a0.0 / a0.<exdesc_subnr> (as
+ * the executor resolves them). */
+static void send_desc(const gt_thread *t, const gt_inst *in, uint32_t *desc, uint32_t *exdesc)
+{
+    *desc = in->desc_reg ? (uint32_t)t->a0[0] | ((uint32_t)t->a0[1] << 16) : in->desc;
+    *exdesc = in->exdesc;
+    if (in->exdesc_reg) {
+        unsigned k = (in->exdesc_subnr * 2u) & 15;
+        *exdesc = (uint32_t)t->a0[k] | ((uint32_t)t->a0[k + 1] << 16);
+    }
+}
+
+static void inst_access(const gt_thread *t, const gt_inst *in, swsb_access *a)
+{
+    a->nrd = a->nwr = 0;
+    if (is_send(in)) {
+        uint32_t desc, exdesc;
+        send_desc(t, in, &desc, &exdesc);
+        unsigned mlen = desc >> 25 & 15, rlen = desc >> 20 & 31, exlen = exdesc >> 6 & 31;
+        if (mlen && in->src[0].file == GT_FILE_GRF && !in->src[0].indirect)
+            add_range(a->rd, &a->nrd, in->src[0].nr * 32u, (in->src[0].nr + mlen) * 32u);
+        if (exlen && in->src[1].file == GT_FILE_GRF && !in->src[1].indirect)
+            add_range(a->rd, &a->nrd, in->src[1].nr * 32u, (in->src[1].nr + exlen) * 32u);
+        if (rlen && in->dst.file == GT_FILE_GRF && !in->dst.indirect)
+            add_range(a->wr, &a->nwr, in->dst.nr * 32u, (in->dst.nr + rlen) * 32u);
+        return;
+    }
+    switch (in->op) { /* branches: their operands are IPs, not data */
+    case GT_OP_JMPI: case GT_OP_IF: case GT_OP_ELSE: case GT_OP_ENDIF: case GT_OP_WHILE: case GT_OP_BREAK:
+    case GT_OP_CONT: case GT_OP_HALT: case GT_OP_GOTO: case GT_OP_JOIN: case GT_OP_BRD: case GT_OP_BRC:
+    case GT_OP_CALL: case GT_OP_CALLA: case GT_OP_RET: case GT_OP_NOP: case GT_OP_WAIT: case GT_OP_SYNC:
+        return;
+    default:
+        break;
+    }
+    for (unsigned i = 0; i < in->num_srcs && i < 3; i++)
+        add_region(a->rd, &a->nrd, &in->src[i], in->exec_size, 0);
+    add_region(a->wr, &a->nwr, &in->dst, in->exec_size, 1);
+}
+
+/* Every source of in is its destination's register and subregister: what
+ * it writes is what was there (a dependency on it orders nothing). */
+static int same_bytes(const gt_inst *in)
+{
+    if (in->dst.file != GT_FILE_GRF || in->dst.indirect || !in->num_srcs)
+        return 0;
+    for (unsigned i = 0; i < in->num_srcs && i < 3; i++)
+        if (in->src[i].file != GT_FILE_GRF || in->src[i].indirect || in->src[i].nr != in->dst.nr ||
+            in->src[i].subnr != in->dst.subnr || in->src[i].type != in->dst.type)
+            return 0;
+    return 1;
+}
+
+void gt_check_swsb(gtsim_device *dev, gt_thread *t, const gt_inst *in, unsigned depth)
+{
+    gt_swsb_state *s = t->swsb;
+    int ooo = is_send(in) || in->op == GT_OP_MATH;
+    uint32_t jp = s->jp;
+    /* a jump taken (to other than the fall-through IP) drains the in-order
+     * pipeline: IGC counts RegDist along the code's layout, which is only
+     * safe so (i64dbl: a uniform if's `else` jumps over the else block to
+     * an `and {@4}` whose producer is 3 in-order instructions back on that
+     * path) */
+    if (t->ip != s->next_ip)
+        s->done = jp;
+    s->next_ip = t->ip + in->length;
+    /* the instruction's waits */
+    if (in->swsb_dist && jp - in->swsb_dist + 1 > s->done)
+        s->done = jp - in->swsb_dist + 1;
+    if (jp - depth > s->done)
+        s->done = jp - depth;
+    if (in->swsb_mode == GT_SWSB_DST || in->swsb_mode == GT_SWSB_SET) /* SET: a busy SBID is waited for */
+        swsb_wait(s, in->swsb_sbid, 1);
+    else if (in->swsb_mode == GT_SWSB_SRC)
+        swsb_wait(s, in->swsb_sbid, 0);
+    if (in->op == GT_OP_SYNC) {
+        /* sync.allrd / allwr: the SBIDs of the immediate's mask, or all (seed 004 sync) */
+        uint32_t mask = in->src[0].file == GT_FILE_IMM ? (uint32_t)in->src[0].imm : 0xffffu;
+        if (in->sync_fc == 2 || in->sync_fc == 3)
+            for (unsigned n = 0; n < 16; n++)
+                if (mask >> n & 1)
+                    swsb_wait(s, n, in->sync_fc == 3);
+        return; /* not an in-order instruction */
+    }
+    swsb_access a;
+    inst_access(t, in, &a);
+    if (a.nwr == 1 && same_bytes(in)) /* IGC's `csel r0 = r0 ? r0 : r0` (EU fusion workaround): no data moves */
+        a.nrd = a.nwr = 0;
+    for (unsigned i = 0; i < a.nrd; i++)
+        for (unsigned b = a.rd[i][0]; b < a.rd[i][1]; b++) {
+            if (s->pend_w[b] >= 0) {
+                unsigned n = (unsigned)s->pend_w[b];
+                gt_check_finding(dev, GTSIM_CHECK_SWSB, t, in,
+                                 "reads r%u.%u (byte), which the out-of-order instruction at EU IP 0x%04x writes "
+                                 "($%u), without waiting for it: $%u.dst missing",
+                                 b / 32, b % 32, s->tok[n].ip, n, n);
+                swsb_wait(s, n, 1); /* one finding per missing wait */
+            } else if (s->w_jp[b] > s->done) {
+                uint32_t p = s->w_jp[b] - 1, d = jp - p;
+                gt_check_finding(dev, GTSIM_CHECK_SWSB, t, in,
+                                 "reads r%u.%u (byte), which the in-order instruction at EU IP 0x%04x writes %u "
+                                 "in-order instruction%s back, without waiting for it: RegDist @%u missing",
+                                 b / 32, b % 32, s->ip_of[p & 15], d, d == 1 ? "" : "s", d < 7 ? d : 7);
+                s->done = p + 1;
+            }
+        }
+    for (unsigned i = 0; i < a.nwr; i++)
+        for (unsigned b = a.wr[i][0]; b < a.wr[i][1]; b++) {
+            if (s->pend_w[b] >= 0 || s->pend_r[b] >= 0) {
+                int w = s->pend_w[b] >= 0;
+                unsigned n = (unsigned)(w ? s->pend_w[b] : s->pend_r[b]);
+                gt_check_finding(dev, GTSIM_CHECK_SWSB, t, in,
+                                 "overwrites r%u.%u (byte), which the out-of-order instruction at EU IP 0x%04x ($%u) "
+                                 "still %s, without waiting for it: $%u.%s missing",
+                                 b / 32, b % 32, s->tok[n].ip, n, w ? "writes" : "reads", n, w ? "dst" : "src");
+                swsb_wait(s, n, w);
+            }
+        }
+    if (ooo) {
+        if (in->swsb_mode != GT_SWSB_SET)
+            return; /* no SBID to follow it by */
+        unsigned n = in->swsb_sbid, k = 0;
+        s->tok[n].ip = t->ip;
+        s->tok[n].seq = ++s->seq;
+        uint32_t desc = 0, exdesc;
+        if (is_send(in))
+            send_desc(t, in, &desc, &exdesc);
+        s->tok[n].fence = is_send(in) && gt_sf_is_fence(dev, in->sfid, desc);
+        /* its reads and write, merged into at most 4 + 1 ranges (a math
+         * region's channels are adjacent or the span covers them) */
+        for (unsigned i = 0; i < a.nrd; i++) {
+            if (k && a.rd[i][0] <= s->tok[n].rng[k - 1][1] + 32u && a.rd[i][0] >= s->tok[n].rng[k - 1][0]) {
+                if (a.rd[i][1] > s->tok[n].rng[k - 1][1])
+                    s->tok[n].rng[k - 1][1] = a.rd[i][1];
+            } else if (k < 4) {
+                s->tok[n].rng[k][0] = a.rd[i][0];
+                s->tok[n].rng[k++][1] = a.rd[i][1];
+            } else {
+                if (a.rd[i][0] < s->tok[n].rng[3][0])
+                    s->tok[n].rng[3][0] = a.rd[i][0];
+                if (a.rd[i][1] > s->tok[n].rng[3][1])
+                    s->tok[n].rng[3][1] = a.rd[i][1];
+            }
+            for (unsigned b = a.rd[i][0]; b < a.rd[i][1]; b++)
+                s->pend_r[b] = (int8_t)n;
+        }
+        s->tok[n].nrd = (uint8_t)k;
+        s->tok[n].nwr = a.nwr != 0;
+        if (a.nwr) {
+            unsigned lo = a.wr[0][0], hi = a.wr[0][1];
+            for (unsigned i = 0; i < a.nwr; i++) {
+                lo = a.wr[i][0] < lo ? a.wr[i][0] : lo;
+                hi = a.wr[i][1] > hi ? a.wr[i][1] : hi;
+                for (unsigned b = a.wr[i][0]; b < a.wr[i][1]; b++) {
+                    s->pend_w[b] = (int8_t)n;
+                    s->w_jp[b] = 0;
+                }
+            }
+            s->tok[n].rng[k][0] = (uint16_t)lo;
+            s->tok[n].rng[k][1] = (uint16_t)hi;
+        }
+        return;
+    }
+    s->ip_of[jp & 15] = t->ip;
+    for (unsigned i = 0; i < a.nwr; i++)
+        for (unsigned b = a.wr[i][0]; b < a.wr[i][1]; b++)
+            s->w_jp[b] = jp + 1;
+    s->jp = jp + 1;
 }

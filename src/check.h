@@ -48,4 +48,37 @@ typedef struct gt_slm_shadow {
 void gt_check_slm_access(gtsim_device *dev, gt_thread *t, const gt_inst *in, const char *msg, int lane,
                          uint32_t off, unsigned len, int write);
 
+/* The software scoreboard of one Gen12 EU thread (GTSIM_CHECK_SWSB), at
+ * byte granularity (IGC's annotations are exact to the byte): in-order
+ * instructions issued (jp, counting on across the threads of the slot) and
+ * known complete (below done), the IP of the last 16 in-order ones (by jp
+ * mod 16), the fall-through IP of the last instruction, per GRF byte its in-order writer (jp + 1) and the SBIDs of the
+ * out-of-order instructions writing / reading it (-1 none), per SBID the
+ * IP and byte ranges of its instruction. */
+#define GT_SWSB_BYTES (GT_GRF_REGS * 32)
+typedef struct gt_swsb_state {
+    uint32_t jp, done;
+    uint32_t next_ip;   /* where the last instruction falls through to */
+    uint32_t ip_of[16];
+    uint32_t w_jp[GT_SWSB_BYTES];
+    int8_t pend_w[GT_SWSB_BYTES], pend_r[GT_SWSB_BYTES];
+    uint32_t seq;       /* out-of-order instructions issued */
+    struct {
+        uint32_t ip, seq;
+        uint16_t rng[5][2]; /* byte ranges [lo, hi): reads, then the write */
+        uint8_t nrd, nwr;
+        uint8_t fence;      /* a memory fence: done, the earlier messages are */
+    } tok[16];
+} gt_swsb_state;
+
+/* A thread starts on the slot with nothing in flight (s: zeroed before
+ * its first use); depth: gt_eu_behaviour.swsb_depth. */
+void gt_swsb_reset(gt_swsb_state *s, unsigned depth);
+
+/* GTSIM_CHECK_SWSB: thread t issues instruction in (at t->ip): its SWSB
+ * waits are applied, its register reads and writes checked against what
+ * is in flight, then its own results enter the scoreboard.  depth: the
+ * platform's gt_eu_behaviour.swsb_depth.  Needs t->swsb. */
+void gt_check_swsb(gtsim_device *dev, gt_thread *t, const gt_inst *in, unsigned depth);
+
 #endif

@@ -35,7 +35,7 @@ static const gt_eu_behaviour gt_eu_gen75 = {
  * pages (gt_eu_behaviour no_64bit_types ...). */
 static const gt_eu_behaviour gt_eu_gen12 = {
     .no_64bit_types = 1, .math_rules = 1, .alu_rules = 1, .send_rules = 1,
-    .mach_low_dword = 1, .goto_pred_waits = 1,
+    .mach_low_dword = 1, .goto_pred_waits = 1, .swsb_depth = 10,
 };
 
 static const gt_iga_syntax gt_iga_gen9 = {.send_sfids = gt_send_sfids_gen9};

@@ -254,6 +254,12 @@ typedef struct gt_eu_behaviour {
      * code multiplies 32x32 -> low 32 bits with mul acc0 + mach); 0: mach
      * writes the high DWord (Gen7-Gen9) */
     uint8_t mach_low_dword;
+    /* Software scoreboard (Gen12LP, GTSIM_CHECK_SWSB): the in-order
+     * pipeline depth in in-order instructions, beyond which a result is
+     * written without a RegDist wait (public facts: Mesa brw_fs_scoreboard
+     * ordered_dependency_swsb max_dist = 10); 0 = the hardware keeps
+     * register dependencies itself (no SWSB fields, Gen7-Gen9). */
+    uint8_t swsb_depth;
 } gt_eu_behaviour;
 /* The behaviour table of a platform's EU (never NULL). */
 const gt_eu_behaviour *gt_eu_behaviour_for(const gt_platform *plat);
@@ -374,6 +380,7 @@ typedef struct gt_thread {
     uint32_t simd;             /* dispatch SIMD width: 8, 16 or 32 */
     uint64_t instructions;     /* executed by this thread (for the watchdog) */
     uint32_t barrier_ip;       /* IP of the thread's last barrier message (GTSIM_CHECK_BARRIER) */
+    struct gt_swsb_state *swsb; /* GTSIM_CHECK_SWSB: the thread's scoreboard (src/check.c), or NULL */
 } gt_thread;
 
 /* Run a thread from t->ip until it sends EOT (GT_THREAD_DONE), blocks

@@ -46,6 +46,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "check.h"
 #include "eu/exec_cvt.h"
 #include "eu/exec_priv.h"
 #include "sf/sf.h"
@@ -3973,9 +3974,11 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     int status = GTSIM_OK;
     uint32_t ip = t->ip;
     const int trace = trace_eu_enabled();
-    /* debug aids (trace, coverage, profile) share one predictable branch per instruction */
+    /* debug aids (trace, coverage, profile, the SWSB check) share one
+     * predictable branch per instruction */
     const int cov = gt_eu_cov_enabled(), prof = dev->profile != NULL;
-    const int dbg = trace | cov | prof;
+    const unsigned swsb = t->swsb ? gt_eu_behaviour_for(dev->plat)->swsb_depth : 0;
+    const int dbg = trace | cov | prof | (swsb != 0);
     /* stop_at: the next poll (interrupt, timeout, submission bounds) or
      * the thread's watchdog, whichever comes first; one compare per
      * instruction covers both. */
@@ -4027,9 +4030,13 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
         uint32_t rm = x->rmask;
         uint32_t emask = in->nomask ? rm : (t->exec_mask & rm);
         ninst++;
-        if (__builtin_expect(dbg, 0) && (cov | prof)) {
-            ((gt_xinst *)x)->cov_count++;
-            ((gt_xinst *)x)->prof_lanes += popc32(emask);
+        if (__builtin_expect(dbg, 0)) {
+            if (cov | prof) {
+                ((gt_xinst *)x)->cov_count++;
+                ((gt_xinst *)x)->prof_lanes += popc32(emask);
+            }
+            if (swsb)
+                gt_check_swsb(dev, t, in, swsb);
         }
         if (x->ctrl) {
             int stop = 0;

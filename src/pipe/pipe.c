@@ -28,6 +28,7 @@ typedef struct pipe_worker {
     uint32_t slm_alloc;
     struct gt_slm_shadow *slm_shadow; /* GTSIM_CHECK_SLM_RACE: slm_alloc entries, else NULL */
     uint32_t slm_stamps;    /* the stamps of its groups' barrier intervals (gt_tgroup) */
+    struct gt_swsb_state *swsb; /* GTSIM_CHECK_SWSB on a platform with SWSB: one per thread, else NULL */
     gt_vm vm;
     gt_bti_cache btc;
     gt_dispatch disp;
@@ -78,6 +79,7 @@ void gt_pipe_destroy(struct gt_pipe *p)
         free(p->workers[i].tptr);
         free(p->workers[i].slm);
         free(p->workers[i].slm_shadow);
+        free(p->workers[i].swsb);
         gt_kcache_destroy(p->workers[i].kcache);
     }
     free(p->workers);
@@ -225,15 +227,17 @@ uint32_t gt_walker_thread_mask(const gt_walker *w, uint32_t t)
 
 /* ---- dispatch ---- */
 
-static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm, int race)
+static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm, int race, int swsb)
 {
-    if (nthreads > wk->nalloc) {
+    if (nthreads > wk->nalloc || (swsb && !wk->swsb)) {
         free(wk->threads);
         free(wk->tptr);
+        free(wk->swsb);
         size_t bytes = (size_t)nthreads * sizeof(gt_thread);
         wk->threads = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
         wk->tptr = calloc(nthreads, sizeof(*wk->tptr));
-        wk->nalloc = wk->threads && wk->tptr ? nthreads : 0;
+        wk->swsb = swsb ? calloc(nthreads, sizeof(*wk->swsb)) : NULL;
+        wk->nalloc = wk->threads && wk->tptr && (!swsb || wk->swsb) ? nthreads : 0;
         if (!wk->nalloc)
             return -1;
     }
@@ -263,7 +267,8 @@ static int pipe_reserve(struct gt_pipe *p, uint32_t n, uint32_t nthreads, uint32
         p->nworkers = n;
     }
     for (uint32_t i = 0; i < n; i++)
-        if (worker_reserve(&p->workers[i], nthreads, slm, gt_check_on(p->dev, GTSIM_CHECK_SLM_RACE)))
+        if (worker_reserve(&p->workers[i], nthreads, slm, gt_check_on(p->dev, GTSIM_CHECK_SLM_RACE),
+                           gt_check_on(p->dev, GTSIM_CHECK_SWSB) && gt_eu_behaviour_for(p->dev->plat)->swsb_depth))
             return -1;
     if (payload > p->payload_alloc) {
         free(p->payload);
@@ -426,6 +431,10 @@ static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t id
         th->tg = &tg;
         th->tid = t;
         th->simd = w->simd;
+        if (wk->swsb) { /* GTSIM_CHECK_SWSB: nothing in flight at dispatch */
+            th->swsb = &wk->swsb[t];
+            gt_swsb_reset(th->swsb, gt_eu_behaviour_for(dev->plat)->swsb_depth);
+        }
     }
 
     /* Run round-robin until every thread has ended. */

@@ -722,6 +722,15 @@ static int media_block(sf_msg *m, bool write)
     return GTSIM_OK;
 }
 
+int gt_sf_is_fence(const gtsim_device *dev, unsigned sfid, uint32_t desc)
+{
+    const sf_port *p = sf_gen_of(dev)->port[sfid & 15];
+    if (!p || (p->scratch && gt_bits(desc, 18, 18)))
+        return 0;
+    unsigned type = gt_bits(desc, p->type_hi, 14);
+    return type < 32 && p->op[type] == SF_OP_FENCE;
+}
+
 /* Every data port: the port's table gives the operation of the message. */
 int sf_dataport(sf_msg *m, const sf_port *p)
 {

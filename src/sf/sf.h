@@ -87,6 +87,11 @@ typedef struct gt_tgroup {
 struct gt_sf_gen;
 extern const struct gt_sf_gen gt_sf_gen9, gt_sf_gen7, gt_sf_gen75, gt_sf_gen12;
 
+/* 1 when a send of sfid with descriptor desc is a data port memory fence
+ * (the generation's port table: SF_OP_FENCE), whose response comes after
+ * the thread's earlier memory messages are done. */
+int gt_sf_is_fence(const gtsim_device *dev, unsigned sfid, uint32_t desc);
+
 int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in,
                uint32_t exec_mask, uint32_t desc, uint32_t exdesc);
 
