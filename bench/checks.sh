@@ -2,7 +2,8 @@
 # Benchmark (not a test) of the kernel checks' cost (src/check.c): replays
 # each benchmark workload (bench/<name>/ and bench/<name>/tgllp/) on one
 # host thread with no check, then with --check=bounds, --check=barrier,
-# --check=slm-race, --check=swsb (tgllp; skl has no SWSB) and --check=all, each run's outputs checked against the CPU-computed bytes,
+# --check=slm-race, --check=swsb (tgllp; skl has no SWSB), --check=uninit and
+# --check=all, each run's outputs checked against the CPU-computed bytes,
 # and prints the host CPU seconds executing (best of REPEATS) and each
 # check's slowdown.  The "none" column is the executor's own speed (the
 # checks cost nothing when off: compare with bench/run.sh).
@@ -24,8 +25,8 @@ for n in "${names[@]}"; do
 done
 echo "host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores; gtsim runs on one host thread"
 echo "gtsim: $("$build/gtsim" --version 2>/dev/null | head -n1)"
-printf '%-18s %10s %18s %18s %18s %18s %18s\n' workload "none (s)" "bounds (s, x)" "barrier (s, x)" \
-    "slm-race (s, x)" "swsb (s, x)" "all (s, x)"
+printf '%-18s %10s %18s %18s %18s %18s %18s %18s\n' workload "none (s)" "bounds (s, x)" "barrier (s, x)" \
+    "slm-race (s, x)" "swsb (s, x)" "uninit (s, x)" "all (s, x)"
 best_secs() { # dir, options...: best host CPU seconds executing of $repeats runs
     local dir=$1 best=
     shift
@@ -42,7 +43,7 @@ best_secs() { # dir, options...: best host CPU seconds executing of $repeats run
 for dir in "${dirs[@]}"; do
     base=$(best_secs "$dir")
     row=$(printf '%-18s %10.3f' "${dir#bench/}" "$base")
-    for c in bounds barrier slm-race swsb all; do
+    for c in bounds barrier slm-race swsb uninit all; do
         s=$(best_secs "$dir" --check=$c)
         row+=$(awk -v s="$s" -v b="$base" 'BEGIN{printf " %10.3f %6.2fx", s, (b > 0 ? s / b : 0)}')
     done

@@ -122,9 +122,12 @@ enum gtsim_check {
      * still reads without waiting on its SBID, or reading the result of an
      * in-order instruction closer than its RegDist waits allow */
     GTSIM_CHECK_SWSB = 1u << 3,
-    GTSIM_CHECK_ALL = (1u << 4) - 1,
+    /* a lane of an instruction reading a GRF byte nothing wrote since the
+     * thread's dispatch (its payload counts as written) */
+    GTSIM_CHECK_UNINIT = 1u << 4,
+    GTSIM_CHECK_ALL = (1u << 5) - 1,
 };
-/* Parse a check list ("bounds,barrier,slm-race,swsb", "all": the names of
+/* Parse a check list ("bounds,barrier,slm-race,swsb,uninit", "all": the names of
  * GTSIM_CHECK_*, lower case, '-' for '_') into *mask.  GTSIM_ERR_INVALID naming the
  * unknown name in err (errlen bytes) otherwise. */
 int gtsim_check_parse(const char *list, unsigned *mask, char *err, size_t errlen);

@@ -38,10 +38,26 @@
  *    instructions back are written anyway.  A finding: reading a register
  *    in flight from an SBID or from an in-order instruction not known
  *    complete, or writing a register an SBID still writes or reads; the
- *    report names the producer's IP and the missing annotation.  GRF
+ *    report names the producer's IP and the missing annotation.  As IGC
+ *    assumes: a send's payload is read before a later send to the same
+ *    shared function (and SLM-ness) writes its response, and a read on
+ *    channels disjoint from a send's (the other side of a divergent
+ *    if/else) does not wait for its response.  GRF
  *    registers only (flags, accumulators and a0 are kept coherent by the
  *    hardware or not tracked), direct operands only; followed along the
  *    path the thread takes, so it sees what ran, not every path.
+ *  - uninit (gt_check_uninit, on the same debug branch): a bit per GRF
+ *    byte, set by the dispatch payload (r0, per-thread and cross-thread
+ *    data), by the enabled channels of every destination (before
+ *    predication) and by send responses; a lane enabled by control flow,
+ *    predicate and dispatch mask reading a byte still clear is a finding
+ *    (one per source operand, naming the lanes; once per byte and thread;
+ *    not for flag fills, mov f0/f1 from a GRF slot IGC may fill before
+ *    saving it); of NoMask instructions only scalar
+ *    sources count (their vector reads go over other lanes' leftovers by
+ *    design).
+ *    Send payloads are not checked (a message's disabled slots carry
+ *    whatever was there), nor flags and accumulators.
  *
  * A finding names the kernel by its GVA and a hash (FNV-1a, 32 bits) of
  * its first GT_CHECK_HASH_BYTES bytes (the drivers do not give the
@@ -58,9 +74,9 @@
 #include "sf/sf.h"
 
 #define GT_CHECK_HASH_BYTES 256
-#define NCHECKS 4
+#define NCHECKS 5
 
-static const char *const check_names[NCHECKS] = {"bounds", "barrier", "slm-race", "swsb"};
+static const char *const check_names[NCHECKS] = {"bounds", "barrier", "slm-race", "swsb", "uninit"};
 
 typedef struct chk_kernel {
     uint64_t gva;
@@ -80,7 +96,7 @@ int gtsim_check_parse(const char *list, unsigned *mask, char *err, size_t errlen
     unsigned m = 0;
     const char *p = list ? list : "";
     if (!*p) {
-        snprintf(err, errlen, "empty check list (names: bounds, barrier, slm-race, swsb, all)");
+        snprintf(err, errlen, "empty check list (names: bounds, barrier, slm-race, swsb, uninit, all)");
         return GTSIM_ERR_INVALID;
     }
     while (*p) {
@@ -96,7 +112,7 @@ int gtsim_check_parse(const char *list, unsigned *mask, char *err, size_t errlen
                 found = 1;
             }
         if (!found) {
-            snprintf(err, errlen, "unknown check '%.*s' (names: bounds, barrier, slm-race, swsb, all)", (int)n, p);
+            snprintf(err, errlen, "unknown check '%.*s' (names: bounds, barrier, slm-race, swsb, uninit, all)", (int)n, p);
             return GTSIM_ERR_INVALID;
         }
         p += n;
@@ -381,6 +397,16 @@ static void send_desc(const gt_thread *t, const gt_inst *in, uint32_t *desc, uin
     }
 }
 
+/* A data port send to SLM (BTI 254). */
+static int send_is_slm(const gt_thread *t, const gt_inst *in)
+{
+    uint32_t desc, exdesc;
+    if (!is_send(in))
+        return 0;
+    send_desc(t, in, &desc, &exdesc);
+    return (desc & 0xff) == 0xfe;
+}
+
 static void inst_access(const gt_thread *t, const gt_inst *in, swsb_access *a)
 {
     a->nrd = a->nwr = 0;
@@ -422,7 +448,7 @@ static int same_bytes(const gt_inst *in)
     return 1;
 }
 
-void gt_check_swsb(gtsim_device *dev, gt_thread *t, const gt_inst *in, unsigned depth)
+void gt_check_swsb(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t emask, unsigned depth)
 {
     gt_swsb_state *s = t->swsb;
     int ooo = is_send(in) || in->op == GT_OP_MATH;
@@ -461,6 +487,10 @@ void gt_check_swsb(gtsim_device *dev, gt_thread *t, const gt_inst *in, unsigned 
         for (unsigned b = a.rd[i][0]; b < a.rd[i][1]; b++) {
             if (s->pend_w[b] >= 0) {
                 unsigned n = (unsigned)s->pend_w[b];
+                /* the other side of a divergent if/else reads other
+                 * channels' data: the response writes only its own */
+                if (!(emask & s->tok[n].chmask) && !in->nomask)
+                    continue;
                 gt_check_finding(dev, GTSIM_CHECK_SWSB, t, in,
                                  "reads r%u.%u (byte), which the out-of-order instruction at EU IP 0x%04x writes "
                                  "($%u), without waiting for it: $%u.dst missing",
@@ -480,6 +510,12 @@ void gt_check_swsb(gtsim_device *dev, gt_thread *t, const gt_inst *in, unsigned 
             if (s->pend_w[b] >= 0 || s->pend_r[b] >= 0) {
                 int w = s->pend_w[b] >= 0;
                 unsigned n = (unsigned)(w ? s->pend_w[b] : s->pend_r[b]);
+                /* a shared function takes its messages in order: a send's
+                 * response comes after an earlier send to the same function
+                 * (and the same SLM-ness) has read its payload (IGC's SWSB
+                 * pass relies on it, hasSameFunctionID) */
+                if (!w && is_send(in) && s->tok[n].sfid == in->sfid && s->tok[n].slm == send_is_slm(t, in))
+                    continue;
                 gt_check_finding(dev, GTSIM_CHECK_SWSB, t, in,
                                  "overwrites r%u.%u (byte), which the out-of-order instruction at EU IP 0x%04x ($%u) "
                                  "still %s, without waiting for it: $%u.%s missing",
@@ -497,6 +533,9 @@ void gt_check_swsb(gtsim_device *dev, gt_thread *t, const gt_inst *in, unsigned 
         if (is_send(in))
             send_desc(t, in, &desc, &exdesc);
         s->tok[n].fence = is_send(in) && gt_sf_is_fence(dev, in->sfid, desc);
+        s->tok[n].sfid = is_send(in) ? in->sfid : 0xff;
+        s->tok[n].chmask = emask;
+        s->tok[n].slm = (uint8_t)send_is_slm(t, in);
         /* its reads and write, merged into at most 4 + 1 ranges (a math
          * region's channels are adjacent or the span covers them) */
         for (unsigned i = 0; i < a.nrd; i++) {
@@ -537,4 +576,83 @@ void gt_check_swsb(gtsim_device *dev, gt_thread *t, const gt_inst *in, unsigned 
         for (unsigned b = a.wr[i][0]; b < a.wr[i][1]; b++)
             s->w_jp[b] = jp + 1;
     s->jp = jp + 1;
+}
+
+/* ---- uninitialised GRF reads (GTSIM_CHECK_UNINIT) ---- */
+
+static int byte_written(const uint8_t *w, unsigned b)
+{
+    return w[b >> 3] >> (b & 7) & 1;
+}
+
+static void mark_written(uint8_t *w, unsigned lo, unsigned hi)
+{
+    for (unsigned b = lo; b < hi && b < GT_SWSB_BYTES; b++)
+        w[b >> 3] |= (uint8_t)(1u << (b & 7));
+}
+
+void gt_check_uninit(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t emask, uint32_t rmask)
+{
+    uint8_t *w = t->written;
+    if (is_send(in)) {
+        uint32_t desc, exdesc;
+        send_desc(t, in, &desc, &exdesc);
+        unsigned rlen = desc >> 20 & 31;
+        if (rlen && in->dst.file == GT_FILE_GRF && !in->dst.indirect)
+            mark_written(w, in->dst.nr * 32u, (in->dst.nr + rlen) * 32u);
+        return;
+    }
+    switch (in->op) { /* branches: their operands are IPs, not data */
+    case GT_OP_JMPI: case GT_OP_IF: case GT_OP_ELSE: case GT_OP_ENDIF: case GT_OP_WHILE: case GT_OP_BREAK:
+    case GT_OP_CONT: case GT_OP_HALT: case GT_OP_GOTO: case GT_OP_JOIN: case GT_OP_BRD: case GT_OP_BRC:
+    case GT_OP_CALL: case GT_OP_CALLA: case GT_OP_RET: case GT_OP_NOP: case GT_OP_WAIT: case GT_OP_SYNC:
+        return;
+    default:
+        break;
+    }
+    /* a flag filled from the GRF (IGC keeps flags in GRF slots and may
+     * fill one before any save on the path taken: its value then goes
+     * unused) is not a use of the data */
+    int flag_fill = in->dst.file == GT_FILE_ARF && (in->dst.nr & 0xf0) == GT_ARF_F;
+    uint32_t lanes = rmask & t->exec_mask & t->dispatch_mask, off[32];
+    unsigned ts;
+    for (unsigned i = 0; i < in->num_srcs && i < 3 && !flag_fill; i++) {
+        /* a NoMask vector read is IGC going over every lane's leftovers
+         * (64-bit multiply halves of another quarter's data, packing):
+         * only its scalar sources are values it uses as such */
+        const gt_operand *o = &in->src[i];
+        if (in->nomask && in->exec_size > 1 && (o->vstride || o->hstride))
+            continue;
+        unsigned nc = region_bytes(o, in->exec_size, 0, off, &ts);
+        uint32_t bad = 0;
+        unsigned first_lane = 0, first_byte = 0;
+        for (unsigned c = 0; c < nc; c++) {
+            unsigned lane = in->chan_off + c;
+            if (lane >= 32 || !(lanes >> lane & 1))
+                continue;
+            for (unsigned b = off[c]; b < off[c] + ts && b < GT_SWSB_BYTES; b++)
+                if (!byte_written(w, b)) {
+                    if (!bad) {
+                        first_lane = lane;
+                        first_byte = b;
+                    }
+                    bad |= 1u << lane;
+                    break;
+                }
+        }
+        if (!bad)
+            continue;
+        gt_check_finding(dev, GTSIM_CHECK_UNINIT, t, in,
+                         "lane %u (of lanes 0x%x) reads r%u.%u (byte) of src%u, which nothing wrote since the "
+                         "thread's dispatch",
+                         first_lane, bad, first_byte / 32, first_byte % 32, i);
+        for (unsigned c = 0; c < nc; c++) /* reported once: now taken as written */
+            if (in->chan_off + c < 32 && bad >> (in->chan_off + c) & 1)
+                mark_written(w, off[c], off[c] + ts);
+    }
+    uint32_t doff[32];
+    unsigned dts, nc = region_bytes(&in->dst, in->exec_size, 1, doff, &dts);
+    for (unsigned c = 0; c < nc; c++)
+        if (in->chan_off + c < 32 && emask >> (in->chan_off + c) & 1)
+            mark_written(w, doff[c], doff[c] + dts);
 }

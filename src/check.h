@@ -68,17 +68,35 @@ typedef struct gt_swsb_state {
         uint16_t rng[5][2]; /* byte ranges [lo, hi): reads, then the write */
         uint8_t nrd, nwr;
         uint8_t fence;      /* a memory fence: done, the earlier messages are */
+        uint8_t sfid, slm;  /* a send's shared function and SLM binding (BTI 254) */
+        uint32_t chmask;    /* the channels it ran for */
     } tok[16];
 } gt_swsb_state;
+
+/* What the checks keep per hardware thread slot (a worker's thread i). */
+typedef struct gt_thread_check {
+    gt_swsb_state swsb;
+    uint8_t written[GT_SWSB_BYTES / 8];
+} gt_thread_check;
+
+/* GTSIM_CHECK_UNINIT: thread t (t->written) issues instruction in with
+ * the channels emask enabled, of which rmask read sources that matter
+ * (predicated on): a finding for the first byte a lane of rmask reads that
+ * nothing wrote since dispatch, then the bytes of emask's lanes of its
+ * destination are marked.  Only lanes enabled by control flow and the
+ * dispatch mask are checked (NoMask instructions read the others'
+ * leftovers by design); send payloads are not checked, send responses are
+ * writes. */
+void gt_check_uninit(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t emask, uint32_t rmask);
 
 /* A thread starts on the slot with nothing in flight (s: zeroed before
  * its first use); depth: gt_eu_behaviour.swsb_depth. */
 void gt_swsb_reset(gt_swsb_state *s, unsigned depth);
 
-/* GTSIM_CHECK_SWSB: thread t issues instruction in (at t->ip): its SWSB
- * waits are applied, its register reads and writes checked against what
+/* GTSIM_CHECK_SWSB: thread t issues instruction in (at t->ip) with the
+ * channels emask enabled: its SWSB waits are applied, its register reads and writes checked against what
  * is in flight, then its own results enter the scoreboard.  depth: the
  * platform's gt_eu_behaviour.swsb_depth.  Needs t->swsb. */
-void gt_check_swsb(gtsim_device *dev, gt_thread *t, const gt_inst *in, unsigned depth);
+void gt_check_swsb(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t emask, unsigned depth);
 
 #endif

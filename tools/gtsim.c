@@ -48,7 +48,7 @@ static void usage(FILE *f)
             "      --expect EXPECT.txt     compare memory with the expected outputs listed in\n"
             "                              EXPECT.txt (lines: dump 0xVA SIZE FILE); exit 1 on mismatch\n"
             "      --check LIST            kernel checks, comma-separated (bounds, barrier, slm-race,\n"
-            "                              swsb) or all: report each finding with kernel, EU IP,\n"
+            "                              swsb, uninit) or all: report each finding with kernel, EU IP,\n"
             "                              instruction, lane and address, a summary line per check;\n"
             "                              exit 3 if any fired\n"
             "      --stats                 print EU instructions, lane-ops, threads, host time\n"

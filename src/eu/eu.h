@@ -381,6 +381,7 @@ typedef struct gt_thread {
     uint64_t instructions;     /* executed by this thread (for the watchdog) */
     uint32_t barrier_ip;       /* IP of the thread's last barrier message (GTSIM_CHECK_BARRIER) */
     struct gt_swsb_state *swsb; /* GTSIM_CHECK_SWSB: the thread's scoreboard (src/check.c), or NULL */
+    uint8_t *written;          /* GTSIM_CHECK_UNINIT: a bit per GRF byte written since dispatch, or NULL */
 } gt_thread;
 
 /* Run a thread from t->ip until it sends EOT (GT_THREAD_DONE), blocks

@@ -3974,11 +3974,12 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     int status = GTSIM_OK;
     uint32_t ip = t->ip;
     const int trace = trace_eu_enabled();
-    /* debug aids (trace, coverage, profile, the SWSB check) share one
-     * predictable branch per instruction */
+    /* debug aids (trace, coverage, profile, the SWSB and uninit checks)
+     * share one predictable branch per instruction */
     const int cov = gt_eu_cov_enabled(), prof = dev->profile != NULL;
     const unsigned swsb = t->swsb ? gt_eu_behaviour_for(dev->plat)->swsb_depth : 0;
-    const int dbg = trace | cov | prof | (swsb != 0);
+    const int uninit = t->written != NULL;
+    const int dbg = trace | cov | prof | (swsb != 0) | uninit;
     /* stop_at: the next poll (interrupt, timeout, submission bounds) or
      * the thread's watchdog, whichever comes first; one compare per
      * instruction covers both. */
@@ -4036,7 +4037,9 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
                 ((gt_xinst *)x)->prof_lanes += popc32(emask);
             }
             if (swsb)
-                gt_check_swsb(dev, t, in, swsb);
+                gt_check_swsb(dev, t, in, emask, swsb);
+            if (uninit) /* the lanes whose sources matter: enabled, predicated (but for sel's selector) */
+                gt_check_uninit(dev, t, in, emask, in->op == GT_OP_SEL ? emask : emask & pred_mask(t, in));
         }
         if (x->ctrl) {
             int stop = 0;

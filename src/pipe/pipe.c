@@ -28,7 +28,8 @@ typedef struct pipe_worker {
     uint32_t slm_alloc;
     struct gt_slm_shadow *slm_shadow; /* GTSIM_CHECK_SLM_RACE: slm_alloc entries, else NULL */
     uint32_t slm_stamps;    /* the stamps of its groups' barrier intervals (gt_tgroup) */
-    struct gt_swsb_state *swsb; /* GTSIM_CHECK_SWSB on a platform with SWSB: one per thread, else NULL */
+    struct gt_thread_check *tcheck; /* GTSIM_CHECK_SWSB (on a platform with SWSB) or _UNINIT: one per
+                                     * thread, else NULL */
     gt_vm vm;
     gt_bti_cache btc;
     gt_dispatch disp;
@@ -79,7 +80,7 @@ void gt_pipe_destroy(struct gt_pipe *p)
         free(p->workers[i].tptr);
         free(p->workers[i].slm);
         free(p->workers[i].slm_shadow);
-        free(p->workers[i].swsb);
+        free(p->workers[i].tcheck);
         gt_kcache_destroy(p->workers[i].kcache);
     }
     free(p->workers);
@@ -227,17 +228,17 @@ uint32_t gt_walker_thread_mask(const gt_walker *w, uint32_t t)
 
 /* ---- dispatch ---- */
 
-static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm, int race, int swsb)
+static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm, int race, int tcheck)
 {
-    if (nthreads > wk->nalloc || (swsb && !wk->swsb)) {
+    if (nthreads > wk->nalloc || (tcheck && !wk->tcheck)) {
         free(wk->threads);
         free(wk->tptr);
-        free(wk->swsb);
+        free(wk->tcheck);
         size_t bytes = (size_t)nthreads * sizeof(gt_thread);
         wk->threads = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
         wk->tptr = calloc(nthreads, sizeof(*wk->tptr));
-        wk->swsb = swsb ? calloc(nthreads, sizeof(*wk->swsb)) : NULL;
-        wk->nalloc = wk->threads && wk->tptr && (!swsb || wk->swsb) ? nthreads : 0;
+        wk->tcheck = tcheck ? calloc(nthreads, sizeof(*wk->tcheck)) : NULL;
+        wk->nalloc = wk->threads && wk->tptr && (!tcheck || wk->tcheck) ? nthreads : 0;
         if (!wk->nalloc)
             return -1;
     }
@@ -268,7 +269,8 @@ static int pipe_reserve(struct gt_pipe *p, uint32_t n, uint32_t nthreads, uint32
     }
     for (uint32_t i = 0; i < n; i++)
         if (worker_reserve(&p->workers[i], nthreads, slm, gt_check_on(p->dev, GTSIM_CHECK_SLM_RACE),
-                           gt_check_on(p->dev, GTSIM_CHECK_SWSB) && gt_eu_behaviour_for(p->dev->plat)->swsb_depth))
+                           gt_check_on(p->dev, GTSIM_CHECK_UNINIT) ||
+                               (gt_check_on(p->dev, GTSIM_CHECK_SWSB) && gt_eu_behaviour_for(p->dev->plat)->swsb_depth)))
             return -1;
     if (payload > p->payload_alloc) {
         free(p->payload);
@@ -431,9 +433,16 @@ static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t id
         th->tg = &tg;
         th->tid = t;
         th->simd = w->simd;
-        if (wk->swsb) { /* GTSIM_CHECK_SWSB: nothing in flight at dispatch */
-            th->swsb = &wk->swsb[t];
-            gt_swsb_reset(th->swsb, gt_eu_behaviour_for(dev->plat)->swsb_depth);
+        unsigned depth = gt_eu_behaviour_for(dev->plat)->swsb_depth;
+        if (wk->tcheck && depth && gt_check_on(dev, GTSIM_CHECK_SWSB)) { /* nothing in flight at dispatch */
+            th->swsb = &wk->tcheck[t].swsb;
+            gt_swsb_reset(th->swsb, depth);
+        }
+        if (wk->tcheck && gt_check_on(dev, GTSIM_CHECK_UNINIT)) { /* the payload is written */
+            th->written = wk->tcheck[t].written;
+            memset(th->written, 0, sizeof(wk->tcheck[t].written));
+            unsigned regs = 1 + per + cross;
+            memset(th->written, 0xff, (regs < GT_GRF_REGS ? regs : GT_GRF_REGS) * 32u / 8);
         }
     }
 

@@ -337,6 +337,18 @@ static void check_access(sf_msg *m, const sf_space *s, uint64_t off, unsigned le
                          msg, len, (unsigned long long)va, s->a32 ? "A32 stateless" : "A64");
 }
 
+/* GTSIM_CHECK_SLM_RACE: the work-item an SLM access belongs to.  A
+ * NoMask message's slots are not work-items (IGC stores a scalar through
+ * several slots of a (W) send): it is the first channel control flow
+ * enables, the one the scalar code runs for. */
+static int race_lane(const sf_msg *m)
+{
+    if (!m->in->nomask)
+        return m->lane;
+    uint32_t em = m->t->exec_mask & m->t->dispatch_mask;
+    return em ? __builtin_ctz(em) : 0;
+}
+
 int sf_read(sf_msg *m, const sf_space *s, uint64_t off, void *out, unsigned len)
 {
     if (s->kind == SF_SPACE_SLM)
@@ -350,7 +362,7 @@ int sf_read(sf_msg *m, const sf_space *s, uint64_t off, void *out, unsigned len)
     if (s->kind == SF_SPACE_SLM) {
         memcpy(out, s->slm + off, len);
         if (s->race && m->lane >= 0 && !m->rmw)
-            gt_check_slm_access(m->dev, m->t, m->in, m->name, m->lane, (uint32_t)off, len, 0);
+            gt_check_slm_access(m->dev, m->t, m->in, m->name, race_lane(m), (uint32_t)off, len, 0);
         return GTSIM_OK;
     }
     uint64_t va = space_va(s, off);
@@ -382,7 +394,7 @@ int sf_write(sf_msg *m, const sf_space *s, uint64_t off, const void *in, unsigne
     if (s->kind == SF_SPACE_SLM) {
         memcpy(s->slm + off, in, len);
         if (s->race && m->lane >= 0 && !m->rmw)
-            gt_check_slm_access(m->dev, m->t, m->in, m->name, m->lane, (uint32_t)off, len, 1);
+            gt_check_slm_access(m->dev, m->t, m->in, m->name, race_lane(m), (uint32_t)off, len, 1);
         return GTSIM_OK;
     }
     uint64_t va = space_va(s, off);

@@ -34,13 +34,14 @@ count() { [ "$(grep -cE -- "$1" "$log")" = "$2" ] || fail "$(grep -cE -- "$1" "$
 # a finding's head: kernel GVA and hash, EU IP, raw instruction bytes, disassembly
 head_re='kernel at GVA 0x[0-9a-f]+ \(hash [0-9a-f]{8}\), EU IP 0x[0-9a-f]{4} \[[0-9a-f]{8}( [0-9a-f]{8}){1,3}\] [^:]*send'
 # summary BOUNDS KERNELS BARRIER KERNELS SLM-RACE KERNELS: the --check=all summary lines
-# (IGC's code is clean of software-scoreboard findings: on tgllp its annotations are
-# checked, skl has none to check)
+# (IGC's code is clean of software-scoreboard and uninitialised-read findings: on tgllp
+# its SWSB annotations are checked, skl has none to check)
 summary() {
     has "^gtsim check bounds: $1 findings? in $2 kernels?\$"
     has "^gtsim check barrier: $3 findings? in $4 kernels?\$"
     has "^gtsim check slm-race: $5 findings? in $6 kernels?\$"
     has "^gtsim check swsb: 0 findings in 0 kernels\$"
+    has "^gtsim check uninit: 0 findings in 0 kernels\$"
 }
 
 case $case in
@@ -60,7 +61,7 @@ oob-global) # lanes 4..15 write 0x100..0x12c of the 256-byte buffer: the first 1
     run 0 -- "$prog" oob-global
     ! grep -q 'gtsim check' "$log" || fail "a check ran though none was asked for"
     run 2 --check=bounds,nonsense -- "$prog" oob-global
-    has "unknown check 'nonsense' \(names: bounds, barrier, slm-race, swsb, all\)" ;;
+    has "unknown check 'nonsense' \(names: bounds, barrier, slm-race, swsb, uninit, all\)" ;;
 oob-local) # tile[lid + 4096]: SLM byte offsets 0x4000 + 4 x lane, past the group's SLM, every lane
     run 3 --check=all -- "$prog" oob-local
     has "^gtsim check bounds: $head_re.*: lane 0: untyped surface write of 4 bytes at SLM offset 0x4000, past the thread group's [0-9]+ bytes of SLM\$"

@@ -283,10 +283,32 @@ $eot"
     ! grep -q 'gtsim check' "$case.log" || { echo "FAIL: a check ran though none was asked for"; exit 1; }
     expect 1 '^gtsim check barrier: 0 findings in 0 kernels$' -- "$gtsim" run ks.aub --check barrier
     ! grep -q 'gtsim check bounds' "$case.log" || { echo "FAIL: bounds ran with --check barrier"; exit 1; }
-    expect 2 "unknown check 'bogus' \(names: bounds, barrier, slm-race, swsb, all\)" -- "$gtsim" run ks.aub --check=bounds,bogus
+    expect 2 "unknown check 'bogus' \(names: bounds, barrier, slm-race, swsb, uninit, all\)" -- "$gtsim" run ks.aub --check=bounds,bogus
     # a clean kernel: exit 0 and zero findings (loop_walker)
     loop_walker
     expect 0 '^gtsim check bounds: 0 findings in 0 kernels$' -- "$gtsim" run wl.aub --check=all ;;
+check-uninit) # --check=uninit on an assembled kernel (one SIMD8 thread, payload r0 only): an
+    # add reading r20, never written, on its 8 lanes, and a NoMask scalar read of r21.3; the
+    # payload, a register the kernel wrote and a send's response read clean; skl and tgllp
+    printf '%s\n' '(W) mov (8|M0) r127.0<1>:ud r0.0<8;8,1>:ud' '(W) mov (8|M0) r10.0<1>:ud 0x5:ud' \
+        'add (8|M0) r11.0<1>:ud r10.0<8;8,1>:ud r20.0<8;8,1>:ud' '(W) mov (1|M0) r12.0<1>:ud r21.3<0;1,0>:ud' \
+        '(W) send (8|M0) r36 r127 0xA 0x0219E000' '(W) mov (8|M0) r40.0<1>:ud r36.0<8;8,1>:ud' \
+        '(W) add (8|M0) r41.0<1>:ud r11.0<8;8,1>:ud r12.0<0;1,0>:ud' "$eot" >ku.asm
+    iga64 -p=9 -a ku.asm -o ku.bin || { echo "iga64 failed on ku.asm"; exit 1; }
+    "$mkaub" kernel ku.aub ku.bin || exit 1
+    printf '%s\n' '(W) mov (8|M0) r127.0<1>:ud r0.0<8;8,1>:ud' '(W) mov (8|M0) r10.0<1>:ud 0x5:ud' \
+        'add (8|M0) r11.0<1>:ud r10.0<8;8,1>:ud r20.0<8;8,1>:ud {@1}' '(W) mov (1|M0) r12.0<1>:ud r21.3<0;1,0>:ud' \
+        '(W) send.dc0 (8|M0) r36 r127 null 0x0 0x0219E000 {@4,$1}' '(W) mov (8|M0) r40.0<1>:ud r36.0<8;8,1>:ud {$1.dst}' \
+        '(W) add (8|M0) r41.0<1>:ud r11.0<8;8,1>:ud r12.0<0;1,0>:ud {@3}' \
+        '(W) send.ts (8|M0) null r127 null 0x0 0x02000010 {EOT}' >ku12.asm
+    iga64 -p=12p1 -a ku12.asm -o ku12.bin || { echo "iga64 failed on ku12.asm"; exit 1; }
+    "$mkaub" --platform tgllp kernel ku12.aub ku12.bin || exit 1
+    for k in ku ku12; do
+        expect 3 '^gtsim check uninit: 2 findings in 1 kernel$' -- "$gtsim" run $k.aub --check=uninit
+        grep -qE '^gtsim check uninit: kernel at GVA 0x100010000 \(hash [0-9a-f]{8}\), EU IP 0x0020 \[[0-9a-f ]+\] add \(8\|M0\) r11.0<1>:ud r10.0<8;8,1>:ud r20.0<8;8,1>:ud.*: lane 0 \(of lanes 0xff\) reads r20.0 \(byte\) of src1, which nothing wrote since the thread.s dispatch$' "$case.log" &&
+            grep -qE '^gtsim check uninit: kernel at GVA 0x100010000 \(hash [0-9a-f]{8}\), EU IP 0x0030 \[[0-9a-f ]+\] \(W\) mov \(1\|M0\) r12.0<1>:ud r21.3<0;1,0>:ud.*: lane 0 \(of lanes 0x1\) reads r21.12 \(byte\) of src0, which nothing wrote' "$case.log" ||
+            { echo "FAIL: $k: the two findings are not as expected"; exit 1; }
+    done ;;
 check-swsb) # --check=swsb on Gen12LP kernels assembled by iga64 -p=12p1: with every SWSB
     # annotation the kernel needs, no finding; with three removed (RegDist @1 of a
     # read-after-write, $2.dst of a read of a send's response, $3.src of an overwrite
