@@ -385,6 +385,20 @@ static int is_send(const gt_inst *in)
     return in->op == GT_OP_SEND || in->op == GT_OP_SENDC || in->op == GT_OP_SENDS || in->op == GT_OP_SENDSC;
 }
 
+/* 0 for the instructions whose operands are not data (branches: IPs;
+ * nop, wait, sync). */
+static int data_operands(const gt_inst *in)
+{
+    switch (in->op) {
+    case GT_OP_JMPI: case GT_OP_IF: case GT_OP_ELSE: case GT_OP_ENDIF: case GT_OP_WHILE: case GT_OP_BREAK:
+    case GT_OP_CONT: case GT_OP_HALT: case GT_OP_GOTO: case GT_OP_JOIN: case GT_OP_BRD: case GT_OP_BRC:
+    case GT_OP_CALL: case GT_OP_CALLA: case GT_OP_RET: case GT_OP_NOP: case GT_OP_WAIT: case GT_OP_SYNC:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
 /* A send's descriptors: the immediates, or a0.0 / a0.<exdesc_subnr> (as
  * the executor resolves them). */
 static void send_desc(const gt_thread *t, const gt_inst *in, uint32_t *desc, uint32_t *exdesc)
@@ -422,14 +436,8 @@ static void inst_access(const gt_thread *t, const gt_inst *in, swsb_access *a)
             add_range(a->wr, &a->nwr, in->dst.nr * 32u, (in->dst.nr + rlen) * 32u);
         return;
     }
-    switch (in->op) { /* branches: their operands are IPs, not data */
-    case GT_OP_JMPI: case GT_OP_IF: case GT_OP_ELSE: case GT_OP_ENDIF: case GT_OP_WHILE: case GT_OP_BREAK:
-    case GT_OP_CONT: case GT_OP_HALT: case GT_OP_GOTO: case GT_OP_JOIN: case GT_OP_BRD: case GT_OP_BRC:
-    case GT_OP_CALL: case GT_OP_CALLA: case GT_OP_RET: case GT_OP_NOP: case GT_OP_WAIT: case GT_OP_SYNC:
+    if (!data_operands(in))
         return;
-    default:
-        break;
-    }
     for (unsigned i = 0; i < in->num_srcs && i < 3; i++)
         add_region(a->rd, &a->nrd, &in->src[i], in->exec_size, 0);
     add_region(a->wr, &a->nwr, &in->dst, in->exec_size, 1);
@@ -602,14 +610,8 @@ void gt_check_uninit(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_
             mark_written(w, in->dst.nr * 32u, (in->dst.nr + rlen) * 32u);
         return;
     }
-    switch (in->op) { /* branches: their operands are IPs, not data */
-    case GT_OP_JMPI: case GT_OP_IF: case GT_OP_ELSE: case GT_OP_ENDIF: case GT_OP_WHILE: case GT_OP_BREAK:
-    case GT_OP_CONT: case GT_OP_HALT: case GT_OP_GOTO: case GT_OP_JOIN: case GT_OP_BRD: case GT_OP_BRC:
-    case GT_OP_CALL: case GT_OP_CALLA: case GT_OP_RET: case GT_OP_NOP: case GT_OP_WAIT: case GT_OP_SYNC:
+    if (!data_operands(in))
         return;
-    default:
-        break;
-    }
     /* a flag filled from the GRF (IGC keeps flags in GRF slots and may
      * fill one before any save on the path taken: its value then goes
      * unused) is not a use of the data */
