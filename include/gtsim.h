@@ -148,6 +148,18 @@ typedef struct gtsim_stats {
                                  * host does not inflate; benchmarks use it */
 } gtsim_stats;
 
+/* The work of one kernel (by the GVA of its first instruction) since
+ * device creation: walkers that ran it (GPGPU_WALKER; 0 for Gen7 media
+ * objects), hardware threads, EU instructions, lane-ops (enabled channels
+ * summed over them, as gtsim_stats.eu_channels). */
+typedef struct gtsim_kernel_stats {
+    uint64_t kernel_gva;
+    uint64_t walkers;
+    uint64_t threads;
+    uint64_t eu_instructions;
+    uint64_t eu_channels;
+} gtsim_kernel_stats;
+
 /* The library's version: "MAJOR.MINOR.PATCH" (pkg-config --modversion
  * gtsim), followed by " (git DESCRIBE)" when built from a git checkout. */
 const char *gtsim_version(void);
@@ -231,6 +243,11 @@ void gtsim_interrupt(gtsim_device *dev);
 void gtsim_interrupt_clear(gtsim_device *dev);
 /* Nonzero while an interrupt request is pending (async-signal-safe). */
 int gtsim_interrupted(const gtsim_device *dev);
+
+/* Per-kernel statistics: up to max entries into out, in the order the
+ * kernels first ran; returns how many kernels there are (may exceed max).
+ * Not while work runs. */
+size_t gtsim_kernel_stats_get(gtsim_device *dev, gtsim_kernel_stats *out, size_t max);
 
 /* Run all submitted work until the engines are idle.  Returns GTSIM_OK or
  * the first error (the report is in gtsim_last_error()). */

@@ -102,6 +102,7 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     atomic_init(&dev->interrupt, 0);
     pthread_mutex_init(&dev->report_lock, NULL);
     pthread_mutex_init(&dev->atomic_lock, NULL);
+    pthread_mutex_init(&dev->kstats_lock, NULL);
     dev->hostmem.limit = dev->cfg.max_host_memory;
     dev->mem = gt_mem_create();
     dev->gsm = gt_mem_create();
@@ -147,6 +148,8 @@ void gtsim_destroy(gtsim_device *dev)
         gt_kcache_destroy(dev->kcache);
     gt_profile_destroy(dev->profile);
     gt_check_destroy(dev->checker);
+    free(dev->kstats);
+    pthread_mutex_destroy(&dev->kstats_lock);
     gt_timeline_close(dev->timeline);
     gt_mem_destroy(dev->mem);
     gt_mem_destroy(dev->gsm);
@@ -363,6 +366,46 @@ void gtsim_phys_unmap_host(gtsim_device *dev, uint64_t pa, size_t len)
         gt_mem_unmap_host(dev->mem, (pa & ~(uint64_t)GT_PAGE_MASK) + o);
     gt_vm_flush(&dev->ggtt);
     gt_vm_flush(&dev->ppgtt);
+}
+
+void gt_kstats_add(gtsim_device *dev, uint64_t gva, uint64_t walkers, uint64_t threads, uint64_t insns,
+                   uint64_t chans)
+{
+    pthread_mutex_lock(&dev->kstats_lock);
+    gtsim_kernel_stats *k = NULL;
+    for (size_t i = dev->nkstats; i-- > 0 && !k;) /* the latest kernels are the likely ones */
+        if (dev->kstats[i].kernel_gva == gva)
+            k = &dev->kstats[i];
+    if (!k && dev->nkstats == dev->capkstats) {
+        size_t nc = dev->capkstats ? 2 * dev->capkstats : 16;
+        gtsim_kernel_stats *n = realloc(dev->kstats, nc * sizeof(*n));
+        if (n) {
+            dev->kstats = n;
+            dev->capkstats = nc;
+        }
+    }
+    if (!k && dev->nkstats < dev->capkstats) { /* (out of host memory: not counted) */
+        k = &dev->kstats[dev->nkstats++];
+        memset(k, 0, sizeof(*k));
+        k->kernel_gva = gva;
+    }
+    if (k) {
+        k->walkers += walkers;
+        k->threads += threads;
+        k->eu_instructions += insns;
+        k->eu_channels += chans;
+    }
+    pthread_mutex_unlock(&dev->kstats_lock);
+}
+
+size_t gtsim_kernel_stats_get(gtsim_device *dev, gtsim_kernel_stats *out, size_t max)
+{
+    pthread_mutex_lock(&dev->kstats_lock);
+    size_t n = dev->nkstats;
+    if (out)
+        memcpy(out, dev->kstats, (n < max ? n : max) * sizeof(*out));
+    pthread_mutex_unlock(&dev->kstats_lock);
+    return n;
 }
 
 int gtsim_profile_write(gtsim_device *dev, FILE *f)

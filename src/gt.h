@@ -71,6 +71,9 @@ struct gtsim_device {
     struct gt_timeline *timeline; /* cfg.timeline_json: the timeline (src/timeline.c), else NULL */
     struct gt_profile *profile; /* cfg.profile: execution counts (src/eu/profile.c), else NULL */
     struct gt_checker *checker; /* cfg.checks: kernel check findings (src/check.c), else NULL */
+    gtsim_kernel_stats *kstats; /* per-kernel work (gt_kstats_add), nkstats of capkstats, under kstats_lock */
+    size_t nkstats, capkstats;
+    pthread_mutex_t kstats_lock;
     struct gt_media *media; /* created on first media command (gt_media_of) */
     struct gt_elsp *elsp; /* ELSP submission latches (render, blitter), src/device.c */
     gtsim_stats stats;    /* updated with GT_STAT_ADD (read by gtsim_get_stats on any thread) */
@@ -96,6 +99,10 @@ struct gtsim_device {
     pthread_t err_owner;
     pthread_mutex_t atomic_lock; /* data-port atomics of concurrent workers */
 };
+
+/* Add work of the kernel at gva to its gtsim_kernel_stats (thread-safe). */
+void gt_kstats_add(gtsim_device *dev, uint64_t gva, uint64_t walkers, uint64_t threads, uint64_t insns,
+                   uint64_t chans);
 
 /* Record an error: formats the report into dev->err (replacing the previous
  * one; a caller adding context may pass the old report as an argument) and

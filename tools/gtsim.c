@@ -465,6 +465,7 @@ static int cmd_run(int argc, char **argv)
         printf("records            %" PRIu64 " (%" PRIu64 " memory writes, %" PRIu64 " MMIO writes, %" PRIu64
                " skipped)\n", ast.records, ast.mem_writes, ast.mmio_writes, ast.skipped);
         gtsim_print_stats(stdout, "", &s, secs, 1); /* as exec/serve --stats (tools/stats.c) */
+        gtsim_print_device_kernel_stats(stdout, "", dev);
     }
     if (cfg.checks && gtsim_check_summary(dev, stderr) && !rc)
         rc = 3;

@@ -116,6 +116,8 @@ struct client {
     tbx_device *dev;       /* &own, or the shared device */
     gtsim_stats at_start;  /* shared device: its counters when the client came */
     gtsim_stats used;      /* what the client's work did (filled when it ends) */
+    gtsim_kernel_stats *ks; /* --stats: its device's kernels (nks, taken before the device goes) */
+    size_t nks;
     struct timespec t0;
     double secs;           /* connected this long */
     int result;            /* tbx_step's last result */
@@ -313,6 +315,9 @@ static void *client_main(void *arg)
             print_profile(s, c->own.dev, c->id);
         if (s->cfg.checks)
             check_summary(s, c->own.dev, c->id);
+        size_t n = s->stats ? gtsim_kernel_stats_get(c->own.dev, NULL, 0) : 0;
+        if (n && (c->ks = calloc(n, sizeof(*c->ks))))
+            c->nks = gtsim_kernel_stats_get(c->own.dev, c->ks, n);
         tbx_device_close(&c->own);
     }
     atomic_store(&c->finished, 1);
@@ -405,7 +410,10 @@ static void end_client(struct server *s, struct client *c)
         char prefix[96];
         snprintf(prefix, sizeof(prefix), "%s: client %u: ", s->tag, c->id);
         gtsim_print_stats(stderr, prefix, &c->used, c->secs, 0);
+        gtsim_print_kernel_stats(stderr, prefix, c->ks, c->nks);
     }
+    free(c->ks);
+    c->ks = NULL;
     gtsim_stats_add(&s->total, &c->used);
     if (s->once && c->id == 1)
         s->done = 1;
@@ -822,6 +830,8 @@ static void server_stop(struct server *s)
         snprintf(prefix, sizeof(prefix), "%s: total: ", s->tag);
         fprintf(stderr, "%s%u clients\n", prefix, s->served);
         gtsim_print_stats(stderr, prefix, &total, since(&s->t0), 1);
+        if (s->keep_state) /* one device: its kernels over all clients */
+            gtsim_print_device_kernel_stats(stderr, prefix, s->shared.dev);
     }
     if (s->cfg.profile && s->keep_state)
         print_profile(s, s->shared.dev, 0);

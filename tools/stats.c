@@ -29,6 +29,30 @@ void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double
     }
 }
 
+void gtsim_print_kernel_stats(FILE *f, const char *prefix, const gtsim_kernel_stats *k, size_t n)
+{
+    uint64_t all = 0;
+    for (size_t i = 0; i < n; i++)
+        all += k[i].eu_channels;
+    for (size_t i = 0; i < n; i++)
+        fprintf(f,
+                "%skernel 0x%012" PRIx64 "  %" PRIu64 " walkers, %" PRIu64 " threads, %" PRIu64
+                " EU instructions, %" PRIu64 " lane-ops (%.1f%%)\n",
+                prefix, k[i].kernel_gva, k[i].walkers, k[i].threads, k[i].eu_instructions, k[i].eu_channels,
+                all ? 100.0 * (double)k[i].eu_channels / (double)all : 0.0);
+}
+
+void gtsim_print_device_kernel_stats(FILE *f, const char *prefix, gtsim_device *dev)
+{
+    size_t n = gtsim_kernel_stats_get(dev, NULL, 0);
+    gtsim_kernel_stats *k = n ? calloc(n, sizeof(*k)) : NULL;
+    if (!k)
+        return;
+    n = gtsim_kernel_stats_get(dev, k, n);
+    gtsim_print_kernel_stats(f, prefix, k, n);
+    free(k);
+}
+
 void gtsim_stats_add(gtsim_stats *a, const gtsim_stats *b)
 {
     a->eu_instructions += b->eu_instructions;

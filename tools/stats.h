@@ -17,6 +17,13 @@
  * resident memory.  Every line starts with prefix (may be ""). */
 void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double host_secs, int peak_memory);
 
+/* The per-kernel lines of --stats: for each of the n kernels of k (as
+ * gtsim_kernel_stats_get gives them) its GVA, walkers, threads, EU
+ * instructions and lane-ops with its share of all; prefix as above. */
+void gtsim_print_kernel_stats(FILE *f, const char *prefix, const gtsim_kernel_stats *k, size_t n);
+/* Those of a device (nothing when it ran no kernel). */
+void gtsim_print_device_kernel_stats(FILE *f, const char *prefix, gtsim_device *dev);
+
 /* Add the counters of b to a. */
 void gtsim_stats_add(gtsim_stats *a, const gtsim_stats *b);
 

@@ -379,6 +379,7 @@ typedef struct gt_thread {
     uint32_t tid;              /* hardware thread slot (for scratch offsets) */
     uint32_t simd;             /* dispatch SIMD width: 8, 16 or 32 */
     uint64_t instructions;     /* executed by this thread (for the watchdog) */
+    uint64_t channels;         /* lane-ops of those (gtsim_kernel_stats) */
     uint32_t barrier_ip;       /* IP of the thread's last barrier message (GTSIM_CHECK_BARRIER) */
     struct gt_swsb_state *swsb; /* GTSIM_CHECK_SWSB: the thread's scoreboard (src/check.c), or NULL */
     uint8_t *written;          /* GTSIM_CHECK_UNINIT: a bit per GRF byte written since dispatch, or NULL */

@@ -3999,6 +3999,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
             t->instructions += ninst;
             GT_STAT_ADD(dev, eu_instructions, ninst);
             GT_STAT_ADD(dev, eu_channels, nchan);
+            t->channels += nchan;
             ninst = nchan = 0;
             stop_at = limit - t->instructions > GT_POLL_INSNS ? t->instructions + GT_POLL_INSNS : limit;
             if ((status = gt_poll(dev)) != GTSIM_OK) {
@@ -4084,6 +4085,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
     t->instructions += ninst;
     GT_STAT_ADD(dev, eu_instructions, ninst);
     GT_STAT_ADD(dev, eu_channels, nchan);
+    t->channels += nchan;
     if (c.host_round != saved_round)
         fesetround(saved_round);
     return status;

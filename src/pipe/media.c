@@ -595,6 +595,7 @@ static int media_run(struct gt_media *m, int drain)
             if (st != GTSIM_OK || s->t->state == GT_THREAD_FAULTED)
                 return media_fail(m, st ? st : GTSIM_ERR_ILLEGAL, s, NULL);
             if (s->t->state == GT_THREAD_DONE) {
+                gt_kstats_add(dev, s->t->kernel_gva, 0, 1, s->t->instructions, s->t->channels);
                 retire(m, s);
                 progress = 1;
             } else if (s->t->instructions != before || s->t->ip != ip) {
@@ -986,8 +987,12 @@ static int go_run_group(struct gt_media *m)
             if (t->instructions != before || t->ip != ip || t->state != GT_THREAD_RUNNABLE)
                 progress++;
         }
-        if (!live)
+        if (!live) {
+            for (uint32_t i = 0; i < n; i++)
+                gt_kstats_add(dev, m->go_thr[i]->kernel_gva, 0, 1, m->go_thr[i]->instructions,
+                              m->go_thr[i]->channels);
             return GTSIM_OK;
+        }
         if (!progress)
             return gt_error(dev, GTSIM_ERR_WATCHDOG,
                             "GPGPU_OBJECT thread group ending at batch 0x%" PRIx64 ": barrier deadlock, %u of %u "

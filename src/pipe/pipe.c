@@ -35,6 +35,7 @@ typedef struct pipe_worker {
     gt_dispatch disp;
     struct gt_kcache *kcache;
     uint32_t fftid_base;    /* first FFTID (r0.5) of this worker's threads */
+    uint64_t ks_threads, ks_insns, ks_chans; /* the current walker's work on this worker */
 } pipe_worker;
 
 #define PIPE_MAX_WORKERS 256
@@ -466,6 +467,11 @@ static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t id
                 progress++;
         }
         if (!live) {
+            wk->ks_threads += nthreads;
+            for (uint32_t t = 0; t < nthreads; t++) {
+                wk->ks_insns += wk->threads[t].instructions;
+                wk->ks_chans += wk->threads[t].channels;
+            }
             if (wl->timeline_insns && idx < wl->timeline_n / nthreads)
                 for (uint32_t t = 0; t < nthreads; t++)
                     wl->timeline_insns[idx * nthreads + t] = wk->threads[t].instructions;
@@ -740,6 +746,7 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
         wk->disp.bti_cache = &wk->btc;   /* surface states decoded once per dispatch */
         memset(wk->btc.valid, 0, sizeof wk->btc.valid);
         wk->fftid_base = i * nthreads;
+        wk->ks_threads = wk->ks_insns = wk->ks_chans = 0;
         if (nw == 1) {
             wk->disp.kcache = NULL;      /* the device's address space and kernel cache */
             continue;
@@ -762,6 +769,13 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
         memset(wl.timeline_insns, 0xff, wl.timeline_n * sizeof(uint64_t));
     }
     int st = nw == 1 ? walk_serial(&wl, &p->workers[0]) : walk_parallel(&wl, p->workers, nw);
+    uint64_t kt = 0, ki = 0, kc = 0; /* gtsim_kernel_stats: the groups that ended */
+    for (uint32_t i = 0; i < nw; i++) {
+        kt += p->workers[i].ks_threads;
+        ki += p->workers[i].ks_insns;
+        kc += p->workers[i].ks_chans;
+    }
+    gt_kstats_add(dev, kernel, 1, kt, ki, kc);
     if (dev->timeline) {
         gt_timeline_walk tw = {.batch = w->batch_addr, .kernel = kernel, .groups = ngroups,
                             .threads_per_group = nthreads, .simd = w->simd, .status = st,

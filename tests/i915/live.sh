@@ -85,6 +85,9 @@ profile)
     grep -E '^ +[0-9]+ .* (while|jmpi|break)' "$work/profile.err" | head -3
     # --trace-out: the timeline has a slice per hardware thread the device ran
     threads=$(sed -n 's/^gtsim-i915: device ran .* walkers, \([0-9]*\) threads.*/\1/p' "$work/profile.err")
+    # --stats per kernel: mandel's one kernel, all of the threads and EU instructions
+    grep -qE "^gtsim-i915: kernel 0x[0-9a-f]{12}  1 walkers, $threads threads, $ran EU instructions, [0-9]+ lane-ops \(100.0%\)\$" "$work/profile.err" ||
+        fail "no per-kernel --stats line of $threads threads and $ran EU instructions" 
     python3 -c 'import json, sys
 ev = json.load(open(sys.argv[1]))["traceEvents"]
 n = sum(1 for e in ev if e["ph"] == "X" and e["pid"] == 2)

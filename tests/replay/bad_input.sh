@@ -224,6 +224,26 @@ profile) # gtsim run --profile on a kernel whose counts are known (loop_walker),
         got=$(awk '$5 ~ /^0x[0-9a-f]+$/ {print $1, $3, $5}' "$case.log" | tr '\n' ' ')
         want='5 40 0x0000 5 5 0x0010 35 35 0x0020 35 35 0x0030 35 35 0x0040 5 40 0x0050 '
         [ "$got" = "$want" ] || { echo "FAIL: profile rows '$got', want '$want'"; exit 1; }
+    done
+    # --stats per kernel: the one kernel, 5 threads of 24 instructions
+    expect 0 '^kernel 0x000100010000  1 walkers, 5 threads, 120 EU instructions, [0-9]+ lane-ops \(100.0%\)$' -- \
+        "$gtsim" run wl.aub --stats
+    # and a corpus capture's two kernels (2 and 1 walkers) sum to the totals, on 1 and 2 host threads
+    corpus=$(cd "$(dirname "$0")/../corpus" && pwd)
+    for ht in 1 2; do
+        expect 0 '' -- "$gtsim" run "$corpus/scan/trace.aub.gz" --stats --host-threads $ht
+        python3 - "$case.log" <<'PY' || exit 1
+import re, sys
+t = open(sys.argv[1]).read()
+tot = {k: int(re.search(r"^%s +(\d+)" % k, t, re.M).group(1))
+       for k in ("threads dispatched", "EU instructions", "active channels")}
+ks = [tuple(map(int, m)) for m in re.findall(r"^kernel 0x[0-9a-f]{12}  (\d+) walkers, (\d+) threads, (\d+) EU instructions, (\d+) lane-ops", t, re.M)]
+assert len(ks) == 2 and sorted(k[0] for k in ks) == [1, 2], ks
+assert sum(k[1] for k in ks) == tot["threads dispatched"], (ks, tot)
+assert sum(k[2] for k in ks) == tot["EU instructions"], (ks, tot)
+assert sum(k[3] for k in ks) == tot["active channels"], (ks, tot)
+print("ok: per-kernel stats sum to the totals", ks)
+PY
     done ;;
 timeline) # gtsim run --trace-out: valid JSON (Chrome trace events) with one slice per
     # hardware thread (its instruction count as duration), the walker and submission

@@ -64,6 +64,9 @@ profile)
     total=$(sed -n 's/^gtsim exec: client 1: gtsim profile: 1 kernel, \([0-9]*\) EU instructions executed$/\1/p' "$work/$name.err")
     ran=$(sed -n 's/^gtsim exec: client 1: EU instructions *\([0-9]*\).*/\1/p' "$work/$name.err")
     [ -n "$total" ] && [ "$total" = "$ran" ] || fail "profile total '$total' is not the client's EU instructions, '$ran'"
+    # --stats per kernel: mandel's one kernel did all of the client's work
+    grep -qE "^gtsim exec: client 1: kernel 0x[0-9a-f]{12}  1 walkers, [0-9]+ threads, $ran EU instructions, [0-9]+ lane-ops \(100.0%\)\$" "$work/$name.err" ||
+        fail "no per-kernel --stats line of $ran EU instructions"
     ;;
 clinfo)
     command -v clinfo >/dev/null || fail "clinfo is not installed"

@@ -31,6 +31,7 @@
 #include "i915.h"
 
 #include "gtsim.h"
+#include "stats.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -343,6 +344,7 @@ static void print_stats(void)
             " EU instructions, %" PRIu64 " lane-ops in %.3f s\n",
             st.commands, st.walkers, st.threads_dispatched, st.eu_instructions, st.eu_channels, st.exec_ns / 1e9);
     fprintf(stderr, "gtsim-i915: %" PRIu64 " execbuffers\n", n_execbuffers);
+    gtsim_print_device_kernel_stats(stderr, "gtsim-i915: ", dev);
 }
 
 /* fork(): the child gets a copy of the state (and of the simulated
