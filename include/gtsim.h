@@ -87,7 +87,7 @@ typedef struct gtsim_config {
     int profile;
     /* Write a timeline of the device's work to this stream (NULL = off):
      * Chrome trace event JSON for ui.perfetto.dev / chrome://tracing, a
-     * track per engine (submissions, walkers) and per EU thread slot (a
+     * track per engine (submissions, batch buffers, walkers) and per EU thread slot (a
      * slice per hardware thread, an arrow from its walker); the timebase
      * is simulated work (src/timeline.c).  Finished by gtsim_timeline_finish or
      * gtsim_destroy; the stream is not closed. */

@@ -5,6 +5,7 @@
  *
  * Tracks: process 1 "command streamer", one track per engine (render,
  * blitter) holding a slice per submission and, nested in it, a slice per
+ * batch buffer (first level, second level nested in it) and per
  * GPGPU_WALKER; process 2 "EU thread slots", one track per hardware thread
  * slot of the platform (EU e thread t: eu_count x threads_per_eu slots)
  * holding a slice per dispatched hardware thread, with a flow arrow from its
@@ -34,6 +35,8 @@ struct gt_timeline {
     uint64_t walker_ticks;     /* ticks walkers took beyond their command's */
     uint64_t sub_ts;           /* open submission: start, engine */
     int sub_engine, sub_open;
+    uint64_t bb_ts[3], bb_addr[3]; /* open batch buffers by level (1 first, 2 second): start, GVA */
+    int bb_open[3];
     uint64_t flow_id;
     uint8_t *slot_named;       /* per slot: its track name was written */
     uint64_t *heap;            /* laying out a walker: (free tick << 16 | slot), a min-heap */
@@ -113,10 +116,36 @@ void gt_timeline_submission_begin(gt_timeline *t, const gtsim_device *dev, int e
     t->sub_open = 1;
 }
 
+void gt_timeline_batch_end(gt_timeline *t, const gtsim_device *dev, int level)
+{
+    for (int l = 2; l >= level && l >= 1; l--) {
+        if (!t->bb_open[l])
+            continue;
+        t->bb_open[l] = 0;
+        uint64_t now = gt_timeline_now(t, dev);
+        event_start(t);
+        fprintf(t->f,
+                "{\"ph\": \"X\", \"name\": \"batch\", \"pid\": 1, \"tid\": %d, \"ts\": %" PRIu64
+                ", \"dur\": %" PRIu64 ", \"args\": {\"address\": \"0x%" PRIx64 "\", \"level\": %d}}",
+                t->sub_open ? t->sub_engine : 0, t->bb_ts[l], now - t->bb_ts[l], t->bb_addr[l], l);
+    }
+}
+
+void gt_timeline_batch_begin(gt_timeline *t, const gtsim_device *dev, int level, uint64_t addr)
+{
+    if (level < 1 || level > 2)
+        return;
+    gt_timeline_batch_end(t, dev, level); /* a chained batch ends the one it replaces */
+    t->bb_open[level] = 1;
+    t->bb_ts[level] = gt_timeline_now(t, dev);
+    t->bb_addr[level] = addr;
+}
+
 void gt_timeline_submission_end(gt_timeline *t, const gtsim_device *dev, int status)
 {
     if (!t->sub_open)
         return;
+    gt_timeline_batch_end(t, dev, 1);
     t->sub_open = 0;
     uint64_t now = gt_timeline_now(t, dev);
     event_start(t);

@@ -21,6 +21,14 @@ typedef struct gt_timeline gt_timeline;
 gt_timeline *gt_timeline_open(FILE *f, const gt_platform *plat);
 int gt_timeline_close(gt_timeline *t);
 
+/* A batch buffer of level 1 (first) or 2 (second) starts at GVA addr
+ * (MI_BATCH_BUFFER_START; one of the same level still open, which it
+ * chains from, ends), or the batches of level and above end
+ * (MI_BATCH_BUFFER_END; the end of the submission ends them all): a
+ * "batch" slice on the engine's track. */
+void gt_timeline_batch_begin(gt_timeline *t, const gtsim_device *dev, int level, uint64_t addr);
+void gt_timeline_batch_end(gt_timeline *t, const gtsim_device *dev, int level);
+
 /* The current tick: commands parsed so far plus the ticks walkers took. */
 uint64_t gt_timeline_now(const gt_timeline *t, const gtsim_device *dev);
 

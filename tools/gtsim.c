@@ -56,7 +56,7 @@ static void usage(FILE *f)
             "                              disassembly listing with each instruction's executions\n"
             "                              and enabled channels\n"
             "      --trace-out FILE        write a timeline of the run to FILE (Chrome trace event JSON\n"
-            "                              for ui.perfetto.dev: submissions, walkers, a track per EU\n"
+            "                              for ui.perfetto.dev: submissions, batches, walkers, a track per EU\n"
             "                              thread slot; timebase: commands and EU instructions)\n"
             "      --trace-commands        print every command the command streamer parses\n"
             "      --max-eu-instructions N watchdog per EU thread (default 1e9)\n"

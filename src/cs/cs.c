@@ -19,6 +19,7 @@
 #include "pipe/media.h"
 #include "pipe/media_cmds.h"
 #include "pipe/pipe.h"
+#include "timeline.h"
 
 #define CS_MAX_READ 258u                    /* longest command read whole (LRI, MI_MATH) */
 #define CS_ADDR48 ((1ull << 48) - 1)
@@ -437,11 +438,15 @@ static int cs_bb_start(struct gt_cs *cs, const uint64_t *f)
     cs->level = level;
     cs->bb_addr[level] = cs_canon(ggtt, f[BBS_ADDR]);
     cs->bb_ggtt[level] = ggtt;
+    if (cs->dev->timeline)
+        gt_timeline_batch_begin(cs->dev->timeline, cs->dev, level, cs->bb_addr[level]);
     return GTSIM_OK;
 }
 
 static void cs_bb_end(struct gt_cs *cs)
 {
+    if (cs->dev->timeline && cs->level != CS_RING)
+        gt_timeline_batch_end(cs->dev->timeline, cs->dev, cs->level);
     if (cs->level == CS_RING)
         cs->stop = 1; /* MI_BATCH_BUFFER_END in the ring: nothing to return to */
     else

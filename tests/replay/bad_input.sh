@@ -258,7 +258,12 @@ X = [e for e in ev if e["ph"] == "X"]
 th = [e for e in X if e["pid"] == 2]
 wk = [e for e in X if e["name"] == "GPGPU_WALKER"]
 sub = [e for e in X if e["name"] == "submission"]
-assert len(th) == 5 and len(wk) == 1 and len(sub) == 1, (len(th), len(wk), len(sub))
+bb = [e for e in X if e["name"] == "batch"]
+assert len(th) == 5 and len(wk) == 1 and len(sub) == 1 and len(bb) == 1, (len(th), len(wk), len(sub), len(bb))
+# the batch (mkaub's at GVA 0x100000000, first level) holds the walker, the submission the batch
+b = bb[0]
+assert b["args"] == {"address": "0x100000000", "level": 1}, b
+assert sub[0]["ts"] <= b["ts"] <= wk[0]["ts"] and wk[0]["ts"] + wk[0]["dur"] <= b["ts"] + b["dur"] <= sub[0]["ts"] + sub[0]["dur"]
 # 2 + 7 x 3 + 1 = 24 instructions per thread, all five at once on slots 0..4
 assert sorted((e["tid"], e["dur"], e["args"]["instructions"]) for e in th) == [(i, 24, 24) for i in range(5)], th
 assert sorted(e["args"]["group"][0] for e in th) == [0, 1, 2, 3, 4]
@@ -282,6 +287,11 @@ ev = json.load(open(sys.argv[1]))["traceEvents"]
 th = [e for e in ev if e["ph"] == "X" and e["pid"] == 2]
 assert len(th) == int(sys.argv[2]), (len(th), sys.argv[2])
 assert sum(e["args"]["instructions"] for e in th) == int(sys.argv[3])
+# every walker lies inside a batch slice of its engine
+X = [e for e in ev if e["ph"] == "X" and e["pid"] == 1]
+bb = [e for e in X if e["name"] == "batch"]
+for w in (e for e in X if e["name"] == "GPGPU_WALKER"):
+    assert any(b["tid"] == w["tid"] and b["ts"] <= w["ts"] and w["ts"] + w["dur"] <= b["ts"] + b["dur"] for b in bb), w
 print("ok: mandel timeline,", len(th), "thread slices")
 PY
     ;;
