@@ -350,6 +350,7 @@ static void slot_start(struct gt_media *m, int si, const media_req *r, const uin
     s->disp.indirect_object_base = ps->indirect_object_base;
     s->disp.instruction_base = ps->instruction_base;
     s->disp.binding_table = (ps->surface_state_base + f[IDD_BT_PTR]) & ADDR48;
+    s->disp.sampler_state = (ps->dynamic_state_base + (f[IDD_SAMPLER_PTR] & ~0x1full)) & ADDR48;
     s->disp.scratch_base = (ps->general_state_base + ps->scratch_offset) & ADDR48;
     s->disp.scratch_per_thread = ps->per_thread_scratch;
     memset(&s->tg, 0, sizeof(s->tg));
@@ -1049,6 +1050,7 @@ int gt_media_gpgpu_object(gtsim_device *dev, const gt_gpgpu_obj *o)
         m->go_disp.indirect_object_base = ps->indirect_object_base;
         m->go_disp.instruction_base = ps->instruction_base;
         m->go_disp.binding_table = (ps->surface_state_base + f[IDD_BT_PTR]) & ADDR48;
+        m->go_disp.sampler_state = (ps->dynamic_state_base + (f[IDD_SAMPLER_PTR] & ~0x1full)) & ADDR48;
         m->go_disp.scratch_base = (ps->general_state_base + ps->scratch_offset) & ADDR48;
         m->go_disp.scratch_per_thread = ps->per_thread_scratch;
         m->go_disp.slm_size = slm;

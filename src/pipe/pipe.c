@@ -722,6 +722,7 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
     disp.indirect_object_base = ps->indirect_object_base;
     disp.instruction_base = ps->instruction_base;
     disp.binding_table = (ps->surface_state_base + f[IDD_BT_PTR]) & PIPE_ADDR48;
+    disp.sampler_state = (ps->dynamic_state_base + (f[IDD_SAMPLER_PTR] & ~0x1full)) & PIPE_ADDR48;
     disp.scratch_base = (ps->general_state_base + ps->scratch_offset) & PIPE_ADDR48;
     disp.scratch_per_thread = ps->per_thread_scratch;
     disp.slm_size = slm;

@@ -304,13 +304,12 @@ enum {
 };
 enum { FAOP_FMAX = 1, FAOP_FMIN = 2, FAOP_FCMPWR = 3 };
 
-static const char *const aop_names[16] = {
+const char *const sf_aop_names[16] = {
     "reserved", "and", "or", "xor", "mov", "inc", "dec", "add", "sub", "revsub",
     "imax", "imin", "umax", "umin", "cmpwr", "predec",
 };
 
-/* Number of source operands of an integer / float atomic op. */
-static unsigned aop_srcs(unsigned op, bool flt)
+unsigned sf_aop_srcs(unsigned op, bool flt)
 {
     if (flt)
         return op == FAOP_FCMPWR ? 2 : 1;
@@ -321,11 +320,7 @@ static unsigned aop_srcs(unsigned op, bool flt)
     }
 }
 
-/* Integer atomic on a value of `bits` (32 or 64).  Returns the new value;
- * *ret gets the value returned to the thread (the old value, except PREDEC
- * which returns the new one). */
-static uint64_t aop_int(unsigned op, int bits, uint64_t old, uint64_t s0, uint64_t s1,
-                        uint64_t *ret)
+uint64_t sf_aop_int(unsigned op, int bits, uint64_t old, uint64_t s0, uint64_t s1, uint64_t *ret)
 {
     uint64_t mask = bits == 64 ? ~0ull : 0xffffffffull, nv;
     int64_t so = bits == 64 ? (int64_t)old : (int32_t)(uint32_t)old;
@@ -384,8 +379,8 @@ static int atomic_lanes(sf_msg *m, const sf_space *s, bool a64, bool flt)
     unsigned slots = a64 ? 8 : (gt_bits(m->desc, 12, 12) ? 8 : 16);
     if (op == 0 || (flt && op > FAOP_FCMPWR))
         return sf_fail(m, GTSIM_ERR_UNIMPL, "atomic %s operation %u (%s) not implemented",
-                       flt ? "float" : "integer", op, flt ? "float op" : aop_names[op]);
-    unsigned nsrc = aop_srcs(op, flt);
+                       flt ? "float" : "integer", op, flt ? "float op" : sf_aop_names[op]);
+    unsigned nsrc = sf_aop_srcs(op, flt);
     unsigned h = m->header, areg = a64 ? slots / 4 : slots / 8;
     unsigned dreg = q ? slots / 4 : slots / 8; /* registers per data operand */
     int st = sf_check_len(m, h + areg + nsrc * dreg);
@@ -414,7 +409,7 @@ static int atomic_lanes(sf_msg *m, const sf_space *s, bool a64, bool flt)
             nv = aop_float(op, (uint32_t)old, (uint32_t)a, (uint32_t)b);
             rv = old;
         } else {
-            nv = aop_int(op, q ? 64 : 32, old, a, b, &rv);
+            nv = sf_aop_int(op, q ? 64 : 32, old, a, b, &rv);
         }
         st = nv != old ? sf_write(m, s, off, &nv, bytes) : GTSIM_OK;
         m->rmw = false;
@@ -757,6 +752,7 @@ int sf_dataport(sf_msg *m, const sf_port *p)
         return GTSIM_OK;
     case SF_OP_MEDIA_BLOCK_READ: return media_block(m, false);
     case SF_OP_MEDIA_BLOCK_WRITE: return media_block(m, true);
+    case SF_OP_TYPED_READ: case SF_OP_TYPED_WRITE: case SF_OP_TYPED_ATOMIC: return sf_typed(m, op);
     default: break;
     }
     if (op < SF_OP_UNTYPED_READ || op > SF_OP_A64_OWB_WRITE)

@@ -283,6 +283,9 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec
     case GT_SFID_URB:
         st = sf_urb(&m);
         break;
+    case GT_SFID_SAMPLER:
+        st = sf_sampler(&m);
+        break;
     case GT_SFID_GATEWAY:
         st = gateway(&m);
         break;

@@ -28,6 +28,9 @@ typedef struct gt_dispatch {
     uint64_t indirect_object_base;
     uint64_t instruction_base;
     uint64_t binding_table;        /* GVA of the binding table (surface base + pointer) */
+    uint64_t sampler_state;        /* GVA of the SAMPLER_STATE table (dynamic state base + the
+                                    * interface descriptor's Sampler State Pointer): what
+                                    * sampler messages without a header use */
     uint64_t scratch_base;         /* GVA of scratch space (general state base + VFE pointer) */
     uint32_t scratch_per_thread;   /* bytes of scratch per thread */
     uint32_t slm_size;             /* bytes of SLM per thread group */

@@ -191,7 +191,9 @@ enum sf_rss_id {
     RSS_SURFACE_TYPE, RSS_SURFACE_ARRAY, RSS_SURFACE_FORMAT, RSS_TILE_MODE, RSS_TILED,
     RSS_TILE_WALK, RSS_VLS, RSS_VLSO, RSS_BOUNDARY_MODE, RSS_MOCS, RSS_QPITCH, RSS_HEIGHT,
     RSS_WIDTH, RSS_DEPTH, RSS_PITCH, RSS_MIN_ARRAY_ELEMENT, RSS_VIEW_EXTENT, RSS_X_OFFSET,
-    RSS_Y_OFFSET, RSS_MIP_COUNT, RSS_AUX_MODE, RSS_BASE_LO, RSS_BASE_HI, RSS_NSLOTS
+    RSS_Y_OFFSET, RSS_MIP_COUNT, RSS_AUX_MODE, RSS_BASE_LO, RSS_BASE_HI, RSS_VALIGN, RSS_HALIGN,
+    RSS_CUBE_FACES, RSS_BASE_MIP, RSS_TR_MODE, RSS_MIP_TAIL_START, RSS_MIN_LOD, RSS_SCS_R,
+    RSS_SCS_G, RSS_SCS_B, RSS_SCS_A, RSS_RESOURCE_MIN_LOD, RSS_NSLOTS
 };
 
 /* One generation's RENDER_SURFACE_STATE: its field table (cs/fields.h
@@ -235,6 +237,60 @@ void sf_surface_print(const sf_msg *m, const sf_surface *s, char *buf, size_t le
  * surface format table: 128, 96, 64, 32, 16, 8 bits; YCrCb 4:2:2 2 bytes;
  * planar and unknown formats 1). */
 uint32_t sf_format_bpp(uint32_t format);
+
+/* ---- images: formatted surfaces (image.c) ---- */
+
+struct sf_format_info;
+
+/* A surface resolved for texel access by the typed surface messages and
+ * the sampler.  Sizes are in pixels of level 0 (buffers: width = the
+ * number of entries, height = depth = 1); layers is the array size (Depth
+ * + 1 of an arrayed or cube surface, 1 otherwise) and depth the 3D depth
+ * (1 for other types).  halign/valign are the level alignments in
+ * elements, qpitch the distance between array slices (and 3D depth
+ * slices) in rows of elements (2D, 3D, cube) or in elements (1D), levels
+ * the mip levels the state allows (MIP Count / LOD + 1), and scs the
+ * Shader Channel Selects (SCS_*). */
+typedef struct sf_image {
+    sf_surface s;
+    const struct sf_format_info *fmt;
+    uint32_t bti;
+    uint32_t width, height, depth, layers;
+    uint32_t levels, min_lod;
+    uint32_t halign, valign, qpitch;
+    uint8_t scs[4];
+} sf_image;
+
+/* Shader Channel Select values (RENDER_SURFACE_STATE DWord 7). */
+enum sf_scs { SF_SCS_ZERO = 0, SF_SCS_ONE = 1, SF_SCS_RED = 4, SF_SCS_GREEN = 5, SF_SCS_BLUE = 6,
+              SF_SCS_ALPHA = 7 };
+
+/* Resolve binding table index bti (< 240) to an image: a 1D, 2D, 3D, cube
+ * or buffer surface with a surface format gtsim decodes.  Other surfaces
+ * and formats are reported (GTSIM_ERR_UNIMPL) naming the surface state;
+ * a null surface gives an image of type SF_SURFTYPE_NULL. */
+int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *im);
+/* Size in pixels of dimension dim (0 x, 1 y, 2 z: 3D depth) at level lod
+ * (at least 1). */
+uint32_t sf_image_dim(const sf_image *im, unsigned dim, uint32_t lod);
+/* Read or write the element (one pixel, or one compressed block) holding
+ * pixel (x, y) of slice z (3D depth slice or array layer) of level lod,
+ * in range (the caller checks).  bytes = fmt->bpb.  Page faults are
+ * reported. */
+int sf_image_rw(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t z, uint32_t lod,
+                uint8_t *bytes, bool write);
+/* Data port atomic operations (desc 11:8, AOP_*: 1 AND ... 15 PREDEC) and
+ * their names.  sf_aop_srcs: source operands of integer (flt 0) or float
+ * op.  sf_aop_int: the new value of a `bits` (32 or 64) wide location
+ * holding old; *ret gets the value returned to the thread (the old value,
+ * except PREDEC which returns the new one). */
+extern const char *const sf_aop_names[16];
+unsigned sf_aop_srcs(unsigned op, bool flt);
+uint64_t sf_aop_int(unsigned op, int bits, uint64_t old, uint64_t s0, uint64_t s1, uint64_t *ret);
+/* Typed surface read / write / atomic messages (data port). */
+int sf_typed(sf_msg *m, unsigned op);
+/* Sampler messages (SFID 2; sampler.c). */
+int sf_sampler(sf_msg *m);
 
 /* ---- per-generation data port numbering ---- */
 

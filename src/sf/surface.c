@@ -27,10 +27,14 @@
     X(RSS_SURFACE_TYPE, "Surface Type", 0, 31, 29, UINT) \
     X(RSS_SURFACE_ARRAY, "Surface Array", 0, 28, 28, BOOL) \
     X(RSS_SURFACE_FORMAT, "Surface Format", 0, 26, 18, HEX) \
+    X(RSS_VALIGN, "Surface Vertical Alignment", 0, 17, 16, UINT) \
+    X(RSS_HALIGN, "Surface Horizontal Alignment", 0, 15, 14, UINT) \
     X(RSS_TILE_MODE, "Tile Mode", 0, 13, 12, UINT) \
     X(RSS_VLS, "Vertical Line Stride", 0, 11, 11, BOOL) \
     X(RSS_VLSO, "Vertical Line Stride Offset", 0, 10, 10, BOOL) \
+    X(RSS_CUBE_FACES, "Cube Face Enables", 0, 5, 0, HEX) \
     X(RSS_MOCS, "MOCS", 1, 30, 24, HEX) \
+    X(RSS_BASE_MIP, "Base Mip Level", 1, 23, 19, UINT) \
     X(RSS_QPITCH, "Surface QPitch", 1, 14, 0, UINT) \
     X(RSS_HEIGHT, "Height", 2, 29, 16, UINT) \
     X(RSS_WIDTH, "Width", 2, 13, 0, UINT) \
@@ -40,8 +44,16 @@
     X(RSS_VIEW_EXTENT, "Render Target View Extent", 4, 17, 7, UINT) \
     X(RSS_X_OFFSET, "X Offset", 5, 31, 25, UINT) \
     X(RSS_Y_OFFSET, "Y Offset", 5, 23, 21, UINT) \
+    X(RSS_TR_MODE, "Tiled Resource Mode", 5, 19, 18, UINT) \
+    X(RSS_MIP_TAIL_START, "Mip Tail Start LOD", 5, 11, 8, UINT) \
+    X(RSS_MIN_LOD, "Surface Min LOD", 5, 7, 4, UINT) \
     X(RSS_MIP_COUNT, "MIP Count / LOD", 5, 3, 0, UINT) \
     X(RSS_AUX_MODE, "Auxiliary Surface Mode", 6, 2, 0, UINT) \
+    X(RSS_SCS_R, "Shader Channel Select Red", 7, 27, 25, UINT) \
+    X(RSS_SCS_G, "Shader Channel Select Green", 7, 24, 22, UINT) \
+    X(RSS_SCS_B, "Shader Channel Select Blue", 7, 21, 19, UINT) \
+    X(RSS_SCS_A, "Shader Channel Select Alpha", 7, 18, 16, UINT) \
+    X(RSS_RESOURCE_MIN_LOD, "Resource Min LOD", 7, 11, 0, UINT) \
     X(RSS_BASE_LO, "Surface Base Address [31:0]", 8, 31, 0, HEX) \
     X(RSS_BASE_HI, "Surface Base Address [63:32]", 9, 31, 0, HEX)
 

@@ -13,7 +13,9 @@
  * (`iga64 -p=9 -d`) is quoted next to it.  Expected values are literals
  * worked out from the message definitions, not from gtsim.
  */
+#include <math.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -896,6 +898,299 @@ static void scratch_block(void **state)
         assert_int_equal(grf32(f, 10)[i], 0x7708 + i);
 }
 
+/* ---- images: typed surface messages and the sampler ----
+ *
+ * Surfaces are written from the Gen9 RENDER_SURFACE_STATE field positions
+ * (DW0 31:29 type, 28 array, 26:18 format, 17:16 VALIGN, 15:14 HALIGN,
+ * 13:12 tile mode; DW1 14:0 QPitch / 4; DW2 29:16 height - 1, 13:0 width
+ * - 1; DW3 31:21 depth - 1, 17:0 pitch - 1; DW5 3:0 MIP count, 7:4 min
+ * LOD), SAMPLER_STATE from the Gen9 positions (DW0 21:20 mip filter,
+ * 19:17 mag filter, 16:14 min filter; DW1 31:20 min LOD, 19:8 max LOD
+ * (U4.8); DW2 23:6 border colour pointer; DW3 10 non-normalized, 8:6 /
+ * 5:3 / 2:0 TCX / TCY / TCZ).  Surface formats: R8G8B8A8_UNORM 0x0C7,
+ * R32_UINT 0x0D7, R32_FLOAT 0x0D8, R8_UNORM 0x140 (SURFACE_FORMAT
+ * numbers, Mesa genxml).  Sampler descriptor: 7:0 BTI, 11:8 sampler,
+ * 16:12 type (sample_l 2, resinfo 0xA, sample_lz 0x18, ld_lz 0x1A, ld 7),
+ * 18:17 SIMD mode (1 SIMD8, 2 SIMD16).  Expected values are worked out
+ * by hand from those definitions and the OpenCL/D3D sampling rules. */
+
+#define IMG 0x80000ull       /* image memory (4 pages) */
+#define DSB 0x200000ull      /* dynamic state base: samplers at +0x100, border colour at +0x200 */
+#define SDESC(mlen, rlen, hdr, type, simd, bti) \
+    ((uint32_t)(mlen) << 25 | (uint32_t)(rlen) << 20 | (uint32_t)(hdr) << 19 | \
+     (uint32_t)(simd) << 17 | (uint32_t)(type) << 12 | (uint32_t)(bti))
+
+static float g2f(fx *f, unsigned reg, unsigned i)
+{
+    float v;
+    memcpy(&v, &grf32(f, reg)[i], 4);
+    return v;
+}
+/* UNORM results: the conversion may be a division or a multiplication */
+static bool near(float a, float b) { return fabsf(a - b) <= 1e-6f; }
+static uint32_t f2u(float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    return u;
+}
+
+typedef struct img_desc {
+    unsigned type, format, w, h, d, pitch, tile, array, qpitch, mips, halign, valign;
+} img_desc;
+
+static void bind_image(fx *f, unsigned bti, uint32_t ss_off, const img_desc *im)
+{
+    uint32_t dw[16] = {0};
+    dw[0] = im->type << 29 | im->array << 28 | im->format << 18 | im->valign << 16 | im->halign << 14 |
+            im->tile << 12;
+    dw[1] = im->qpitch / 4;
+    dw[2] = (im->h - 1) << 16 | (im->w - 1);
+    dw[3] = (im->d - 1) << 21 | (im->pitch - 1);
+    dw[5] = im->mips - 1;
+    dw[8] = (uint32_t)IMG;
+    for (int i = 0; i < 16; i++)
+        w32(f, SSB + ss_off + 4 * i, dw[i]);
+    w32(f, SSB + BT_OFF + 4 * bti, ss_off);
+}
+
+static void img_setup(fx *f)
+{
+    for (uint64_t va = IMG; va < IMG + 0x4000; va += 0x1000)
+        map_page(f, va);
+    map_page(f, DSB);
+    gt_vm_flush(&f->vm);
+    for (uint64_t va = IMG; va < IMG + 0x4000; va += 4)
+        w32(f, va, 0);
+    f->disp.dynamic_state_base = DSB;
+    f->disp.sampler_state = DSB + 0x100;
+    /* border colour (7, 8, 9, 0.5) */
+    w32(f, DSB + 0x200, f2u(7.0f));
+    w32(f, DSB + 0x204, f2u(8.0f));
+    w32(f, DSB + 0x208, f2u(9.0f));
+    w32(f, DSB + 0x20c, f2u(0.5f));
+}
+
+/* SAMPLER_STATE entry idx: filters (0 nearest, 1 linear), mip filter,
+ * address mode for all three coordinates, normalized or not, max LOD. */
+static void set_sampler(fx *f, unsigned idx, unsigned filter, unsigned mipf, unsigned tcm, int nonorm,
+                        unsigned max_lod)
+{
+    uint64_t va = DSB + 0x100 + 16 * idx;
+    w32(f, va, mipf << 20 | filter << 17 | filter << 14);
+    w32(f, va + 4, (max_lod * 256) << 8);
+    w32(f, va + 8, 0x200);
+    w32(f, va + 12, (uint32_t)nonorm << 10 | tcm << 6 | tcm << 3 | tcm);
+}
+
+static void typed_2d_tiley(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    /* 5x3 R8G8B8A8_UNORM, Y-tiled, pitch 128 */
+    img_desc d = {1, 0x0C7, 5, 3, 1, 128, 3, 0, 0, 1, 1, 1};
+    bind_image(f, 2, 0x100, &d);
+    static const uint32_t xs[8] = {0, 1, 4, 0, 3, 4, 5, 0}, ys[8] = {0, 0, 0, 1, 2, 2, 0, 3};
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 20)[i] = xs[i];
+        grf32(f, 21)[i] = ys[i];
+        grf32(f, 22)[i] = f2u((float)i / 7.0f); /* R */
+        grf32(f, 23)[i] = f2u(1.0f);            /* G */
+        grf32(f, 24)[i] = f2u(-3.0f);           /* B: clamps to 0 */
+        grf32(f, 25)[i] = f2u(0.2f);            /* A: 51.0 -> 51 */
+    }
+    /* typed surface write, slot group low, all channels: U V | R G B A */
+    assert_int_equal(sends(f, 0xC, 20, 21, 5, -1, 0xFF, DESC(1, 0, 0, 0x0D, 0x10, 2)), GTSIM_OK);
+    /* Y tile: byte x of row y at (x / 16) * 512 + y * 16 + x % 16; R = round(i * 255 / 7) */
+    static const uint32_t off[6] = {0, 4, 512, 16, 44, 544};
+    static const uint8_t r8[6] = {0, 36, 73, 109, 146, 182};
+    for (unsigned i = 0; i < 6; i++)
+        assert_int_equal(r32(f, IMG + off[i]), (uint32_t)r8[i] | 0xFFu << 8 | 0u << 16 | 51u << 24);
+    /* nothing else written (slot 6 and 7 are out of range) */
+    assert_int_equal(r32(f, IMG + 8), 0);
+    assert_int_equal(r32(f, IMG + 48 + 0), 0);
+    /* typed read back, channels R and A (mask 0110: G, B disabled) */
+    fill(f, 30, 2, 0xdeadbeef);
+    assert_int_equal(send(f, 0xC, 20, 30, 0xFF, DESC(2, 2, 0, 0x05, 0x16, 2)), GTSIM_OK);
+    for (unsigned i = 0; i < 6; i++) {
+        assert_true(near(g2f(f, 30, i), (float)r8[i] / 255.0f));
+        assert_true(near(g2f(f, 31, i), 51.0f / 255.0f));
+    }
+    /* out of range: (0, 0, 0, 1) */
+    assert_true(g2f(f, 30, 6) == 0.0f && g2f(f, 31, 6) == 1.0f);
+    assert_true(g2f(f, 30, 7) == 0.0f && g2f(f, 31, 7) == 1.0f);
+}
+
+static void typed_array_qpitch_atomic(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    /* 3x2 R32_UINT 2D array of 3 layers, QPitch 4 rows, pitch 16, linear */
+    img_desc d = {1, 0x0D7, 3, 2, 3, 16, 0, 1, 4, 1, 1, 1};
+    bind_image(f, 3, 0x140, &d);
+    w32(f, IMG + 2 * 4 * 16 + 16 + 4, 0x1234); /* layer 2, (1, 1) */
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 20)[i] = 1;
+        grf32(f, 21)[i] = 1;
+        grf32(f, 22)[i] = i; /* layer */
+    }
+    fill(f, 30, 4, 0xdeadbeef);
+    assert_int_equal(send(f, 0xC, 20, 30, 0x0F, DESC(3, 4, 0, 0x05, 0x10, 3)), GTSIM_OK);
+    assert_int_equal(grf32(f, 30)[2], 0x1234);
+    assert_int_equal(grf32(f, 30)[0], 0);
+    assert_int_equal(grf32(f, 33)[2], 1);  /* integer format: alpha 1 */
+    assert_int_equal(grf32(f, 30)[3], 0);  /* layer 3: out of range */
+    assert_int_equal(grf32(f, 33)[3], 1);
+    assert_int_equal(grf32(f, 30)[4], 0xdeadbeef); /* disabled slot */
+    /* typed atomic add with return (op 7, return bit 13) on layers 0..2 */
+    for (unsigned i = 0; i < 8; i++)
+        grf32(f, 23)[i] = 0x10 + i;
+    assert_int_equal(send(f, 0xC, 20, 40, 0x07, DESC(4, 1, 0, 0x06, 0x27, 3)), GTSIM_OK);
+    assert_int_equal(grf32(f, 40)[2], 0x1234);
+    assert_int_equal(r32(f, IMG + 2 * 64 + 20), 0x1234 + 0x12);
+    assert_int_equal(r32(f, IMG + 64 + 20), 0x11);
+    assert_int_equal(r32(f, IMG + 20), 0x10);
+}
+
+static void sampler_ld(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    /* 4x4 R32_UINT, linear, pitch 16: texel (x, y) = 100 y + x */
+    img_desc d = {1, 0x0D7, 4, 4, 1, 16, 0, 0, 0, 1, 1, 1};
+    bind_image(f, 4, 0x180, &d);
+    for (unsigned y = 0; y < 4; y++)
+        for (unsigned x = 0; x < 4; x++)
+            w32(f, IMG + y * 16 + x * 4, 100 * y + x);
+    static const int32_t xs[8] = {0, 3, 1, 3, 4, -1, 2, 0}, ys[8] = {0, 0, 2, 3, 0, 0, 1, 3};
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = (uint32_t)xs[i];
+        grf32(f, 22)[i] = (uint32_t)ys[i];
+    }
+    /* ld_lz SIMD8, no header, rlen 1: only R returned */
+    fill(f, 30, 2, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(2, 1, 0, 0x1A, 1, 4)), GTSIM_OK);
+    static const uint32_t want[8] = {0, 3, 201, 303, 0, 0, 102, 300};
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], want[i]);
+    assert_int_equal(grf32(f, 31)[0], 0xdeadbeef);
+    /* with a header: offsets U +1, V -1 (M0.2 11:8 = 1, 7:4 = 0xF), G and
+     * B not returned (15:12 = 0110): R then A */
+    fill(f, 20, 1, 0);
+    grf32(f, 20)[2] = 1u << 8 | 0xFu << 4 | 0x6u << 12;
+    grf32(f, 20)[3] = 0x100; /* the sampler state pointer (not used by ld) */
+    assert_int_equal(send(f, 0x2, 20, 30, 0xFF, SDESC(3, 2, 1, 0x1A, 1, 4)), GTSIM_OK);
+    /* (x + 1, y - 1): (1,-1) out, (4,-1) out, (2,1) 102, (4,2) out, (5,-1) out, (0,-1) out, (3,0) 3, (1,2) 201 */
+    static const uint32_t want2[8] = {0, 0, 102, 0, 0, 0, 3, 201};
+    for (unsigned i = 0; i < 8; i++) {
+        assert_int_equal(grf32(f, 30)[i], want2[i]);
+        assert_int_equal(grf32(f, 31)[i], want2[i] || i == 6 ? 1 : 0);
+    }
+}
+
+/* sample_lz SIMD8 on a 1D R32_FLOAT image {10, 20, 30, 40} through
+ * sampler 0 (filter, mode), coordinates u[8]; the R channel expected. */
+static void sample_1d(fx *f, unsigned filter, unsigned tcm, int nonorm, const float *u, const float *want)
+{
+    set_sampler(f, 0, filter, 0, tcm, nonorm, 0);
+    for (unsigned i = 0; i < 8; i++)
+        grf32(f, 21)[i] = f2u(u[i]);
+    fill(f, 30, 4, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(1, 4, 0, 0x18, 1, 5)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++) {
+        if (g2f(f, 30, i) != want[i])
+            fail_msg("filter %u mode %u: u = %g gives %.9g, want %.9g", filter, tcm, u[i], g2f(f, 30, i), want[i]);
+        /* G: 0 (R32_FLOAT has no green), or the border colour's 8 */
+        assert_true(g2f(f, 31, i) == (want[i] == 7.0f ? 8.0f : 0.0f));
+    }
+}
+
+static void sampler_filter_modes(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    img_desc d = {0, 0x0D8, 4, 1, 1, 16, 0, 0, 0, 1, 1, 1};
+    bind_image(f, 5, 0x1c0, &d);
+    for (unsigned x = 0; x < 4; x++)
+        w32(f, IMG + 4 * x, f2u(10.0f * (float)(x + 1)));
+    /* nearest: texel floor(u * 4) */
+    const float u[8] = {0.1f, 0.3f, 0.99f, 1.1f, -0.1f, 0.5f, 0.6f, -0.6f};
+    const float wrap[8] = {10, 20, 40, 10, 40, 30, 30, 20};   /* -0.6*4 = -2.4 -> -3 -> 1 */
+    const float clamp[8] = {10, 20, 40, 40, 10, 30, 30, 10};
+    const float mirror[8] = {10, 20, 40, 40, 10, 30, 30, 30}; /* -3 -> 5 -> 8-1-5 = 2 */
+    const float border[8] = {10, 20, 40, 7, 7, 30, 30, 7};
+    const float once[8] = {10, 20, 40, 40, 10, 30, 30, 30};   /* -3 -> 2 */
+    sample_1d(f, 0, 0, 0, u, wrap);
+    sample_1d(f, 0, 2, 0, u, clamp);
+    sample_1d(f, 0, 1, 0, u, mirror);
+    sample_1d(f, 0, 4, 0, u, border);
+    sample_1d(f, 0, 5, 0, u, once);
+    /* linear: t = u * 4 - 0.5, weights of 8 fractional bits */
+    const float ul[8] = {0.5f, 0.125f, 0.0f, 0.3f, 1.0f, 0.875f, 0.25f, 0.75f};
+    const float lwrap[8] = {25, 10, 25, 10 + 10 * (179.0f / 256), 25, 40, 15, 35};
+    const float lclamp[8] = {25, 10, 10, 10 + 10 * (179.0f / 256), 40, 40, 15, 35};
+    sample_1d(f, 1, 0, 0, ul, lwrap);
+    sample_1d(f, 1, 2, 0, ul, lclamp);
+    /* linear with the border colour (7, 8, 9, 0.5) */
+    set_sampler(f, 0, 1, 0, 4, 0, 0);
+    for (unsigned i = 0; i < 8; i++)
+        grf32(f, 21)[i] = f2u(ul[i]);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(1, 4, 0, 0x18, 1, 5)), GTSIM_OK);
+    assert_true(g2f(f, 30, 2) == 0.5f * 7 + 0.5f * 10);  /* (border, texel 0) */
+    assert_true(g2f(f, 33, 2) == 0.5f * 0.5f + 0.5f * 1); /* alpha: border 0.5, texel 1 */
+    assert_true(g2f(f, 30, 4) == 0.5f * 40 + 0.5f * 7);
+    /* unnormalized coordinates: texel floor(u) */
+    const float un[8] = {0.0f, 0.99f, 1.0f, 2.5f, 3.9f, 4.0f, -0.5f, 1.5f};
+    const float unw[8] = {10, 10, 20, 30, 40, 40, 10, 20};
+    sample_1d(f, 0, 2, 1, un, unw);
+}
+
+static void sampler_mips_resinfo(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    /* 8x8 R8_UNORM, 4 levels, HALIGN 4, VALIGN 4, pitch 64, linear:
+     * level 1 at (0, 8), level 2 at (4, 8), level 3 at (4, 12) */
+    img_desc d = {1, 0x140, 8, 8, 1, 64, 0, 0, 0, 4, 1, 1};
+    bind_image(f, 6, 0x200, &d);
+    uint8_t b;
+    b = 0xCC; gt_vm_write(&f->vm, IMG + 8 * 64 + 4 + 1, &b, 1, NULL);  /* level 2, (1, 0) */
+    b = 0x33; gt_vm_write(&f->vm, IMG + (8 + 3) * 64 + 3, &b, 1, NULL); /* level 1, (3, 3) */
+    b = 0x77; gt_vm_write(&f->vm, IMG + 12 * 64 + 4, &b, 1, NULL);    /* level 3, (0, 0) */
+    /* resinfo SIMD8: lod 0, 2, 3, 4 (out of range: 0) */
+    static const uint32_t lods[4] = {0, 2, 3, 4};
+    for (unsigned i = 0; i < 8; i++)
+        grf32(f, 21)[i] = lods[i % 4];
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(1, 4, 0, 0x0A, 1, 6)), GTSIM_OK);
+    static const uint32_t rw[4] = {8, 2, 1, 0};
+    for (unsigned i = 0; i < 8; i++) {
+        assert_int_equal(grf32(f, 30)[i], rw[i % 4]);
+        assert_int_equal(grf32(f, 31)[i], rw[i % 4]);
+        assert_int_equal(grf32(f, 32)[i], 0);
+        assert_int_equal(grf32(f, 33)[i], i % 4 == 3 ? 0 : 4);
+    }
+    /* ld SIMD8 (u, v, lod): (3, 3) of level 1, (1, 0) of level 2 */
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = i & 1 ? 1 : 3;
+        grf32(f, 22)[i] = i & 1 ? 0 : 3;
+        grf32(f, 23)[i] = i & 1 ? 2 : 1;
+    }
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(3, 1, 0, 0x07, 1, 6)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_true(near(g2f(f, 30, i), (i & 1 ? 0xCC : 0x33) / 255.0f));
+    /* sample_l SIMD16 (lod, u, v), nearest, mip nearest, max LOD 3:
+     * lod 2.0 at (0.6, 0.1) -> level 2 texel (1, 0); lod 2.6 -> level 3 */
+    set_sampler(f, 1, 0, 1, 2, 0, 3);
+    for (unsigned i = 0; i < 16; i++) {
+        grf32(f, 21 + i / 8)[i % 8] = f2u(i < 8 ? 2.0f : 2.6f);
+        grf32(f, 23 + i / 8)[i % 8] = f2u(0.6f);
+        grf32(f, 25 + i / 8)[i % 8] = f2u(0.1f);
+    }
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFFFF, SDESC(6, 2, 0, 0x02, 2, 6) | 1u << 8), GTSIM_OK);
+    for (unsigned i = 0; i < 16; i++)
+        assert_true(near(g2f(f, 30 + i / 8, i % 8), (i < 8 ? 0xCC : 0x77) / 255.0f));
+}
+
 /* ---- gateway, spawner, errors ---- */
 
 static void barrier(void **state)
@@ -962,14 +1257,18 @@ static void end_of_thread(void **state)
 static void unknown_messages(void **state)
 {
     fx *f = *state;
-    /* typed surface read (DC1 type 5) */
-    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, 0x02195200), GTSIM_ERR_UNIMPL);
+    /* typed surface read (DC1 type 5) with only a header: no address payload */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, 0x02195200), GTSIM_ERR_ILLEGAL);
     assert_non_null(strstr(f->dev.err, "typed surface read"));
     assert_non_null(strstr(f->dev.err, "0x02195200"));
+    assert_non_null(strstr(f->dev.err, "address payload"));
+    /* typed surface read (U, V; R) of a RAW buffer: no pixel format */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(2, 1, 0, 5, 0x1E, 0)), GTSIM_ERR_UNIMPL);
+    assert_non_null(strstr(f->dev.err, "format RAW not implemented"));
     assert_non_null(strstr(f->dev.err, "SFID 0xc"));
-    /* sampler */
-    assert_int_equal(send(f, 0x2, 2, 10, 0xFF, 0x04420001), GTSIM_ERR_UNIMPL);
-    assert_non_null(strstr(f->dev.err, "sampler"));
+    /* sampler: sample_killpix (type 0xC, pixel shaders only) */
+    assert_int_equal(send(f, 0x2, 2, 10, 0xFF, 0x0442C001), GTSIM_ERR_UNIMPL);
+    assert_non_null(strstr(f->dev.err, "sampler message type 0xc"));
     /* DC1 typed atomic (type 6) */
     assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(2, 1, 1, 6, 0, 0)), GTSIM_ERR_UNIMPL);
     assert_non_null(strstr(f->dev.err, "typed atomic"));
@@ -986,6 +1285,11 @@ int main(void)
     const struct CMUnitTest tests[] = {
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
         T(untyped_read_simd8_xy),
+        T(typed_2d_tiley),
+        T(typed_array_qpitch_atomic),
+        T(sampler_ld),
+        T(sampler_filter_modes),
+        T(sampler_mips_resinfo),
         T(untyped_read_simd16_xzw),
         T(untyped_write_sends),
         T(null_surface),

@@ -1,0 +1,276 @@
+/*
+ * Images: formatted surfaces as the typed surface messages and the
+ * sampler address them.  A binding table entry's RENDER_SURFACE_STATE
+ * (surface.c) gives the type, format, size, tiling, mip levels and array
+ * layout; format.c decodes and encodes the elements.
+ *
+ * Memory layout of a level-0..N surface (Gen9 and Gen12LP; public facts:
+ * the Skylake PRM "Surface Layout and Tiling" chapter as Mesa's isl and
+ * Intel's gmmlib implement it -- the seeds have no surface layout page):
+ *  - 2D, cube and 3D surfaces (the "2D" layout): level 0 at the origin,
+ *    level 1 below it, level 2 to the right of level 1, each further level
+ *    below the previous one; each level's width and height are aligned to
+ *    the Surface Horizontal / Vertical Alignment (4, 8 or 16 elements)
+ *    before the next is placed.  Array layers, cube faces and 3D depth
+ *    slices (of every level) are Surface QPitch rows (of elements:
+ *    compression blocks for BC/ETC formats) apart.
+ *  - 1D surfaces (the Gen9 "1D" layout): every level in one row, level l
+ *    after the aligned widths of levels 0..l-1; array layers QPitch
+ *    elements apart (Skylake's 1D QPitch is in pixels, not rows).
+ *  - Buffer surfaces (SURFTYPE_BUFFER with a format): element x at x times
+ *    the element size.
+ * Surface QPitch holds the distance divided by 4 (it is a multiple of 4).
+ * Tiling (linear, X, Y) maps (byte, row) to memory as tiling.h gives.
+ *
+ * Typed surface messages (data cache 1; seed 004 MSD1R_TS / MSD1W_TS for
+ * Gen12, the same types 05h / 0Dh on Gen9):
+ *   desc 13:12 Slot Group (MDC_SG3: 1 slots 0-7, 2 slots 8-15; 0 SIMD4x2,
+ *        not implemented), 11:8 Channel Mask (MDC_CMASK: a set bit drops
+ *        R, G, B or A from the payload/response), 7:0 BTI.
+ *   payload (after an optional header): the addresses U, V, R, LOD, one
+ *   register of 8 DWords each -- as many as the message has room for
+ *   (a 2D write of four channels: U, V, then R, G, B, A data) -- then, for
+ *   a write, one register per enabled channel.  The read response has one
+ *   register per enabled channel.  Channels are 32-bit: the surface format
+ *   converted to float (UNORM, SNORM, FLOAT) or integer (UINT, SINT).
+ *   U, V, R are x, y and the 3D depth slice or array layer (1D arrays: x
+ *   and the layer in V), LOD the mip level; trailing ones default to 0.
+ *   Out-of-range addresses (beyond the level's size, the array, the mip
+ *   count) read (0, 0, 0, 1) and do not write (public fact: IGC's vISA
+ *   documentation of GATHER4_TYPED / SCATTER4_TYPED).
+ *   Typed atomic integer (type 06h; seed 004 MSD1R_DWTAI): desc 11:8 the
+ *   operation (AOP_*), 12 slot group (low / high 8 slots), 13 return the
+ *   old value; the address payload, then one register per source operand
+ *   (CMPWR: the compare value, then the new value); on a 32-bit format.
+ */
+#include <pthread.h>
+#include <stdio.h>
+
+#include "check.h"
+#include "sf/format.h"
+#include "sf/sf_int.h"
+
+static uint32_t align_up(uint32_t v, uint32_t a)
+{
+    return (v + a - 1) / a * a;
+}
+
+uint32_t sf_image_dim(const sf_image *im, unsigned dim, uint32_t lod)
+{
+    uint32_t n = dim == 0 ? im->width : dim == 1 ? im->height : im->depth;
+    n >>= lod < 32 ? lod : 31;
+    return n ? n : 1;
+}
+
+int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *im)
+{
+    memset(im, 0, sizeof(*im));
+    im->bti = bti;
+    if (bti >= 240)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "image message to reserved binding table index %u", bti);
+    int st = sf_surface_bti(m, bti, &im->s);
+    if (st)
+        return st;
+    sf_surface *s = &im->s;
+    if (s->type == SF_SURFTYPE_NULL)
+        return GTSIM_OK;
+    char buf[1024];
+    im->fmt = sf_format_get(s->format);
+    if (!im->fmt || s->type == SF_SURFTYPE_STRBUF || s->type > SF_SURFTYPE_BUFFER ||
+        s->f[RSS_TR_MODE] != 0) {
+        sf_surface_print(m, s, buf, sizeof(buf));
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "image access to BTI %u: %s (state at GVA 0x%llx: %s)", bti,
+                       !im->fmt ? "surface format not modelled"
+                       : s->f[RSS_TR_MODE] ? "tiled resource mode (Tile Yf/Ys) not modelled"
+                                           : "surface type not modelled",
+                       (unsigned long long)s->ss_va, buf);
+    }
+    if (s->type == SF_SURFTYPE_BUFFER) {
+        /* entries - 1 split over Width[6:0], Height (bits 20:7), Depth (31:21) */
+        im->width = (uint32_t)((s->f[RSS_DEPTH] << 21 | s->f[RSS_HEIGHT] << 7 | (s->f[RSS_WIDTH] & 0x7f)) + 1);
+        im->height = im->depth = im->layers = im->levels = 1;
+    } else {
+        im->width = s->width;
+        im->height = s->type == SF_SURFTYPE_1D ? 1 : s->height;
+        im->depth = s->type == SF_SURFTYPE_3D ? s->depth : 1;
+        im->layers = s->type == SF_SURFTYPE_3D ? 1 : s->type == SF_SURFTYPE_CUBE ? 6 * s->depth : s->depth;
+        im->levels = (uint32_t)s->f[RSS_MIP_COUNT] + 1;
+        im->min_lod = (uint32_t)s->f[RSS_MIN_LOD];
+    }
+    static const uint8_t align_of[4] = {4, 4, 8, 16}; /* HALIGN/VALIGN 1: 4, 2: 8, 3: 16 */
+    im->halign = align_of[s->f[RSS_HALIGN] & 3];
+    im->valign = align_of[s->f[RSS_VALIGN] & 3];
+    im->qpitch = (uint32_t)s->f[RSS_QPITCH] << 2;
+    const uint8_t *scs_src = NULL;
+    uint8_t scs[4] = {(uint8_t)s->f[RSS_SCS_R], (uint8_t)s->f[RSS_SCS_G], (uint8_t)s->f[RSS_SCS_B],
+                      (uint8_t)s->f[RSS_SCS_A]};
+    /* a layout without channel selects (all zero) means the identity */
+    static const uint8_t identity[4] = {SF_SCS_RED, SF_SCS_GREEN, SF_SCS_BLUE, SF_SCS_ALPHA};
+    scs_src = (scs[0] | scs[1] | scs[2] | scs[3]) ? scs : identity;
+    memcpy(im->scs, scs_src, 4);
+    return GTSIM_OK;
+}
+
+/* Byte x and row of element (ex, ey) of slice z at level lod. */
+static void element_pos(const sf_image *im, uint32_t ex, uint32_t ey, uint32_t z, uint32_t lod,
+                        uint64_t *bx, uint64_t *row)
+{
+    const sf_format_info *f = im->fmt;
+    uint32_t bw = f->bw, bh = f->bh;
+    uint64_t lx = 0, ly = 0; /* level origin in elements */
+    if (im->s.type == SF_SURFTYPE_BUFFER) {
+        *bx = (uint64_t)ex * f->bpb;
+        *row = 0;
+        return;
+    }
+    if (im->s.type == SF_SURFTYPE_1D) {
+        for (uint32_t k = 0; k < lod; k++)
+            lx += align_up((sf_image_dim(im, 0, k) + bw - 1) / bw, im->halign);
+        *bx = (lx + ex + (uint64_t)z * im->qpitch) * f->bpb;
+        *row = 0;
+        return;
+    }
+    if (lod >= 1)
+        ly = align_up((im->height + bh - 1) / bh, im->valign);
+    if (lod >= 2)
+        lx = align_up((sf_image_dim(im, 0, 1) + bw - 1) / bw, im->halign);
+    for (uint32_t k = 2; k < lod; k++)
+        ly += align_up((sf_image_dim(im, 1, k) + bh - 1) / bh, im->valign);
+    *bx = (lx + ex) * f->bpb;
+    *row = ly + ey + (uint64_t)z * im->qpitch;
+}
+
+int sf_image_rw(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t z, uint32_t lod,
+                uint8_t *bytes, bool write)
+{
+    uint64_t bx, row;
+    element_pos(im, x / im->fmt->bw, y / im->fmt->bh, z, lod, &bx, &row);
+    sf_space sp;
+    memset(&sp, 0, sizeof(sp));
+    sp.kind = SF_SPACE_VM;
+    sp.vm = m->t->disp->vm;
+    sp.base = im->s.base;
+    sp.bti = im->bti;
+    uint64_t off = im->s.type == SF_SURFTYPE_BUFFER || im->s.type == SF_SURFTYPE_1D
+                       ? bx + row * im->s.pitch
+                       : gt_tile_offset(im->s.tiling, im->s.pitch, (uint32_t)bx, (uint32_t)row);
+    return write ? sf_write(m, &sp, off, bytes, im->fmt->bpb) : sf_read(m, &sp, off, bytes, im->fmt->bpb);
+}
+
+/* ---- typed surface messages ---- */
+
+/* Typed atomic integer operation on the 32-bit element at a = (x, y,
+ * slice, lod) of an image of a 4-byte format (R32_UINT, R32_SINT: the raw
+ * bits), under the device's atomic lock; *ret gets the returned value. */
+static int typed_atomic_lane(sf_msg *m, const sf_image *im, const uint32_t *a, unsigned op,
+                             uint32_t s0, uint32_t s1, uint32_t *ret)
+{
+    if (im->fmt->bpb != 4 || im->fmt->bw != 1)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "typed atomic on format %s (needs a 32-bit format)", im->fmt->name);
+    uint32_t old;
+    pthread_mutex_lock(&m->dev->atomic_lock);
+    int st = sf_image_rw(m, im, a[0], a[1], a[2], a[3], (uint8_t *)&old, false);
+    uint64_t r = 0;
+    uint32_t nv = st ? old : (uint32_t)sf_aop_int(op, 32, old, s0, s1, &r);
+    if (!st && nv != old)
+        st = sf_image_rw(m, im, a[0], a[1], a[2], a[3], (uint8_t *)&nv, true);
+    pthread_mutex_unlock(&m->dev->atomic_lock);
+    *ret = (uint32_t)r;
+    return st;
+}
+
+int sf_typed(sf_msg *m, unsigned op)
+{
+    unsigned ctrl = gt_bits(m->desc, 13, 8);
+    bool write = op == SF_OP_TYPED_WRITE, atomic = op == SF_OP_TYPED_ATOMIC, ret = true;
+    unsigned cmask = ctrl & 0xf, sg = ctrl >> 4, aop = 0, nsrc = 0;
+    if (op != SF_OP_TYPED_READ && !write && !atomic)
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "%s not implemented", m->name);
+    if (atomic) { /* 11:8 operation, 12 slot group (0 low, 1 high), 13 return data */
+        aop = cmask;
+        cmask = 0xe;
+        sg = 1 + gt_bits(m->desc, 12, 12);
+        ret = gt_bits(m->desc, 13, 13);
+        if (aop == 0)
+            return sf_fail(m, GTSIM_ERR_UNIMPL, "typed atomic operation 0 not implemented");
+        nsrc = sf_aop_srcs(aop, false);
+    }
+    if (sg == 0 || sg == 3)
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "typed surface message with slot group %u (%s) not implemented",
+                       sg, sg ? "reserved" : "SIMD4x2");
+    unsigned nch = 4 - (unsigned)__builtin_popcount(cmask);
+    uint32_t mask = m->mask;
+    if (sg == 2 && m->in->exec_size > 8)
+        mask >>= 8; /* a SIMD16 instruction's high slots */
+    mask &= 0xff;
+    unsigned h = m->header, data = write ? nch : nsrc;
+    if (m->nregs < h + data + 1 || m->nregs - h - data > 4)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "typed surface message of %u registers (header %u, %u data): "
+                       "the address payload must be 1 to 4 registers", m->nregs, h, data);
+    unsigned naddr = m->nregs - h - data;
+    if (!write && ret && m->dst && m->rlen < nch)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "response length %u for %u channels", m->rlen, nch);
+    sf_image im;
+    int st = sf_image_bti(m, gt_bits(m->desc, 7, 0), &im);
+    if (st)
+        return st;
+    bool is_int = im.fmt && sf_format_is_int(im.fmt);
+    for (unsigned i = 0; i < 8; i++) {
+        if (!(mask >> i & 1))
+            continue;
+        uint32_t a[4] = {0, 0, 0, 0};
+        for (unsigned k = 0; k < naddr; k++)
+            a[k] = sf_pay32(m, h + k, 4 * i);
+        /* U, V, R: x, y (1D arrays: the layer), z (3D) or layer */
+        bool arr1d = im.s.type == SF_SURFTYPE_1D;
+        uint32_t lod = a[3], y = arr1d ? 0 : a[1], z = arr1d ? a[1] : a[2];
+        bool in = im.s.type != SF_SURFTYPE_NULL && lod < im.levels && a[0] < sf_image_dim(&im, 0, lod) &&
+                  y < sf_image_dim(&im, 1, lod);
+        if (im.s.type == SF_SURFTYPE_3D) {
+            in = in && z < sf_image_dim(&im, 2, lod);
+        } else if (in) {
+            z += (uint32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
+            in = z < im.layers;
+        }
+        uint32_t aa[4] = {a[0], y, z, lod};
+        m->lane = (int)i;
+        if (atomic) {
+            uint32_t r = 0, s0 = nsrc > 0 ? sf_pay32(m, h + naddr, 4 * i) : 0,
+                     s1 = nsrc > 1 ? sf_pay32(m, h + naddr + 1, 4 * i) : 0;
+            if (in && (st = typed_atomic_lane(m, &im, aa, aop, s0, s1, &r)))
+                return st;
+            if (ret)
+                sf_rsp32(m, 0, 4 * i, r);
+            continue;
+        }
+        sf_texel tx;
+        /* out of range: reads give 0, 0, 0, 1 (1.0 for float formats) */
+        memset(&tx, 0, sizeof(tx));
+        tx.u[3] = is_int ? 1u : 0x3f800000u;
+        uint8_t el[16];
+        if (in && (!write || nch < 4)) {
+            if ((st = sf_image_rw(m, &im, a[0], y, z, lod, el, false)))
+                return st;
+            if (sf_format_unpack(im.fmt, el, a[0] % im.fmt->bw, y % im.fmt->bh, &tx))
+                return sf_fail(m, GTSIM_ERR_UNIMPL, "typed access to format %s not implemented",
+                               im.fmt->name);
+        }
+        for (unsigned c = 0, k = 0; c < 4; c++) {
+            if (cmask >> c & 1)
+                continue;
+            if (write)
+                tx.u[c] = sf_pay32(m, h + naddr + k, 4 * i);
+            else
+                sf_rsp32(m, k, 4 * i, tx.u[c]);
+            k++;
+        }
+        if (write && in) {
+            if (sf_format_pack_sat(im.fmt, &tx, el))
+                return sf_fail(m, GTSIM_ERR_UNIMPL, "typed write to format %s not implemented", im.fmt->name);
+            if ((st = sf_image_rw(m, &im, a[0], y, z, lod, el, true)))
+                return st;
+        }
+    }
+    m->lane = -1;
+    return GTSIM_OK;
+}

@@ -1,0 +1,604 @@
+/*
+ * The sampler shared function (SFID 2): sample, ld, gather4, resinfo and
+ * their variants on 1D, 2D, 3D, cube, array and buffer surfaces, for
+ * Gen9 and Gen12LP.  The seeds describe neither the sampler messages nor
+ * SAMPLER_STATE; the layouts below are public facts (Mesa brw_eu.h /
+ * brw_eu_defines.h / brw_lower_logical_sends.cpp and genxml gen9.xml /
+ * gen12.xml, IGC's vISA sampler lowering and IGA's message decoder), the
+ * same on both generations.
+ *
+ * Descriptor: 7:0 BTI, 11:8 sampler index (SAMPLER_STATE entry, 16 bytes
+ * each), 16:12 message type, 18:17 SIMD mode (1 SIMD8, 2 SIMD16; bit 29
+ * extends it: 5 SIMD8H / 6 SIMD16H with half-float parameters), 19 header
+ * present, 30 16-bit return format.
+ * Header (one register, optional): M0.2 11:8 / 7:4 / 3:0 the signed
+ * immediate texel offsets U / V / R, 15:12 channels not returned (R, G,
+ * B, A; the response holds only the others, in order), 17:16 the gather4
+ * source channel; M0.3 31:5 the SAMPLER_STATE table pointer, relative to
+ * Dynamic State Base Address (without a header: the interface
+ * descriptor's).  Without a header the response length gives the
+ * channels returned (the first rlen / registers-per-channel).
+ * Payload: parameters, each one register (SIMD8) or two (SIMD16) of
+ * 32-bit values (floats, or integers for ld's coordinates), in the message
+ * type's order (param_order below); parameters the message is too short
+ * for are 0.
+ * Response: per returned channel one register (SIMD8) or two (SIMD16) of
+ * 32-bit floats or integers (UINT/SINT formats); with the 16-bit return
+ * format, halves (a SIMD16 channel in one register).
+ *
+ * Arithmetic (where the public facts give no precision, the choice made):
+ * coordinates, LOD and filter weights are computed in single precision;
+ * linear filter weights are rounded to SF_WEIGHT_BITS fractional bits (the
+ * hardware filters with fixed-point weights); nearest filtering takes the
+ * texel floor(u * size).  LOD from derivatives (sample, sample_b, lod,
+ * implicit in SIMD8/16 compute threads: channels 0-3, 4-7, ... form 2x2
+ * quads, x to the right, y down; sample_d: explicit) is log2 of the larger
+ * of the two derivative vectors' lengths in texels.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "sf/format.h"
+#include "sf/sf_int.h"
+
+/* ---- SAMPLER_STATE (Gen9 and Gen12LP, 4 DWords; Mesa genxml gen9.xml) ---- */
+
+enum {
+    SS_DISABLE, SS_BORDER_MODE, SS_LOD_PRECLAMP, SS_MIP_FILTER, SS_MAG_FILTER, SS_MIN_FILTER,
+    SS_LOD_BIAS, SS_MIN_LOD, SS_MAX_LOD, SS_SHADOW_FUNC, SS_CUBE_CTRL, SS_BORDER_PTR,
+    SS_MAX_ANISO, SS_NON_NORMALIZED, SS_TCX, SS_TCY, SS_TCZ, SS_NSLOTS
+};
+#define SS_FIELDS(X) \
+    X(SS_DISABLE, "Sampler Disable", 0, 31, 31, BOOL) \
+    X(SS_BORDER_MODE, "Texture Border Color Mode", 0, 29, 29, UINT) \
+    X(SS_LOD_PRECLAMP, "LOD PreClamp Mode", 0, 28, 27, UINT) \
+    X(SS_MIP_FILTER, "Mip Mode Filter", 0, 21, 20, UINT) \
+    X(SS_MAG_FILTER, "Mag Mode Filter", 0, 19, 17, UINT) \
+    X(SS_MIN_FILTER, "Min Mode Filter", 0, 16, 14, UINT) \
+    X(SS_LOD_BIAS, "Texture LOD Bias", 0, 13, 1, SINT) \
+    X(SS_MIN_LOD, "Min LOD", 1, 31, 20, UINT) \
+    X(SS_MAX_LOD, "Max LOD", 1, 19, 8, UINT) \
+    X(SS_SHADOW_FUNC, "Shadow Function", 1, 3, 1, UINT) \
+    X(SS_CUBE_CTRL, "Cube Surface Control Mode", 1, 0, 0, UINT) \
+    X(SS_BORDER_PTR, "Border Color Pointer", 2, 23, 6, ADDR) \
+    X(SS_MAX_ANISO, "Maximum Anisotropy", 3, 21, 19, UINT) \
+    X(SS_NON_NORMALIZED, "Non-normalized Coordinate Enable", 3, 10, 10, BOOL) \
+    X(SS_TCX, "TCX Address Control Mode", 3, 8, 6, UINT) \
+    X(SS_TCY, "TCY Address Control Mode", 3, 5, 3, UINT) \
+    X(SS_TCZ, "TCZ Address Control Mode", 3, 2, 0, UINT)
+#define SS_ROW(id, name, dw, hi, lo, kind) {name, dw, hi, lo, GT_F_##kind, NULL, id},
+static const gt_field ss_fields[] = {SS_FIELDS(SS_ROW)};
+#define SS_NFIELDS (sizeof(ss_fields) / sizeof(ss_fields[0]))
+
+/* Texture coordinate modes (TCX/TCY/TCZ), map filters, mip filters. */
+enum { TCM_WRAP, TCM_MIRROR, TCM_CLAMP, TCM_CUBE, TCM_CLAMP_BORDER, TCM_MIRROR_ONCE, TCM_HALF_BORDER,
+       TCM_MIRROR_101 };
+enum { MAPFILTER_NEAREST = 0, MAPFILTER_LINEAR = 1, MAPFILTER_ANISOTROPIC = 2 };
+enum { MIPFILTER_NONE = 0, MIPFILTER_NEAREST = 1, MIPFILTER_LINEAR = 3 };
+
+/* Linear filter weights: fractional bits kept (the choice made: the
+ * hardware's fixed-point filter weight width is not in the public facts
+ * found; 8 bits is the D3D minimum for texture filtering). */
+#define SF_WEIGHT_BITS 8
+
+typedef struct sampler {
+    uint64_t f[SS_NSLOTS];
+    float lod_bias, min_lod, max_lod;
+    sf_texel border;      /* SAMPLER_BORDER_COLOR_STATE: R, G, B, A */
+} sampler;
+
+/* Message types (desc 16:12). */
+enum {
+    MT_SAMPLE = 0x00, MT_SAMPLE_B = 0x01, MT_SAMPLE_L = 0x02, MT_SAMPLE_C = 0x03, MT_SAMPLE_D = 0x04,
+    MT_SAMPLE_B_C = 0x05, MT_SAMPLE_L_C = 0x06, MT_LD = 0x07, MT_GATHER4 = 0x08, MT_LOD = 0x09,
+    MT_RESINFO = 0x0a, MT_SAMPLEINFO = 0x0b, MT_GATHER4_C = 0x10, MT_GATHER4_PO = 0x11,
+    MT_GATHER4_PO_C = 0x12, MT_SAMPLE_D_C = 0x14, MT_SAMPLE_LZ = 0x18, MT_SAMPLE_C_LZ = 0x19,
+    MT_LD_LZ = 0x1a,
+};
+
+/* Parameter names of a message's payload, in order. */
+enum { P_U, P_V, P_R, P_AI, P_REF, P_BIAS, P_LOD, P_DUDX, P_DUDY, P_DVDX, P_DVDY, P_DRDX, P_DRDY,
+       P_OFFU, P_OFFV, P_NPARAMS, P_END = 0xff };
+
+static const struct msg_desc {
+    const char *name;
+    uint8_t param[12];
+} msgs[32] = {
+    [MT_SAMPLE] = {"sample", {P_U, P_V, P_R, P_AI, P_END}},
+    [MT_SAMPLE_B] = {"sample_b", {P_BIAS, P_U, P_V, P_R, P_AI, P_END}},
+    [MT_SAMPLE_L] = {"sample_l", {P_LOD, P_U, P_V, P_R, P_AI, P_END}},
+    [MT_SAMPLE_C] = {"sample_c", {P_REF, P_U, P_V, P_R, P_AI, P_END}},
+    [MT_SAMPLE_D] = {"sample_d", {P_U, P_DUDX, P_DUDY, P_V, P_DVDX, P_DVDY, P_R, P_DRDX, P_DRDY, P_AI, P_END}},
+    [MT_SAMPLE_B_C] = {"sample_b_c", {P_REF, P_BIAS, P_U, P_V, P_R, P_AI, P_END}},
+    [MT_SAMPLE_L_C] = {"sample_l_c", {P_REF, P_LOD, P_U, P_V, P_R, P_AI, P_END}},
+    [MT_LD] = {"ld", {P_U, P_V, P_LOD, P_R, P_END}},
+    [MT_GATHER4] = {"gather4", {P_U, P_V, P_R, P_AI, P_END}},
+    [MT_LOD] = {"lod", {P_U, P_V, P_R, P_AI, P_END}},
+    [MT_RESINFO] = {"resinfo", {P_LOD, P_END}},
+    [MT_SAMPLEINFO] = {"sampleinfo", {P_END}},
+    [MT_GATHER4_C] = {"gather4_c", {P_REF, P_U, P_V, P_R, P_AI, P_END}},
+    [MT_GATHER4_PO] = {"gather4_po", {P_U, P_V, P_OFFU, P_OFFV, P_R, P_END}},
+    [MT_GATHER4_PO_C] = {"gather4_po_c", {P_REF, P_U, P_V, P_OFFU, P_OFFV, P_R, P_END}},
+    [MT_SAMPLE_D_C] = {"sample_d_c", {P_REF, P_U, P_DUDX, P_DUDY, P_V, P_DVDX, P_DVDY, P_R, P_DRDX,
+                                      P_DRDY, P_AI, P_END}},
+    [MT_SAMPLE_LZ] = {"sample_lz", {P_U, P_V, P_R, P_AI, P_END}},
+    [MT_SAMPLE_C_LZ] = {"sample_c_lz", {P_REF, P_U, P_V, P_R, P_AI, P_END}},
+    [MT_LD_LZ] = {"ld_lz", {P_U, P_V, P_R, P_END}},
+};
+
+static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+/* Read SAMPLER_STATE entry idx of the table at GVA table and its border colour. */
+static int read_sampler(sf_msg *m, uint64_t table, unsigned idx, sampler *s)
+{
+    const gt_dispatch *d = m->t->disp;
+    uint32_t dw[4];
+    uint64_t va = table + 16ull * idx, fva = 0;
+    if (gt_vm_read(d->vm, va, dw, 16, &fva))
+        return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading SAMPLER_STATE %u at GVA 0x%llx (GVA 0x%llx)",
+                       idx, (unsigned long long)va, (unsigned long long)fva);
+    gt_fields_unpack(ss_fields, SS_NFIELDS, dw, 4, s->f);
+    /* LOD bias S4.8, min/max LOD U4.8 */
+    s->lod_bias = (float)(int64_t)s->f[SS_LOD_BIAS] / 256.0f;
+    s->min_lod = (float)s->f[SS_MIN_LOD] / 256.0f;
+    s->max_lod = (float)s->f[SS_MAX_LOD] / 256.0f;
+    /* SAMPLER_BORDER_COLOR_STATE: four DWords R, G, B, A (floats, or the
+     * integer values for UINT/SINT formats), Dynamic State Base relative */
+    uint64_t bva = d->dynamic_state_base + s->f[SS_BORDER_PTR];
+    if (gt_vm_read(d->vm, bva, s->border.u, 16, &fva))
+        return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading the border colour of SAMPLER_STATE %u at "
+                       "GVA 0x%llx (GVA 0x%llx)", idx, (unsigned long long)bva, (unsigned long long)fva);
+    return GTSIM_OK;
+}
+
+/* ---- addressing ---- */
+
+/* Apply address mode mode to integer texel index i of a dimension of n
+ * texels.  Returns the index, or -1 for the border colour. */
+static int64_t wrap_index(int64_t i, int64_t n, unsigned mode)
+{
+    switch (mode) {
+    case TCM_WRAP: case TCM_CUBE:
+        return ((i % n) + n) % n;
+    case TCM_MIRROR: {
+        int64_t j = ((i % (2 * n)) + 2 * n) % (2 * n);
+        return j < n ? j : 2 * n - 1 - j;
+    }
+    case TCM_MIRROR_101: {
+        if (n == 1)
+            return 0;
+        int64_t p = 2 * n - 2, j = ((i % p) + p) % p;
+        return j < n ? j : p - j;
+    }
+    case TCM_MIRROR_ONCE:
+        if (i < 0)
+            i = -1 - i;
+        return i < n ? i : n - 1;
+    case TCM_CLAMP_BORDER: case TCM_HALF_BORDER:
+        return i < 0 || i >= n ? -1 : i;
+    default: /* TCM_CLAMP */
+        return i < 0 ? 0 : i >= n ? n - 1 : i;
+    }
+}
+
+/* One lane's sampling context. */
+typedef struct lane_ctx {
+    sf_msg *m;
+    const sf_image *im;
+    const sampler *s;
+    unsigned dims;       /* coordinate dimensions: 1, 2, 3 (cube: 2 after face selection) */
+    bool array;
+    bool is_int;         /* UINT/SINT format */
+    int off[3];          /* immediate texel offsets */
+} lane_ctx;
+
+/* Fetch texel (x, y, z) of level lod, address modes applied; the border
+ * colour when it falls outside. */
+static int fetch(lane_ctx *c, int64_t x, int64_t y, int64_t z, uint32_t lod, uint32_t slice, sf_texel *out)
+{
+    const sf_image *im = c->im;
+    const unsigned modes[3] = {(unsigned)c->s->f[SS_TCX], (unsigned)c->s->f[SS_TCY], (unsigned)c->s->f[SS_TCZ]};
+    int64_t p[3] = {x, y, z};
+    for (unsigned d = 0; d < c->dims; d++) {
+        int64_t n = sf_image_dim(im, d, lod);
+        p[d] = wrap_index(p[d], n, modes[d]);
+        if (p[d] < 0) {
+            *out = c->s->border;
+            return GTSIM_OK;
+        }
+    }
+    for (unsigned d = c->dims; d < 3; d++)
+        p[d] = 0;
+    uint32_t zz = im->s.type == SF_SURFTYPE_3D ? (uint32_t)p[2] : slice;
+    uint8_t el[16];
+    int st = sf_image_rw(c->m, im, (uint32_t)p[0], (uint32_t)p[1], zz, lod, el, false);
+    if (st)
+        return st;
+    if (sf_format_unpack(im->fmt, el, (uint32_t)p[0] % im->fmt->bw, (uint32_t)p[1] % im->fmt->bh, out))
+        return sf_fail(c->m, GTSIM_ERR_UNIMPL, "sampling format %s not implemented", im->fmt->name);
+    return GTSIM_OK;
+}
+
+/* Shadow comparison (Shadow Function, PREFILTEROP_*): the texel value d
+ * against the reference ref gives 0 when "d OP ref" holds, else 1 (public
+ * fact: Mesa translates GL's LEQUAL to PREFILTEROP_LESS, and so on). */
+static float shadow(unsigned func, float ref, float d)
+{
+    bool r;
+    switch (func) {
+    case 0: r = true; break;        /* ALWAYS */
+    case 1: r = false; break;       /* NEVER */
+    case 2: r = d < ref; break;     /* LESS */
+    case 3: r = d == ref; break;    /* EQUAL */
+    case 4: r = d <= ref; break;    /* LEQUAL */
+    case 5: r = d > ref; break;     /* GREATER */
+    case 6: r = d != ref; break;    /* NOTEQUAL */
+    default: r = d >= ref; break;   /* GEQUAL */
+    }
+    return r ? 0.0f : 1.0f;
+}
+
+static float quantize_weight(float a)
+{
+    return floorf(a * (1 << SF_WEIGHT_BITS) + 0.5f) / (1 << SF_WEIGHT_BITS);
+}
+
+/* Sample level lod at texel-space coordinates t[] (u * size, ...) with
+ * filter (MAPFILTER_*); ref >= 0 compares (shadow); gather >= 0 returns
+ * that channel of the 2x2 footprint. */
+static int sample_level(lane_ctx *c, const float *t, uint32_t lod, uint32_t slice, unsigned filter,
+                        const float *ref, int gather, sf_texel *out)
+{
+    int64_t i0[3] = {0, 0, 0};
+    float a[3] = {0, 0, 0};
+    bool linear = (filter != MAPFILTER_NEAREST || gather >= 0) && !c->is_int;
+    if (gather >= 0)
+        linear = true;
+    for (unsigned d = 0; d < c->dims; d++) {
+        float v = t[d];
+        if (linear) {
+            v -= 0.5f;
+            float fl = floorf(v);
+            i0[d] = (int64_t)fl + c->off[d];
+            a[d] = quantize_weight(v - fl);
+        } else {
+            i0[d] = (int64_t)floorf(v) + c->off[d];
+        }
+        if (!isfinite(v))
+            i0[d] = 0;
+    }
+    unsigned func = (unsigned)c->s->f[SS_SHADOW_FUNC];
+    if (!linear) {
+        int st = fetch(c, i0[0], i0[1], i0[2], lod, slice, out);
+        if (!st && ref)
+            out->f[0] = shadow(func, *ref, out->f[0]);
+        return st;
+    }
+    /* the 2^dims footprint */
+    unsigned n = 1u << c->dims;
+    sf_texel tx[8];
+    for (unsigned k = 0; k < n; k++) {
+        int st = fetch(c, i0[0] + (k & 1), i0[1] + (k >> 1 & 1), i0[2] + (k >> 2 & 1), lod, slice, &tx[k]);
+        if (st)
+            return st;
+        if (ref)
+            tx[k].f[0] = shadow(func, *ref, tx[k].f[0]);
+    }
+    if (gather >= 0) {
+        /* (u0, v1), (u1, v1), (u1, v0), (u0, v0) into R, G, B, A */
+        static const uint8_t order[4] = {2, 3, 1, 0};
+        for (unsigned ch = 0; ch < 4; ch++)
+            out->u[ch] = tx[order[ch]].u[ref ? 0 : gather];
+        return GTSIM_OK;
+    }
+    for (unsigned ch = 0; ch < 4; ch++) {
+        float acc = 0;
+        for (unsigned k = 0; k < n; k++) {
+            float w = 1;
+            for (unsigned d = 0; d < c->dims; d++)
+                w *= (k >> d & 1) ? a[d] : 1 - a[d];
+            acc += w * tx[k].f[ch];
+        }
+        out->f[ch] = acc;
+    }
+    return GTSIM_OK;
+}
+
+/* Cube maps: the major axis of direction (x, y, z) selects the face
+ * (+X, -X, +Y, -Y, +Z, -Z = 0..5) and gives face coordinates in [0, 1]
+ * (the D3D/OpenGL cube map rules). */
+static unsigned cube_face(const float *dir, float *s, float *t)
+{
+    float ax = fabsf(dir[0]), ay = fabsf(dir[1]), az = fabsf(dir[2]), ma, sc, tc;
+    unsigned face;
+    if (ax >= ay && ax >= az) {
+        face = dir[0] >= 0 ? 0 : 1;
+        ma = ax;
+        sc = dir[0] >= 0 ? -dir[2] : dir[2];
+        tc = -dir[1];
+    } else if (ay >= az) {
+        face = dir[1] >= 0 ? 2 : 3;
+        ma = ay;
+        sc = dir[0];
+        tc = dir[1] >= 0 ? dir[2] : -dir[2];
+    } else {
+        face = dir[2] >= 0 ? 4 : 5;
+        ma = az;
+        sc = dir[2] >= 0 ? dir[0] : -dir[0];
+        tc = -dir[1];
+    }
+    if (ma == 0)
+        ma = 1;
+    *s = 0.5f * (sc / ma + 1);
+    *t = 0.5f * (tc / ma + 1);
+    return face;
+}
+
+/* Array index: round to nearest even, clamp to [0, layers - 1]. */
+static uint32_t array_index(float ai, uint32_t layers)
+{
+    float r = nearbyintf(ai);
+    if (!(r >= 0))
+        return 0;
+    return r >= (float)(layers - 1) ? layers - 1 : (uint32_t)r;
+}
+
+/* ---- the message ---- */
+
+int sf_sampler(sf_msg *m)
+{
+    unsigned type = gt_bits(m->desc, 16, 12);
+    unsigned simd = gt_bits(m->desc, 18, 17) | gt_bits(m->desc, 29, 29) << 2;
+    bool ret16 = gt_bits(m->desc, 30, 30);
+    const struct msg_desc *md = &msgs[type];
+    m->name = md->name ? md->name : "sampler message";
+    if (!md->name)
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "sampler message type 0x%x not implemented", type);
+    if (simd != 1 && simd != 2)
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "sampler SIMD mode %u not implemented (SIMD8 = 1 and SIMD16 = 2 are)",
+                       simd);
+    unsigned slots = simd == 2 ? 16 : 8, preg = slots / 8; /* registers per parameter */
+    const gt_dispatch *d = m->t->disp;
+    if (!d || !d->vm)
+        return sf_fail(m, GTSIM_ERR_INVALID, "thread has no dispatch address space");
+
+    /* header */
+    unsigned h = m->header, chmask = 0, gather_ch = 0;
+    int off[3] = {0, 0, 0};
+    uint64_t table = d->sampler_state;
+    if (h) {
+        uint32_t m2 = sf_pay32(m, 0, 8), m3 = sf_pay32(m, 0, 12);
+        off[0] = (int)((int32_t)(m2 << 20) >> 28);
+        off[1] = (int)((int32_t)(m2 << 24) >> 28);
+        off[2] = (int)((int32_t)(m2 << 28) >> 28);
+        chmask = gt_bits(m2, 15, 12);
+        gather_ch = gt_bits(m2, 17, 16);
+        table = (d->dynamic_state_base + (m3 & ~0x1fu)) & ((1ull << 48) - 1);
+    }
+    unsigned cregs = ret16 ? (slots * 2 + 31) / 32 : preg; /* response registers per channel */
+    if (!h) { /* the first rlen / cregs channels */
+        unsigned n = m->rlen / cregs;
+        chmask = n >= 4 ? 0 : (0xfu << n) & 0xf;
+    }
+    unsigned nret = 4 - (unsigned)__builtin_popcount(chmask);
+    if (m->dst && m->rlen < nret * cregs)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "response length %u for %u channels of %u registers", m->rlen,
+                       nret, cregs);
+
+    /* parameters */
+    unsigned nparams = (m->nregs - h) / preg;
+    bool have[P_NPARAMS] = {false};
+    uint8_t preg_of[P_NPARAMS];
+    for (unsigned k = 0; k < 12 && md->param[k] != P_END; k++) {
+        if (k < nparams) {
+            have[md->param[k]] = true;
+            preg_of[md->param[k]] = (uint8_t)(h + k * preg);
+        }
+    }
+#define PARAM_U(p, i) (have[p] ? sf_pay32(m, preg_of[p] + (i) / 8, ((i) % 8) * 4) : 0u)
+#define PARAM_F(p, i) u2f(PARAM_U(p, i))
+
+    sf_image im;
+    int st = sf_image_bti(m, gt_bits(m->desc, 7, 0), &im);
+    if (st)
+        return st;
+    sampler s;
+    memset(&s, 0, sizeof(s));
+    bool ld = type == MT_LD || type == MT_LD_LZ;
+    if (!ld && type != MT_RESINFO && type != MT_SAMPLEINFO && (st = read_sampler(m, table, gt_bits(m->desc, 11, 8), &s)))
+        return st;
+
+    bool null = im.s.type == SF_SURFTYPE_NULL;
+    bool is_int = !null && sf_format_is_int(im.fmt);
+    bool cube = im.s.type == SF_SURFTYPE_CUBE;
+    unsigned dims = null ? 1 : im.s.type == SF_SURFTYPE_3D ? 3 : im.s.type == SF_SURFTYPE_1D || im.s.type == SF_SURFTYPE_BUFFER ? 1 : 2;
+    bool array = !null && im.s.f[RSS_SURFACE_ARRAY];
+    uint32_t base = im.min_lod, last = im.levels ? im.min_lod + im.levels - 1 : 0;
+
+    /* the per-lane results, then the response */
+    sf_texel res[16];
+    memset(res, 0, sizeof(res));
+    /* coordinates of all lanes first: implicit derivatives need the quad */
+    float coord[16][3];
+    for (unsigned i = 0; i < slots; i++) {
+        coord[i][0] = PARAM_F(P_U, i);
+        coord[i][1] = PARAM_F(P_V, i);
+        coord[i][2] = PARAM_F(P_R, i);
+    }
+    bool norm = !s.f[SS_NON_NORMALIZED];
+    unsigned filter_min = (unsigned)s.f[SS_MIN_FILTER], filter_mag = (unsigned)s.f[SS_MAG_FILTER];
+    for (unsigned i = 0; i < slots && !null; i++) {
+        if (!(m->mask >> i & 1))
+            continue;
+        m->lane = (int)i;
+        sf_texel *o = &res[i];
+        if (type == MT_RESINFO) {
+            uint32_t lod = PARAM_U(P_LOD, i) + base;
+            if (lod > last) {
+                memset(o, 0, sizeof(*o));
+                continue;
+            }
+            o->u[0] = sf_image_dim(&im, 0, lod);
+            o->u[1] = im.s.type == SF_SURFTYPE_1D ? (array ? im.layers : 0) : dims >= 2 ? sf_image_dim(&im, 1, lod) : 0;
+            o->u[2] = im.s.type == SF_SURFTYPE_3D ? sf_image_dim(&im, 2, lod)
+                      : array && im.s.type != SF_SURFTYPE_1D ? (cube ? im.layers / 6 : im.layers) : 0;
+            o->u[3] = im.levels;
+            continue;
+        }
+        if (type == MT_SAMPLEINFO) {
+            o->u[0] = 1;
+            continue;
+        }
+        lane_ctx c = {m, &im, &s, cube ? 2 : dims, array, is_int, {off[0], off[1], off[2]}};
+        if (ld) {
+            /* integer coordinates, no filtering: outside the level's size,
+             * the array or the mip range the result is 0 */
+            int32_t x = (int32_t)PARAM_U(P_U, i) + off[0], y = (int32_t)PARAM_U(P_V, i) + off[1];
+            int32_t r = (int32_t)PARAM_U(P_R, i) + off[2];
+            uint32_t lod = (type == MT_LD ? PARAM_U(P_LOD, i) : 0) + base;
+            int32_t z = im.s.type == SF_SURFTYPE_1D && array ? y : r;
+            if (im.s.type == SF_SURFTYPE_1D || im.s.type == SF_SURFTYPE_BUFFER)
+                y = 0;
+            if (dims < 3 && !array)
+                z = 0;
+            if (array && im.s.type != SF_SURFTYPE_3D)
+                z += (int32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
+            bool in = lod <= last && x >= 0 && (uint32_t)x < sf_image_dim(&im, 0, lod) && y >= 0 &&
+                      (dims < 2 || (uint32_t)y < sf_image_dim(&im, 1, lod)) && z >= 0 &&
+                      (uint32_t)z < (im.s.type == SF_SURFTYPE_3D ? sf_image_dim(&im, 2, lod) : im.layers);
+            if (!in)
+                continue;
+            uint8_t el[16];
+            if ((st = sf_image_rw(m, &im, (uint32_t)x, (uint32_t)y, (uint32_t)z, lod, el, false)))
+                return st;
+            if (sf_format_unpack(im.fmt, el, (uint32_t)x % im.fmt->bw, (uint32_t)y % im.fmt->bh, o))
+                return sf_fail(m, GTSIM_ERR_UNIMPL, "ld of format %s not implemented", im.fmt->name);
+            continue;
+        }
+        /* coordinates: cube direction to face, array index */
+        float t[3] = {coord[i][0], coord[i][1], coord[i][2]};
+        uint32_t slice = 0;
+        unsigned ai_dim = im.s.type == SF_SURFTYPE_1D ? 1 : 2;
+        if (cube) {
+            unsigned face = cube_face(coord[i], &t[0], &t[1]);
+            uint32_t layer = array ? array_index(PARAM_F(P_AI, i), im.layers / 6) : 0;
+            slice = layer * 6 + face;
+        } else if (array) {
+            slice = array_index(ai_dim == 1 ? coord[i][1] : coord[i][2], im.layers);
+        }
+        if (array || cube)
+            slice += (uint32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
+
+        /* level of detail */
+        float lod = 0;
+        bool explicit_lod = type == MT_SAMPLE_L || type == MT_SAMPLE_L_C;
+        bool zero_lod = type == MT_SAMPLE_LZ || type == MT_SAMPLE_C_LZ || type == MT_GATHER4 ||
+                        type == MT_GATHER4_C || type == MT_GATHER4_PO || type == MT_GATHER4_PO_C;
+        if (explicit_lod) {
+            lod = PARAM_F(P_LOD, i);
+        } else if (!zero_lod) {
+            /* derivatives in texels: explicit, or across the 2x2 quad */
+            float dx[3], dy[3];
+            unsigned q = i & ~3u;
+            for (unsigned k = 0; k < c.dims; k++) {
+                float sz = norm ? (float)sf_image_dim(&im, k, base) : 1.0f;
+                if (type == MT_SAMPLE_D || type == MT_SAMPLE_D_C) {
+                    static const uint8_t px[3] = {P_DUDX, P_DVDX, P_DRDX}, py[3] = {P_DUDY, P_DVDY, P_DRDY};
+                    dx[k] = PARAM_F(px[k], i) * sz;
+                    dy[k] = PARAM_F(py[k], i) * sz;
+                } else {
+                    dx[k] = (coord[q + 1][k] - coord[q][k]) * sz;
+                    dy[k] = (coord[q + 2][k] - coord[q][k]) * sz;
+                }
+            }
+            float lx = 0, ly = 0;
+            for (unsigned k = 0; k < c.dims; k++) {
+                lx += dx[k] * dx[k];
+                ly += dy[k] * dy[k];
+            }
+            float rho = sqrtf(lx > ly ? lx : ly);
+            lod = rho > 0 ? log2f(rho) : -INFINITY;
+            if (type == MT_SAMPLE_B || type == MT_SAMPLE_B_C)
+                lod += PARAM_F(P_BIAS, i);
+        }
+        float lod_unclamped = lod;
+        if (!zero_lod)
+            lod += s.lod_bias;
+        if (lod < s.min_lod) lod = s.min_lod;
+        if (lod > s.max_lod) lod = s.max_lod;
+        if (type == MT_LOD) {
+            o->f[0] = lod;
+            o->f[1] = lod_unclamped;
+            continue;
+        }
+        unsigned filter = lod > 0 ? filter_min : filter_mag;
+        unsigned mipf = (unsigned)s.f[SS_MIP_FILTER];
+        uint32_t l0 = base, l1 = base;
+        float lw = 0;
+        if (mipf != MIPFILTER_NONE && lod > 0) {
+            if (mipf == MIPFILTER_NEAREST) {
+                l0 = base + (uint32_t)floorf(lod + 0.5f);
+            } else {
+                l0 = base + (uint32_t)floorf(lod);
+                l1 = l0 + 1;
+                lw = lod - floorf(lod);
+            }
+            if (l0 > last) l0 = last;
+            if (l1 > last) l1 = last;
+        }
+        float ref = PARAM_F(P_REF, i);
+        const float *refp = have[P_REF] ? &ref : NULL;
+        int gather = type == MT_GATHER4 || type == MT_GATHER4_C || type == MT_GATHER4_PO ||
+                     type == MT_GATHER4_PO_C ? (int)gather_ch : -1;
+        if (type == MT_GATHER4_PO || type == MT_GATHER4_PO_C) {
+            /* programmable offsets: signed 6-bit texel offsets */
+            c.off[0] = (int)((int32_t)(PARAM_U(P_OFFU, i) << 26) >> 26);
+            c.off[1] = (int)((int32_t)(PARAM_U(P_OFFV, i) << 26) >> 26);
+        }
+        sf_texel r0, r1;
+        for (unsigned pass = 0; pass < (l1 != l0 ? 2u : 1u); pass++) {
+            uint32_t lv = pass ? l1 : l0;
+            float tl[3];
+            for (unsigned k = 0; k < c.dims; k++)
+                tl[k] = norm || cube ? t[k] * (float)sf_image_dim(&im, k, lv) : t[k];
+            if ((st = sample_level(&c, tl, lv, slice, filter, refp, gather, pass ? &r1 : &r0)))
+                return st;
+        }
+        *o = r0;
+        if (l1 != l0 && !is_int)
+            for (unsigned ch = 0; ch < 4; ch++)
+                o->f[ch] = r0.f[ch] + (r1.f[ch] - r0.f[ch]) * lw;
+    }
+    m->lane = -1;
+    if (!m->dst)
+        return GTSIM_OK;
+
+    /* shader channel selects, then the returned channels */
+    bool info = type == MT_RESINFO || type == MT_SAMPLEINFO || type == MT_LOD;
+    for (unsigned ch = 0, k = 0; ch < 4; ch++) {
+        if (chmask >> ch & 1)
+            continue;
+        for (unsigned i = 0; i < slots; i++) {
+            if (!(m->mask >> i & 1))
+                continue;
+            uint32_t v;
+            unsigned sel = info || null ? SF_SCS_RED + ch : im.scs[ch];
+            if (sel >= SF_SCS_RED)
+                v = res[i].u[sel - SF_SCS_RED];
+            else if (sel == SF_SCS_ONE)
+                v = is_int ? 1u : 0x3f800000u;
+            else
+                v = 0;
+            if (ret16) {
+                uint16_t hv = is_int || info ? (uint16_t)v : sf_float_to_half(u2f(v));
+                unsigned byte = i * 2;
+                if (m->dst && k * cregs + byte / 32 < m->rlen)
+                    memcpy(m->dst + (k * cregs) * 32 + byte, &hv, 2);
+            } else {
+                sf_rsp32(m, k * cregs + i / 8, (i % 8) * 4, v);
+            }
+        }
+        k++;
+    }
+    return GTSIM_OK;
+}
