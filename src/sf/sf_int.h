@@ -233,9 +233,10 @@ typedef struct sf_surface {
 int sf_surface_bti(sf_msg *m, uint32_t bti, sf_surface *s);
 /* "Field=value ..." text of a surface state, for reports. */
 void sf_surface_print(const sf_msg *m, const sf_surface *s, char *buf, size_t len);
-/* Bytes per pixel of a SURFACE_FORMAT value (format classes of the
- * surface format table: 128, 96, 64, 32, 16, 8 bits; YCrCb 4:2:2 2 bytes;
- * planar and unknown formats 1). */
+/* Bytes per pixel of a SURFACE_FORMAT value: the element size of the
+ * format table (sf/format.h; YCrCb 4:2:2 2 bytes); compressed and unknown
+ * formats by the size class of their value (128, 96, 64, 32, 16 bits
+ * below 0x180, else 1). */
 uint32_t sf_format_bpp(uint32_t format);
 
 /* ---- images: formatted surfaces (image.c) ---- */

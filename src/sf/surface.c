@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "sf/format.h"
 #include "sf/sf_int.h"
 
 /* ---- RENDER_SURFACE_STATE layouts (X(ID, "Name", dword, hi, lo, KIND)) ---- */
@@ -109,16 +110,19 @@ static const char *const surftype_names[8] = {
 
 uint32_t sf_format_bpp(uint32_t format)
 {
-    /* The SURFACE_FORMAT table groups formats by size (public fact of the
-     * format enumeration, e.g. R32G32B32A32_FLOAT 0x000, R32G32B32_FLOAT
-     * 0x040, R16G16B16A16_UNORM 0x080, B8G8R8A8_UNORM 0x0C0, R8G8_UNORM
-     * 0x106, R8_UNORM 0x140, YCRCB_NORMAL 0x182). */
+    /* Element size from the format table (sf/format.c); compressed and
+     * unknown formats keep the size class of the SURFACE_FORMAT numbering
+     * (public fact of the enumeration, e.g. R32G32B32A32_FLOAT 0x000,
+     * R32G32B32_FLOAT 0x040, R16G16B16A16_UNORM 0x080, B8G8R8A8_UNORM
+     * 0x0C0, R8G8_UNORM 0x106, R8_UNORM 0x140). */
+    const sf_format_info *fi = sf_format_get(format);
+    if (fi && fi->bw == 1 && fi->bh == 1)
+        return fi->bpb;
     if (format < 0x040) return 16;
     if (format < 0x080) return 12;
     if (format < 0x0C0) return 8;
     if (format < 0x100) return 4;
     if (format < 0x140) return 2;
-    if (format >= 0x182 && format <= 0x185) return 2; /* YCrCb 4:2:2 */
     return 1;
 }
 
