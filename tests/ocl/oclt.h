@@ -25,7 +25,9 @@
  * expected, ulp error), then "PASS <name> (N cases)" (exit 0) or
  * "FAIL <name> (M of N cases failed)" (exit 1).  Setup errors exit 2.
  * OCLT_SOURCE=<file> writes the generated OpenCL C source there (to look at
- * it with `ocloc compile -file <file> -device skl`).
+ * it with `ocloc compile -file <file> -device skl`).  OCLT_DEVICE_TYPE=cpu
+ * runs on the first CPU device instead (PoCL), to check a test program
+ * itself.
  *
  * Header-only (static functions): each program is one `cc x.c -lOpenCL -lm`.
  */
@@ -402,8 +404,10 @@ static inline int oclt_match(oclt_type ty, oclt_v got, oclt_v exp, double ulp, u
 
 static inline void oclt_pools(oclt_t *t);
 
-/* Opens the first GPU device; the source directory (for .cl files) is
- * argv[1] if given, else the executable's directory. */
+/* Opens the first GPU device (the first CPU device when the environment
+ * variable OCLT_DEVICE_TYPE is "cpu": to check a test program itself on
+ * another implementation such as PoCL); the source directory (for .cl
+ * files) is argv[1] if given, else the executable's directory. */
 static inline void oclt_init(oclt_t *t, const char *name, int argc, char **argv)
 {
     memset(t, 0, sizeof(*t));
@@ -422,13 +426,16 @@ static inline void oclt_init(oclt_t *t, const char *name, int argc, char **argv)
     cl_platform_id plats[8];
     OCLT_CHECK(t, clGetPlatformIDs(8, plats, &np), "clGetPlatformIDs");
     int found = 0;
+    const char *dt = getenv("OCLT_DEVICE_TYPE");
+    int cpu = dt && !strcmp(dt, "cpu");
     for (cl_uint i = 0; i < np && i < 8 && !found; i++)
-        if (clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_GPU, 1, &t->dev, NULL) == CL_SUCCESS) {
+        if (clGetDeviceIDs(plats[i], cpu ? CL_DEVICE_TYPE_CPU : CL_DEVICE_TYPE_GPU, 1, &t->dev, NULL) == CL_SUCCESS) {
             t->plat = plats[i];
             found = 1;
         }
     if (!found)
-        oclt_die(t, "finding a GPU device (clGetDeviceIDs)", CL_DEVICE_NOT_FOUND);
+        oclt_die(t, cpu ? "finding a CPU device (clGetDeviceIDs, OCLT_DEVICE_TYPE=cpu)"
+                        : "finding a GPU device (clGetDeviceIDs)", CL_DEVICE_NOT_FOUND);
     cl_device_fp_config cfg = 0;
     if (clGetDeviceInfo(t->dev, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof(cfg), &cfg, NULL) == CL_SUCCESS)
         t->fp64 = cfg != 0;
