@@ -614,6 +614,15 @@ static void expand(const sf_format_info *fi, const uint32_t t[4], sf_texel *out)
 static int unpack_compressed(const sf_format_info *fi, const uint8_t *src, unsigned x, unsigned y,
                              sf_texel *out);
 
+void sf_format_fill(const sf_format_info *fi, const sf_texel *in, sf_texel *out)
+{
+    uint32_t t[4] = {0, 0, 0, sf_format_is_int(fi) ? 1u : f2u(1.0f)};
+    for (unsigned c = 0; c < 4; c++)
+        if (fi->ch[c].bits && fi->ch[c].type != SF_CT_X)
+            t[c] = in->u[c];
+    expand(fi, t, out);
+}
+
 int sf_format_unpack(const sf_format_info *fi, const uint8_t *src, unsigned x, unsigned y, sf_texel *out)
 {
     memset(out, 0, sizeof(*out));

@@ -108,6 +108,13 @@ int sf_format_unpack(const sf_format_info *fi, const uint8_t *src, unsigned x, u
  * decoded blocks instead of decoding a block per texel. */
 int sf_format_unpack_block(const sf_format_info *fi, const uint8_t *src, sf_texel out[16]);
 
+/* The texel that RGBA values in give after passing through the format's
+ * channels: the channels the format has keep in's values, the others take
+ * the defaults (R, G, B 0, A 1 or 1.0f), then the luminance / intensity /
+ * alpha expansion.  The sampler's border colour and its out-of-range ld
+ * result (in = 0) are texels of the surface's format in this sense. */
+void sf_format_fill(const sf_format_info *fi, const sf_texel *in, sf_texel *out);
+
 /* Encode RGBA into one element (fi->bpb bytes at dst; typed surface
  * write).  Float to UNORM/SNORM: NaN -> 0, clamp to [0,1] / [-1,1], scale
  * exactly (no intermediate rounding) and round to nearest even; linear to

@@ -26,6 +26,11 @@
  * 32-bit floats or integers (UINT/SINT formats); with the 16-bit return
  * format, halves (a SIMD16 channel in one register).
  *
+ * The border colour (CLAMP_BORDER) passes through the surface format: the
+ * format's channels take the border's values, the missing ones 0 (R, G,
+ * B) or 1 (A), luminance / intensity formats replicate its red -- the
+ * OpenCL border rule ((0, 0, 0, 1) for CL_R, CL_RG, CL_LUMINANCE) from
+ * the (0, 0, 0, 0) border Intel's compiler gives every sampler.
  * Arithmetic (where the public facts give no precision, the choice made):
  * coordinates, LOD and filter weights are computed in single precision;
  * linear filter weights are rounded to SF_WEIGHT_BITS fractional bits (the
@@ -203,7 +208,7 @@ static int fetch(lane_ctx *c, int64_t x, int64_t y, int64_t z, uint32_t lod, uin
         int64_t n = sf_image_dim(im, d, lod);
         p[d] = wrap_index(p[d], n, modes[d]);
         if (p[d] < 0) {
-            *out = c->s->border;
+            sf_format_fill(im->fmt, &c->s->border, out);
             return GTSIM_OK;
         }
     }
@@ -452,7 +457,9 @@ int sf_sampler(sf_msg *m)
         lane_ctx c = {m, &im, &s, cube ? 2 : dims, array, is_int, {off[0], off[1], off[2]}};
         if (ld) {
             /* integer coordinates, no filtering: outside the level's size,
-             * the array or the mip range the result is 0 */
+             * the array or the mip range the result is 0 in the format's
+             * channels, the defaults in the others (CL_R: (0, 0, 0, 1), as
+             * OpenCL's CLK_ADDRESS_CLAMP border, which IGC reads with ld) */
             int32_t x = (int32_t)PARAM_U(P_U, i) + off[0], y = (int32_t)PARAM_U(P_V, i) + off[1];
             int32_t r = (int32_t)PARAM_U(P_R, i) + off[2];
             uint32_t lod = (type == MT_LD ? PARAM_U(P_LOD, i) : 0) + base;
@@ -466,8 +473,11 @@ int sf_sampler(sf_msg *m)
             bool in = lod <= last && x >= 0 && (uint32_t)x < sf_image_dim(&im, 0, lod) && y >= 0 &&
                       (dims < 2 || (uint32_t)y < sf_image_dim(&im, 1, lod)) && z >= 0 &&
                       (uint32_t)z < (im.s.type == SF_SURFTYPE_3D ? sf_image_dim(&im, 2, lod) : im.layers);
-            if (!in)
+            if (!in) {
+                static const sf_texel zero;
+                sf_format_fill(im.fmt, &zero, o);
                 continue;
+            }
             uint8_t el[16];
             if ((st = sf_image_rw(m, &im, (uint32_t)x, (uint32_t)y, (uint32_t)z, lod, el, false)))
                 return st;

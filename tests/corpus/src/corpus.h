@@ -36,7 +36,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define CORPUS_MAX_OUT 16
+#define CORPUS_MAX_OUT 40
 
 typedef struct {
     void *gva;            /* SVM pointer == GPU virtual address */
