@@ -1082,9 +1082,11 @@ static void sampler_ld(void **state)
     assert_int_equal(send(f, 0x2, 20, 30, 0xFF, SDESC(3, 2, 1, 0x1A, 1, 4)), GTSIM_OK);
     /* (x + 1, y - 1): (1,-1) out, (4,-1) out, (2,1) 102, (4,2) out, (5,-1) out, (0,-1) out, (3,0) 3, (1,2) 201 */
     static const uint32_t want2[8] = {0, 0, 102, 0, 0, 0, 3, 201};
+    /* A: 1 everywhere, out of range too (R32_UINT has no alpha: an
+     * out-of-range ld gives 0 in R, the default 1 in A) */
     for (unsigned i = 0; i < 8; i++) {
         assert_int_equal(grf32(f, 30)[i], want2[i]);
-        assert_int_equal(grf32(f, 31)[i], want2[i] || i == 6 ? 1 : 0);
+        assert_int_equal(grf32(f, 31)[i], 1);
     }
 }
 
@@ -1100,8 +1102,10 @@ static void sample_1d(fx *f, unsigned filter, unsigned tcm, int nonorm, const fl
     for (unsigned i = 0; i < 8; i++) {
         if (g2f(f, 30, i) != want[i])
             fail_msg("filter %u mode %u: u = %g gives %.9g, want %.9g", filter, tcm, u[i], g2f(f, 30, i), want[i]);
-        /* G: 0 (R32_FLOAT has no green), or the border colour's 8 */
-        assert_true(g2f(f, 31, i) == (want[i] == 7.0f ? 8.0f : 0.0f));
+        /* G: 0, also for the border: R32_FLOAT has no green, so the
+         * border colour (7, 8, 9, 0.5) is (7, 0, 0, 1) in it */
+        assert_true(g2f(f, 31, i) == 0.0f);
+        assert_true(g2f(f, 33, i) == 1.0f);
     }
 }
 
@@ -1137,7 +1141,7 @@ static void sampler_filter_modes(void **state)
         grf32(f, 21)[i] = f2u(ul[i]);
     assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(1, 4, 0, 0x18, 1, 5)), GTSIM_OK);
     assert_true(g2f(f, 30, 2) == 0.5f * 7 + 0.5f * 10);  /* (border, texel 0) */
-    assert_true(g2f(f, 33, 2) == 0.5f * 0.5f + 0.5f * 1); /* alpha: border 0.5, texel 1 */
+    assert_true(g2f(f, 33, 2) == 1.0f); /* alpha: the format's 1 for border and texel */
     assert_true(g2f(f, 30, 4) == 0.5f * 40 + 0.5f * 7);
     /* unnormalized coordinates: texel floor(u) */
     const float un[8] = {0.0f, 0.99f, 1.0f, 2.5f, 3.9f, 4.0f, -0.5f, 1.5f};
