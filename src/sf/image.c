@@ -66,6 +66,8 @@ int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *im)
 {
     memset(im, 0, sizeof(*im));
     im->bti = bti;
+    if (bti == 252)
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "image message to BTI 252 (bindless surface) not implemented");
     if (bti >= 240)
         return sf_fail(m, GTSIM_ERR_ILLEGAL, "image message to reserved binding table index %u", bti);
     int st = sf_surface_bti(m, bti, &im->s);

@@ -163,7 +163,7 @@ static int read_sampler(sf_msg *m, uint64_t table, unsigned idx, sampler *s)
 static int64_t wrap_index(int64_t i, int64_t n, unsigned mode)
 {
     switch (mode) {
-    case TCM_WRAP: case TCM_CUBE:
+    case TCM_WRAP:
         return ((i % n) + n) % n;
     case TCM_MIRROR: {
         int64_t j = ((i % (2 * n)) + 2 * n) % (2 * n);
@@ -181,7 +181,8 @@ static int64_t wrap_index(int64_t i, int64_t n, unsigned mode)
         return i < n ? i : n - 1;
     case TCM_CLAMP_BORDER: case TCM_HALF_BORDER:
         return i < 0 || i >= n ? -1 : i;
-    default: /* TCM_CLAMP */
+    default: /* TCM_CLAMP; TCM_CUBE: a cube face's edge (the footprint
+              * does not cross to the neighbouring face: not modelled) */
         return i < 0 ? 0 : i >= n ? n - 1 : i;
     }
 }
