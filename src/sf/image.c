@@ -55,6 +55,14 @@ static uint32_t align_up(uint32_t v, uint32_t a)
     return (v + a - 1) / a * a;
 }
 
+int sf_image_format_fail(sf_msg *m, const sf_image *im, const char *what)
+{
+    char buf[1024];
+    sf_surface_print(m, &im->s, buf, sizeof(buf));
+    return sf_fail(m, GTSIM_ERR_UNIMPL, "%s of format %s not implemented (BTI %u, state at GVA 0x%llx: %s)", what,
+                   im->fmt->name, im->bti, (unsigned long long)im->s.ss_va, buf);
+}
+
 uint32_t sf_image_dim(const sf_image *im, unsigned dim, uint32_t lod)
 {
     uint32_t n = dim == 0 ? im->width : dim == 1 ? im->height : im->depth;
@@ -254,8 +262,7 @@ int sf_typed(sf_msg *m, unsigned op)
             if ((st = sf_image_rw(m, &im, a[0], y, z, lod, el, false)))
                 return st;
             if (sf_format_unpack(im.fmt, el, a[0] % im.fmt->bw, y % im.fmt->bh, &tx))
-                return sf_fail(m, GTSIM_ERR_UNIMPL, "typed access to format %s not implemented",
-                               im.fmt->name);
+                return sf_image_format_fail(m, &im, "typed access");
         }
         for (unsigned c = 0, k = 0; c < 4; c++) {
             if (cmask >> c & 1)
@@ -268,7 +275,7 @@ int sf_typed(sf_msg *m, unsigned op)
         }
         if (write && in) {
             if (sf_format_pack_sat(im.fmt, &tx, el))
-                return sf_fail(m, GTSIM_ERR_UNIMPL, "typed write to format %s not implemented", im.fmt->name);
+                return sf_image_format_fail(m, &im, "typed write");
             if ((st = sf_image_rw(m, &im, a[0], y, z, lod, el, true)))
                 return st;
         }

@@ -221,7 +221,7 @@ static int fetch(lane_ctx *c, int64_t x, int64_t y, int64_t z, uint32_t lod, uin
     if (st)
         return st;
     if (sf_format_unpack(im->fmt, el, (uint32_t)p[0] % im->fmt->bw, (uint32_t)p[1] % im->fmt->bh, out))
-        return sf_fail(c->m, GTSIM_ERR_UNIMPL, "sampling format %s not implemented", im->fmt->name);
+        return sf_image_format_fail(c->m, im, "sampling");
     return GTSIM_OK;
 }
 
@@ -446,8 +446,12 @@ int sf_sampler(sf_msg *m)
             }
             o->u[0] = sf_image_dim(&im, 0, lod);
             o->u[1] = im.s.type == SF_SURFTYPE_1D ? (array ? im.layers : 0) : dims >= 2 ? sf_image_dim(&im, 1, lod) : 0;
+            /* B: the 3D depth or the array size; for a cube array its
+             * faces, 6 (Depth + 1): isl programs Depth as cubes - 1 and
+             * Mesa divides resinfo's B by 6 for cube map arrays ("fixup
+             * #layers for cube map arrays"; facts 3.5) */
             o->u[2] = im.s.type == SF_SURFTYPE_3D ? sf_image_dim(&im, 2, lod)
-                      : array && im.s.type != SF_SURFTYPE_1D ? (cube ? im.layers / 6 : im.layers) : 0;
+                      : array && im.s.type != SF_SURFTYPE_1D ? im.layers : 0;
             o->u[3] = im.levels;
             continue;
         }
@@ -483,7 +487,7 @@ int sf_sampler(sf_msg *m)
             if ((st = sf_image_rw(m, &im, (uint32_t)x, (uint32_t)y, (uint32_t)z, lod, el, false)))
                 return st;
             if (sf_format_unpack(im.fmt, el, (uint32_t)x % im.fmt->bw, (uint32_t)y % im.fmt->bh, o))
-                return sf_fail(m, GTSIM_ERR_UNIMPL, "ld of format %s not implemented", im.fmt->name);
+                return sf_image_format_fail(m, &im, "ld");
             continue;
         }
         /* coordinates: cube direction to face, array index */

@@ -271,6 +271,12 @@ enum sf_scs { SF_SCS_ZERO = 0, SF_SCS_ONE = 1, SF_SCS_RED = 4, SF_SCS_GREEN = 5,
  * and formats are reported (GTSIM_ERR_UNIMPL) naming the surface state;
  * a null surface gives an image of type SF_SURFTYPE_NULL. */
 int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *im);
+/* Report (GTSIM_ERR_UNIMPL) that `what` ("ld", "sampling", "typed
+ * access", "typed write") of the image's surface format is not
+ * implemented (format.c knows only the size of YUV, palette, PASSTHRU, RAW
+ * and FXT1 elements, and packs no compressed format), naming the BTI and
+ * the surface state fields. */
+int sf_image_format_fail(sf_msg *m, const sf_image *im, const char *what);
 /* Size in pixels of dimension dim (0 x, 1 y, 2 z: 3D depth) at level lod
  * (at least 1). */
 uint32_t sf_image_dim(const sf_image *im, unsigned dim, uint32_t lod);
