@@ -1563,8 +1563,12 @@ static void test_address_modes(void **st)
             float v = am_texel(x, y);
             put_el(&s, (unsigned)x, (unsigned)y, 0, 0, &v);
         }
-    const float border[4] = {0.25f, 0.5f, -3.0f, 2.0f};
-    set_border(f2u(border[0]), f2u(border[1]), f2u(border[2]), f2u(border[3]));
+    /* border colour (0.25, 0.5, -3, 2); R32_FLOAT has only red, so the
+     * border texel is (0.25, 0, 0, 1): the missing channels take the
+     * format's defaults, as for any texel (OpenCL's CL_R border
+     * (0, 0, 0, 1) from the (0, 0, 0, 0) colour IGC programs) */
+    const float border[4] = {0.25f, 0.0f, 0.0f, 1.0f};
+    set_border(f2u(0.25f), f2u(0.5f), f2u(-3.0f), f2u(2.0f));
     k_reset();
     k_send(16, 0, 40, 2, -1, 0, SFID_SMPL, sdesc(MT_SAMPLE_LZ, 16, 0, 4, 8, 0, 10));
     k_load();
@@ -1615,7 +1619,8 @@ static void test_address_modes(void **st)
                 }
             }
     }
-    /* an integer format takes the border colour's 32-bit integers */
+    /* an integer format takes the border colour's 32-bit integers (R32G32:
+     * red and green; blue 0, alpha 1 from the format) */
     surf si = {fmt_by_name("R32G32_SINT"), ST_2D, 4, 4, 1, 64, TM_LINEAR, 0, 0, 1, 4, 4, 0, SURF + 0x1000};
     clear(si.base, 4096);
     bind(10, 10, &si);
@@ -1629,7 +1634,7 @@ static void test_address_modes(void **st)
         pf(2, i, i % 2 ? 1.5f : -0.5f), pf(4, i, 2.5f);
     h_run_ok(&H);
     for (unsigned i = 0; i < 16; i++) {
-        static const uint32_t in[4] = {(uint32_t)-5, 77, 0, 1}, out[4] = {0xFFFFFFF9u, 8, 0x80000000u, 10};
+        static const uint32_t in[4] = {(uint32_t)-5, 77, 0, 1}, out[4] = {0xFFFFFFF9u, 8, 0, 1};
         for (unsigned c = 0; c < 4; c++)
             assert_int_equal(gu(40 + 2 * c, i), i % 2 ? in[c] : out[c]);
     }

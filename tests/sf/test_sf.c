@@ -1143,6 +1143,21 @@ static void sampler_filter_modes(void **state)
     assert_true(g2f(f, 30, 2) == 0.5f * 7 + 0.5f * 10);  /* (border, texel 0) */
     assert_true(g2f(f, 33, 2) == 1.0f); /* alpha: the format's 1 for border and texel */
     assert_true(g2f(f, 30, 4) == 0.5f * 40 + 0.5f * 7);
+    /* a format with all four channels returns the whole border colour:
+     * 2x1 R8G8B8A8_UNORM, nearest, clamp-to-border, u = 1.5 and -0.25 */
+    img_desc d4 = {0, 0x0C7, 2, 1, 1, 16, 0, 0, 0, 1, 1, 1};
+    bind_image(f, 7, 0x240, &d4);
+    w32(f, IMG, 0xff000000u);
+    set_sampler(f, 0, 0, 0, 4, 0, 0);
+    for (unsigned i = 0; i < 8; i++)
+        grf32(f, 21)[i] = f2u(i & 1 ? -0.25f : 0.25f);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(1, 4, 0, 0x18, 1, 7)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++) {
+        static const float bc[4] = {7, 8, 9, 0.5f}, t0[4] = {0, 0, 0, 1};
+        for (unsigned c = 0; c < 4; c++)
+            assert_true(g2f(f, 30 + c, i) == (i & 1 ? bc[c] : t0[c]));
+    }
+    w32(f, IMG, f2u(10.0f)); /* the R32_FLOAT image's texel 0 again (same memory) */
     /* unnormalized coordinates: texel floor(u) */
     const float un[8] = {0.0f, 0.99f, 1.0f, 2.5f, 3.9f, 4.0f, -0.5f, 1.5f};
     const float unw[8] = {10, 10, 20, 30, 40, 40, 10, 20};
