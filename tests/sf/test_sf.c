@@ -971,12 +971,12 @@ static void img_setup(fx *f)
     w32(f, DSB + 0x20c, f2u(0.5f));
 }
 
-/* SAMPLER_STATE entry idx: filters (0 nearest, 1 linear), mip filter,
+/* SAMPLER_STATE entry idx of the dispatch's table: filters (0 nearest, 1 linear), mip filter,
  * address mode for all three coordinates, normalized or not, max LOD. */
 static void set_sampler(fx *f, unsigned idx, unsigned filter, unsigned mipf, unsigned tcm, int nonorm,
                         unsigned max_lod)
 {
-    uint64_t va = DSB + 0x100 + 16 * idx;
+    uint64_t va = f->disp.sampler_state + 16 * idx; /* the dispatch's table */
     w32(f, va, mipf << 20 | filter << 17 | filter << 14);
     w32(f, va + 4, (max_lod * 256) << 8);
     w32(f, va + 8, 0x200);
@@ -1210,6 +1210,105 @@ static void sampler_mips_resinfo(void **state)
         assert_true(near(g2f(f, 30 + i / 8, i % 8), (i < 8 ? 0xCC : 0x77) / 255.0f));
 }
 
+/* Cube maps, 16-bit returns, views (Surface Min LOD, Minimum Array
+ * Element, Shader Channel Selects) and the header's sampler state pointer. */
+static void sampler_cube_views(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    /* 2x2 cube, R32_FLOAT, faces QPitch 4 rows apart (pitch 16): texel
+     * (x, y) of face n = 10 n + x + 2 y */
+    img_desc d = {3, 0x0D8, 2, 2, 1, 16, 0, 0, 4, 1, 1, 1};
+    bind_image(f, 8, 0x280, &d);
+    for (unsigned n = 0; n < 6; n++)
+        for (unsigned y = 0; y < 2; y++)
+            for (unsigned x = 0; x < 2; x++)
+                w32(f, IMG + (4 * n + y) * 16 + 4 * x, f2u((float)(10 * n + x + 2 * y)));
+    set_sampler(f, 0, 0, 0, 2, 0, 0);
+    /* direction -> face, s, t (the OpenGL cube map table: +X: sc = -z,
+     * tc = -y; -Y: sc = x, tc = -z; -Z: sc = -x, tc = -y; s = (sc / |ma| +
+     * 1) / 2): (1, 0.2, -0.3) +X (0.65, 0.4) texel (1, 0) = 1;
+     * (-0.1, -1, 0.4) -Y (0.45, 0.3) (0, 0) = 30; (0.3, 0.1, -2) -Z
+     * (0.425, 0.475) (0, 0) = 50; (0.2, 0.9, 0.5) +Y: sc = x, tc = z:
+     * (0.611, 0.778) (1, 1) = 23 */
+    static const float dir[4][3] = {{1, 0.2f, -0.3f}, {-0.1f, -1, 0.4f}, {0.3f, 0.1f, -2}, {0.2f, 0.9f, 0.5f}};
+    static const float want[4] = {1, 30, 50, 23};
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned k = 0; k < 3; k++)
+            grf32(f, 21 + k)[i] = f2u(dir[i % 4][k]);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(3, 1, 0, 0x18, 1, 8)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_true(g2f(f, 30, i) == want[i % 4]);
+
+    /* 16-bit return (desc bit 30), SIMD16: a channel per register, halves.
+     * The 1D R32_FLOAT image {10, 20, 30, 40}; half 10 = 0x4900, 20 =
+     * 0x4D00, 30 = 0x4F80, 40 = 0x5100; alpha 1.0 = 0x3C00 */
+    img_desc d1 = {0, 0x0D8, 4, 1, 1, 16, 0, 0, 0, 1, 1, 1};
+    bind_image(f, 5, 0x1c0, &d1);
+    for (unsigned x = 0; x < 4; x++)
+        w32(f, IMG + 4 * x, f2u(10.0f * (float)(x + 1)));
+    for (unsigned i = 0; i < 16; i++)
+        grf32(f, 21 + i / 8)[i % 8] = f2u(0.125f + 0.25f * (float)(i % 4));
+    fill(f, 30, 4, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFFFF, SDESC(2, 4, 0, 0x18, 2, 5) | 1u << 30), GTSIM_OK);
+    static const uint16_t h[4] = {0x4900, 0x4D00, 0x4F80, 0x5100};
+    for (unsigned i = 0; i < 16; i++) {
+        uint16_t r, a;
+        memcpy(&r, f->t->grf + 30 * 32 + 2 * i, 2);
+        memcpy(&a, f->t->grf + 33 * 32 + 2 * i, 2);
+        assert_int_equal(r, h[i % 4]);
+        assert_int_equal(a, 0x3C00);
+    }
+
+    /* the header's M0.3 table (DSB + 0x300), sampler 1 there: clamp, where
+     * the dispatch's sampler 1 wraps; u = 1.25 -> 40 (clamp) or 20 (wrap) */
+    set_sampler(f, 1, 0, 0, 0, 0, 0);
+    f->disp.sampler_state = DSB + 0x300;
+    set_sampler(f, 1, 0, 0, 2, 0, 0);
+    f->disp.sampler_state = DSB + 0x100;
+    fill(f, 20, 1, 0);
+    grf32(f, 20)[2] = 0xEu << 12; /* G, B, A not returned */
+    grf32(f, 20)[3] = 0x300;
+    for (unsigned i = 0; i < 8; i++)
+        grf32(f, 21)[i] = f2u(1.25f);
+    assert_int_equal(send(f, 0x2, 20, 30, 0xFF, SDESC(2, 1, 1, 0x18, 1, 5) | 1u << 8), GTSIM_OK);
+    assert_true(g2f(f, 30, 0) == 40.0f);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(1, 1, 0, 0x18, 1, 5) | 1u << 8), GTSIM_OK);
+    assert_true(g2f(f, 30, 0) == 20.0f);
+
+    /* views: a 2x2 R8G8B8A8_UNORM 2D array of 3 layers (QPitch 4, pitch 16)
+     * with Minimum Array Element 1 (DW4 28:18), and a 4x4 two-level image
+     * with Surface Min LOD 1 (DW5 7:4); channel selects (DW7) R = ALPHA,
+     * G = ONE, B = ZERO, A = RED */
+    img_desc da = {1, 0x0C7, 2, 2, 3, 16, 0, 1, 4, 1, 1, 1};
+    bind_image(f, 9, 0x2c0, &da);
+    w32(f, SSB + 0x2c0 + 16, 1u << 18);
+    w32(f, SSB + 0x2c0 + 28, 7u << 25 | 1u << 22 | 0u << 19 | 4u << 16);
+    w32(f, IMG + 4 * 16 + 16 + 4, 0x40302010u); /* layer 1, (1, 1) */
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = 1;
+        grf32(f, 22)[i] = 1;
+        grf32(f, 23)[i] = 0; /* array index 0 of the view = layer 1 */
+    }
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(3, 4, 0, 0x1A, 1, 9)), GTSIM_OK);
+    assert_true(near(g2f(f, 30, 0), 0x40 / 255.0f) && g2f(f, 31, 0) == 1.0f && g2f(f, 32, 0) == 0.0f &&
+                near(g2f(f, 33, 0), 0x10 / 255.0f));
+    /* 4x4 R8_UNORM, levels at rows 0 and 4 (VALIGN 4), pitch 16, Min LOD 1, MIP count 0 */
+    img_desc dm = {1, 0x140, 4, 4, 1, 16, 0, 0, 0, 1, 1, 1};
+    bind_image(f, 10, 0x300, &dm);
+    w32(f, SSB + 0x300 + 20, 1u << 4);
+    uint8_t b = 0x99;
+    gt_vm_write(&f->vm, IMG + 4 * 16 + 1, &b, 1, NULL); /* level 1, (1, 0) */
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = i & 1;     /* u: 0 or 1 */
+        grf32(f, 22)[i] = 0;         /* v */
+        grf32(f, 23)[i] = i & 2 ? 1 : 0; /* lod 1 is past the view's one level: 0 */
+    }
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(3, 1, 0, 0x07, 1, 10)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_true(near(g2f(f, 30, i), (i & 2) ? 0.0f : (i & 1) ? 0x99 / 255.0f : 0.0f));
+}
+
 /* ---- gateway, spawner, errors ---- */
 
 static void barrier(void **state)
@@ -1309,6 +1408,7 @@ int main(void)
         T(sampler_ld),
         T(sampler_filter_modes),
         T(sampler_mips_resinfo),
+        T(sampler_cube_views),
         T(untyped_read_simd16_xzw),
         T(untyped_write_sends),
         T(null_surface),
