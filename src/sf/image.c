@@ -239,8 +239,9 @@ int sf_typed(sf_msg *m, unsigned op)
         if (im.s.type == SF_SURFTYPE_3D) {
             in = in && z < sf_image_dim(&im, 2, lod);
         } else if (in) {
-            z += (uint32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
-            in = z < im.layers;
+            uint64_t layer = (uint64_t)z + im.s.f[RSS_MIN_ARRAY_ELEMENT];
+            in = layer < im.layers;
+            z = (uint32_t)layer;
         }
         uint32_t aa[4] = {a[0], y, z, lod};
         m->lane = (int)i;

@@ -261,7 +261,10 @@ static int sample_level(lane_ctx *c, const float *t, uint32_t lod, uint32_t slic
     if (gather >= 0)
         linear = true;
     for (unsigned d = 0; d < c->dims; d++) {
-        float v = t[d];
+        /* NaN samples texel 0; far coordinates are clamped where every
+         * address mode gives the same texel as the exact value would
+         * (|t| < 2^40, a multiple of every size beyond) */
+        float v = isnan(t[d]) ? 0.0f : fminf(fmaxf(t[d], -0x1p40f), 0x1p40f);
         if (linear) {
             v -= 0.5f;
             float fl = floorf(v);
@@ -270,8 +273,6 @@ static int sample_level(lane_ctx *c, const float *t, uint32_t lod, uint32_t slic
         } else {
             i0[d] = (int64_t)floorf(v) + c->off[d];
         }
-        if (!isfinite(v))
-            i0[d] = 0;
     }
     unsigned func = (unsigned)c->s->f[SS_SHADOW_FUNC];
     if (!linear) {
@@ -439,8 +440,9 @@ int sf_sampler(sf_msg *m)
         m->lane = (int)i;
         sf_texel *o = &res[i];
         if (type == MT_RESINFO) {
-            uint32_t lod = PARAM_U(P_LOD, i) + base;
-            if (lod > last) {
+            uint64_t lod64 = (uint64_t)PARAM_U(P_LOD, i) + base;
+            uint32_t lod = (uint32_t)lod64;
+            if (lod64 > last) {
                 memset(o, 0, sizeof(*o));
                 continue;
             }
@@ -465,19 +467,20 @@ int sf_sampler(sf_msg *m)
              * the array or the mip range the result is 0 in the format's
              * channels, the defaults in the others (CL_R: (0, 0, 0, 1), as
              * OpenCL's CLK_ADDRESS_CLAMP border, which IGC reads with ld) */
-            int32_t x = (int32_t)PARAM_U(P_U, i) + off[0], y = (int32_t)PARAM_U(P_V, i) + off[1];
-            int32_t r = (int32_t)PARAM_U(P_R, i) + off[2];
-            uint32_t lod = (type == MT_LD ? PARAM_U(P_LOD, i) : 0) + base;
-            int32_t z = im.s.type == SF_SURFTYPE_1D && array ? y : r;
+            int64_t x = (int64_t)(int32_t)PARAM_U(P_U, i) + off[0], y = (int64_t)(int32_t)PARAM_U(P_V, i) + off[1];
+            int64_t r = (int64_t)(int32_t)PARAM_U(P_R, i) + off[2];
+            uint64_t lod64 = (uint64_t)(type == MT_LD ? PARAM_U(P_LOD, i) : 0) + base;
+            int64_t z = im.s.type == SF_SURFTYPE_1D && array ? y : r;
             if (im.s.type == SF_SURFTYPE_1D || im.s.type == SF_SURFTYPE_BUFFER)
                 y = 0;
             if (dims < 3 && !array)
                 z = 0;
             if (array && im.s.type != SF_SURFTYPE_3D)
-                z += (int32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
-            bool in = lod <= last && x >= 0 && (uint32_t)x < sf_image_dim(&im, 0, lod) && y >= 0 &&
-                      (dims < 2 || (uint32_t)y < sf_image_dim(&im, 1, lod)) && z >= 0 &&
-                      (uint32_t)z < (im.s.type == SF_SURFTYPE_3D ? sf_image_dim(&im, 2, lod) : im.layers);
+                z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
+            uint32_t lod = lod64 > last ? last : (uint32_t)lod64;
+            bool in = lod64 <= last && x >= 0 && x < sf_image_dim(&im, 0, lod) && y >= 0 &&
+                      (dims < 2 || y < sf_image_dim(&im, 1, lod)) && z >= 0 &&
+                      z < (im.s.type == SF_SURFTYPE_3D ? sf_image_dim(&im, 2, lod) : im.layers);
             if (!in) {
                 static const sf_texel zero;
                 sf_format_fill(im.fmt, &zero, o);

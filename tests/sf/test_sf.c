@@ -1309,6 +1309,56 @@ static void sampler_cube_views(void **state)
         assert_true(near(g2f(f, 30, i), (i & 2) ? 0.0f : (i & 1) ? 0x99 / 255.0f : 0.0f));
 }
 
+/* Hostile payloads (no undefined behaviour under UBSan, no wrap into
+ * range): coordinates of +-1e38, infinities and NaN, ld at INT32_MAX with
+ * a +7 texel offset, LOD 0xffffffff above a Surface Min LOD of 1, typed
+ * addresses of 0xffffffff above a Minimum Array Element of 1. */
+static void sampler_hostile_payloads(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    img_desc d = {1, 0x0D7, 4, 4, 2, 16, 0, 1, 4, 2, 1, 1};
+    bind_image(f, 11, 0x340, &d);
+    w32(f, SSB + 0x340 + 16, 1u << 18); /* Minimum Array Element 1 */
+    w32(f, SSB + 0x340 + 20, 1u << 4 | 1u); /* Surface Min LOD 1, MIP count 1 */
+    static const float hostile[8] = {1e38f, -1e38f, INFINITY, -INFINITY, NAN, 3e9f, -3e9f, 0.5f};
+    for (unsigned mode = 0; mode < 8; mode++) {
+        for (unsigned filt = 0; filt < 2; filt++) {
+            set_sampler(f, 0, filt, 3, mode, mode & 1, 4);
+            for (unsigned i = 0; i < 8; i++) {
+                grf32(f, 21)[i] = f2u(hostile[i]);            /* lod */
+                grf32(f, 22)[i] = f2u(hostile[(i + 3) % 8]);  /* u */
+                grf32(f, 23)[i] = f2u(hostile[(i + 5) % 8]);  /* v */
+                grf32(f, 24)[i] = f2u(hostile[(i + 1) % 8]);  /* array index */
+            }
+            assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(4, 4, 0, 0x02, 1, 11)), GTSIM_OK);
+        }
+    }
+    /* ld at x = INT32_MAX + 7 (header offset +7), lod 0xffffffff: out of range, 0 */
+    fill(f, 20, 1, 0);
+    grf32(f, 20)[2] = 7u << 8 | 0xEu << 12;
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = i & 1 ? 0x7fffffffu : 0;
+        grf32(f, 22)[i] = 0;
+        grf32(f, 23)[i] = i & 2 ? 0xffffffffu : 0;
+        grf32(f, 24)[i] = 0xffffffffu;
+    }
+    w32(f, IMG + 4 * 16, 0x5a5a); /* layer 1, texel (0, 0): not what the ld may return */
+    assert_int_equal(send(f, 0x2, 20, 30, 0xFF, SDESC(5, 1, 1, 0x07, 1, 11)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], 0);
+    /* typed read: layer 0xffffffff + Minimum Array Element 1 must not wrap to layer 0 */
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = 0;
+        grf32(f, 22)[i] = 0;
+        grf32(f, 23)[i] = 0xffffffffu;
+    }
+    w32(f, IMG, 0x77);
+    assert_int_equal(send(f, 0xC, 21, 30, 0xFF, DESC(3, 1, 0, 0x05, 0x1E, 11)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], 0);
+}
+
 /* ---- gateway, spawner, errors ---- */
 
 static void barrier(void **state)
@@ -1409,6 +1459,7 @@ int main(void)
         T(sampler_filter_modes),
         T(sampler_mips_resinfo),
         T(sampler_cube_views),
+        T(sampler_hostile_payloads),
         T(untyped_read_simd16_xzw),
         T(untyped_write_sends),
         T(null_surface),
