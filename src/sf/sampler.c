@@ -38,7 +38,11 @@
  * texel floor(u * size).  LOD from derivatives (sample, sample_b, lod,
  * implicit in SIMD8/16 compute threads: channels 0-3, 4-7, ... form 2x2
  * quads, x to the right, y down; sample_d: explicit) is log2 of the larger
- * of the two derivative vectors' lengths in texels.
+ * of the two derivative vectors' lengths in texels.  Anisotropic filtering
+ * (Min/Mag Mode Filter 2) with derivatives: N = min(ceil(Pmax / Pmin),
+ * Maximum Anisotropy) linear probes along the longer derivative at LOD
+ * log2(Pmax / N), averaged (the EXT_texture_filter_anisotropic reference
+ * method); with an explicit or zero LOD it filters linearly.
  */
 #include <math.h>
 #include <stdio.h>
@@ -311,6 +315,46 @@ static int sample_level(lane_ctx *c, const float *t, uint32_t lod, uint32_t slic
     return GTSIM_OK;
 }
 
+/* Sample at coordinates t (normalized, or texels with unnormalized
+ * coordinates) with LOD lod (biased and clamped): the map filter (lod > 0:
+ * minification) and the mip filter pick one or two levels of the view
+ * (base .. last) and blend them. */
+static int sample_mip(lane_ctx *c, const float *t, bool norm, uint32_t slice, float lod, unsigned filter,
+                      const float *ref, int gather, sf_texel *o)
+{
+    const sf_image *im = c->im;
+    uint32_t base = im->min_lod, last = im->levels ? im->min_lod + im->levels - 1 : 0;
+    unsigned mipf = (unsigned)c->s->f[SS_MIP_FILTER];
+    uint32_t l0 = base, l1 = base;
+    float lw = 0;
+    if (mipf != MIPFILTER_NONE && lod > 0) {
+        if (mipf == MIPFILTER_NEAREST) {
+            l0 = base + (uint32_t)floorf(lod + 0.5f);
+        } else {
+            l0 = base + (uint32_t)floorf(lod);
+            l1 = l0 + 1;
+            lw = lod - floorf(lod);
+        }
+        if (l0 > last) l0 = last;
+        if (l1 > last) l1 = last;
+    }
+    sf_texel r0, r1;
+    for (unsigned pass = 0; pass < (l1 != l0 ? 2u : 1u); pass++) {
+        uint32_t lv = pass ? l1 : l0;
+        float tl[3];
+        for (unsigned k = 0; k < c->dims; k++)
+            tl[k] = norm ? t[k] * (float)sf_image_dim(im, k, lv) : t[k];
+        int st = sample_level(c, tl, lv, slice, filter, ref, gather, pass ? &r1 : &r0);
+        if (st)
+            return st;
+    }
+    *o = r0;
+    if (l1 != l0 && !c->is_int)
+        for (unsigned ch = 0; ch < 4; ch++)
+            o->f[ch] = r0.f[ch] + (r1.f[ch] - r0.f[ch]) * lw;
+    return GTSIM_OK;
+}
+
 /* Cube maps: the major axis of direction (x, y, z) selects the face
  * (+X, -X, +Y, -Y, +Z, -Z = 0..5) and gives face coordinates in [0, 1]
  * (the D3D/OpenGL cube map rules). */
@@ -512,11 +556,12 @@ int sf_sampler(sf_msg *m)
         bool explicit_lod = type == MT_SAMPLE_L || type == MT_SAMPLE_L_C;
         bool zero_lod = type == MT_SAMPLE_LZ || type == MT_SAMPLE_C_LZ || type == MT_GATHER4 ||
                         type == MT_GATHER4_C || type == MT_GATHER4_PO || type == MT_GATHER4_PO_C;
+        float dx[3] = {0, 0, 0}, dy[3] = {0, 0, 0}; /* derivatives in texels of the base level */
+        bool deriv = !explicit_lod && !zero_lod;
         if (explicit_lod) {
             lod = PARAM_F(P_LOD, i);
         } else if (!zero_lod) {
             /* derivatives in texels: explicit, or across the 2x2 quad */
-            float dx[3], dy[3];
             unsigned q = i & ~3u;
             for (unsigned k = 0; k < c.dims; k++) {
                 float sz = norm ? (float)sf_image_dim(&im, k, base) : 1.0f;
@@ -550,20 +595,6 @@ int sf_sampler(sf_msg *m)
             continue;
         }
         unsigned filter = lod > 0 ? filter_min : filter_mag;
-        unsigned mipf = (unsigned)s.f[SS_MIP_FILTER];
-        uint32_t l0 = base, l1 = base;
-        float lw = 0;
-        if (mipf != MIPFILTER_NONE && lod > 0) {
-            if (mipf == MIPFILTER_NEAREST) {
-                l0 = base + (uint32_t)floorf(lod + 0.5f);
-            } else {
-                l0 = base + (uint32_t)floorf(lod);
-                l1 = l0 + 1;
-                lw = lod - floorf(lod);
-            }
-            if (l0 > last) l0 = last;
-            if (l1 > last) l1 = last;
-        }
         float ref = PARAM_F(P_REF, i);
         const float *refp = have[P_REF] ? &ref : NULL;
         int gather = type == MT_GATHER4 || type == MT_GATHER4_C || type == MT_GATHER4_PO ||
@@ -573,19 +604,46 @@ int sf_sampler(sf_msg *m)
             c.off[0] = (int)((int32_t)(PARAM_U(P_OFFU, i) << 26) >> 26);
             c.off[1] = (int)((int32_t)(PARAM_U(P_OFFV, i) << 26) >> 26);
         }
-        sf_texel r0, r1;
-        for (unsigned pass = 0; pass < (l1 != l0 ? 2u : 1u); pass++) {
-            uint32_t lv = pass ? l1 : l0;
-            float tl[3];
-            for (unsigned k = 0; k < c.dims; k++)
-                tl[k] = norm || cube ? t[k] * (float)sf_image_dim(&im, k, lv) : t[k];
-            if ((st = sample_level(&c, tl, lv, slice, filter, refp, gather, pass ? &r1 : &r0)))
+        if (filter != MAPFILTER_ANISOTROPIC || !deriv || gather >= 0 || is_int) {
+            if ((st = sample_mip(&c, t, norm || cube, slice, lod, filter, refp, gather, o)))
                 return st;
+            continue;
         }
-        *o = r0;
-        if (l1 != l0 && !is_int)
+        /* anisotropic: N = min(ceil(Pmax / Pmin), Maximum Anisotropy)
+         * linear probes spread along the longer derivative, at LOD
+         * log2(Pmax / N) (the EXT_texture_filter_anisotropic reference
+         * method; the hardware's footprint is not in the public facts) */
+        float px = 0, py = 0;
+        for (unsigned k = 0; k < c.dims; k++) {
+            px += dx[k] * dx[k];
+            py += dy[k] * dy[k];
+        }
+        px = sqrtf(px);
+        py = sqrtf(py);
+        float pmax = px > py ? px : py, pmin = px > py ? py : px;
+        unsigned maxn = 2 * ((unsigned)s.f[SS_MAX_ANISO] + 1), n = 1;
+        if (pmin > 0 && pmax / pmin > 1)
+            n = pmax / pmin >= (float)maxn ? maxn : (unsigned)ceilf(pmax / pmin);
+        /* lod_unclamped = log2(Pmax) + the message's bias */
+        float alod = lod_unclamped - log2f((float)n) + s.lod_bias;
+        if (alod < s.min_lod) alod = s.min_lod;
+        if (alod > s.max_lod) alod = s.max_lod;
+        const float *axis = px > py ? dx : dy;
+        sf_texel acc;
+        memset(&acc, 0, sizeof(acc));
+        for (unsigned p = 0; p < n; p++) {
+            float tp[3], off = ((float)p + 0.5f) / (float)n - 0.5f;
+            for (unsigned k = 0; k < c.dims; k++) {
+                float sz = norm ? (float)sf_image_dim(&im, k, base) : 1.0f;
+                tp[k] = t[k] + axis[k] / sz * off;
+            }
+            sf_texel r;
+            if ((st = sample_mip(&c, tp, norm || cube, slice, alod, MAPFILTER_LINEAR, refp, -1, &r)))
+                return st;
             for (unsigned ch = 0; ch < 4; ch++)
-                o->f[ch] = r0.f[ch] + (r1.f[ch] - r0.f[ch]) * lw;
+                acc.f[ch] += r.f[ch] / (float)n;
+        }
+        *o = acc;
     }
     m->lane = -1;
     if (!m->dst)

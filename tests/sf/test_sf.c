@@ -1309,6 +1309,43 @@ static void sampler_cube_views(void **state)
         assert_true(near(g2f(f, 30, i), (i & 2) ? 0.0f : (i & 1) ? 0x99 / 255.0f : 0.0f));
 }
 
+/* Anisotropic filtering (Min/Mag Mode Filter 2): sample_d SIMD8 on an 8x8
+ * R32_FLOAT image whose texel (x, y) holds x * x, derivatives of 4 texels
+ * along u and 1 along v: N = min(ceil(4 / 1), 2 (Maximum Anisotropy + 1))
+ * linear probes spread along u over the 4-texel footprint, LOD log2(4 / N)
+ * (mip filter NONE: the base level).  At u = 0.5625 (texel 4.5), v = 0.5:
+ * N = 4 probes at texels 3, 4, 5, 6 give x * x interpolated at 2.5, 3.5,
+ * 4.5, 5.5: 6.5, 12.5, 20.5, 30.5, mean 17.5; N = 2 (Maximum Anisotropy
+ * field 0) probes at 3.5 and 5.5: 9, 25, mean 17; a linear filter would
+ * give 16. */
+static void sampler_anisotropic(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    img_desc d = {1, 0x0D8, 8, 8, 1, 32, 0, 0, 0, 1, 1, 1};
+    bind_image(f, 12, 0x380, &d);
+    for (unsigned y = 0; y < 8; y++)
+        for (unsigned x = 0; x < 8; x++)
+            w32(f, IMG + y * 32 + 4 * x, f2u((float)(x * x)));
+    static const float pay[6] = {0.5625f, 0.5f, 0.0f, 0.5f, 0.0f, 0.125f}; /* u, dudx, dudy, v, dvdx, dvdy */
+    static const unsigned field[3] = {1, 0, 7};
+    static const float want[3] = {17.5f, 17.0f, 17.5f};
+    for (unsigned t = 0; t < 3; t++) {
+        set_sampler(f, 0, 2, 0, 2, 0, 0);
+        w32(f, f->disp.sampler_state + 12, r32(f, f->disp.sampler_state + 12) | field[t] << 19);
+        for (unsigned i = 0; i < 8; i++)
+            for (unsigned k = 0; k < 6; k++)
+                grf32(f, 21 + k)[i] = f2u(pay[k]);
+        assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(6, 1, 0, 0x04, 1, 12)), GTSIM_OK);
+        for (unsigned i = 0; i < 8; i++)
+            assert_true(g2f(f, 30, i) == want[t]);
+    }
+    /* the same footprint with a linear filter: 16 */
+    set_sampler(f, 0, 1, 0, 2, 0, 0);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(6, 1, 0, 0x04, 1, 12)), GTSIM_OK);
+    assert_true(g2f(f, 30, 0) == 16.0f);
+}
+
 /* Hostile payloads (no undefined behaviour under UBSan, no wrap into
  * range): coordinates of +-1e38, infinities and NaN, ld at INT32_MAX with
  * a +7 texel offset, LOD 0xffffffff above a Surface Min LOD of 1, typed
@@ -1460,6 +1497,7 @@ int main(void)
         T(sampler_mips_resinfo),
         T(sampler_cube_views),
         T(sampler_hostile_payloads),
+        T(sampler_anisotropic),
         T(untyped_read_simd16_xzw),
         T(untyped_write_sends),
         T(null_surface),
