@@ -208,6 +208,11 @@ int sf_typed(sf_msg *m, unsigned op)
     if (sg == 0 || sg == 3)
         return sf_fail(m, GTSIM_ERR_UNIMPL, "typed surface message with slot group %u (%s) not implemented",
                        sg, sg ? "reserved" : "SIMD4x2");
+    if (gt_bits(m->desc, 30, 29))
+        /* seed 004 MSD1R_TS / MSD1W_TS: Packed Data Payload (30, "only 32-bit
+         * data packing is supported") and Packed Address Payload (29) */
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "typed surface message with packed %s payload (desc bits 30:29 = %u) "
+                       "not implemented", gt_bits(m->desc, 30, 30) ? "data" : "address", gt_bits(m->desc, 30, 29));
     unsigned nch = 4 - (unsigned)__builtin_popcount(cmask);
     uint32_t mask = m->mask;
     if (sg == 2 && m->in->exec_size > 8)

@@ -1471,6 +1471,9 @@ static void unknown_messages(void **state)
     assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(2, 1, 0, 5, 0x1E, 0)), GTSIM_ERR_UNIMPL);
     assert_non_null(strstr(f->dev.err, "format RAW not implemented"));
     assert_non_null(strstr(f->dev.err, "SFID 0xc"));
+    /* typed surface read with Packed Address Payload (desc bit 29, seed 004 MSD1R_TS) */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(2, 1, 0, 5, 0x1E, 0) | 1u << 29), GTSIM_ERR_UNIMPL);
+    assert_non_null(strstr(f->dev.err, "packed address payload"));
     /* sampler: sample_killpix (type 0xC, pixel shaders only) */
     assert_int_equal(send(f, 0x2, 2, 10, 0xFF, 0x0442C001), GTSIM_ERR_UNIMPL);
     assert_non_null(strstr(f->dev.err, "sampler message type 0xc"));
