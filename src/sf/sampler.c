@@ -1,7 +1,8 @@
 /*
  * The sampler shared function (SFID 2): sample, ld, gather4, resinfo and
- * their variants on 1D, 2D, 3D, cube, array and buffer surfaces, for
- * Gen9 and Gen12LP.  The seeds describe neither the sampler messages nor
+ * their variants on 1D, 2D, 3D, cube, array and buffer surfaces, and the
+ * multisample loads ld2dss, ld2dms, ld2dms_w, ld_mcs, for Gen9 and
+ * Gen12LP.  The seeds describe neither the sampler messages nor
  * SAMPLER_STATE; the layouts below are public facts (Mesa brw_eu.h /
  * brw_eu_defines.h / brw_lower_logical_sends.cpp and genxml gen9.xml /
  * gen12.xml, IGC's vISA sampler lowering and IGA's message decoder), the
@@ -25,6 +26,31 @@
  * Response: per returned channel one register (SIMD8) or two (SIMD16) of
  * 32-bit floats or integers (UINT/SINT formats); with the 16-bit return
  * format, halves (a SIMD16 channel in one register).
+ *
+ * Multisample loads (public facts: IGC vISA 3D_LOAD.md, Mesa
+ * brw_lower_logical_sends / brw_fs.cpp payloads, blorp_blit.c,
+ * blorp_nir_builder.h; layouts in image.c):
+ *   ld2dss 1Fh: si, u, v, r, lod -- reads sample slice (plane) si;
+ *   ld2dms 1Eh: si, mcs, u, v, r, lod; ld2dms_w 1Ch: si, mcs_lo, mcs_hi,
+ *   u, v, r, lod -- read sample si; on a surface with an MCS the MCS value
+ *   names its plane: bits [si * b + b - 1 : si * b] with b = 1, 2, 4, 4
+ *   bits per sample for 2x, 4x, 8x, 16x (the MCS element is 8, 8, 32, 64
+ *   bits: isl_format_layout.csv; 0 = every sample in plane 0, blorp_blit.c
+ *   quoting the Ivy Bridge PRM; the 2x fast-clear check masks 2 bits,
+ *   blorp_nir_builder.h).  Without an MCS (uncompressed MSS, interleaved,
+ *   single-sampled) the MCS payload is ignored and si is the plane (Mesa
+ *   reads uncompressed multisampled surfaces with ld2dms and MCS 0).
+ *   ld_mcs 1Dh: u, v, r, lod -- R the pixel's MCS value (16x: the low
+ *   DWord, G the high one), 0 when the surface has no MCS (the choice
+ *   made: Mesa's framebuffer fetch relies on ld_mcs behaving
+ *   "deterministically" on uncompressed surfaces, the value is not
+ *   given).  The sample index is clamped to samples - 1 (vISA
+ *   3D_LOAD.md), so a single-sampled surface reads its texel.  Outside
+ *   the surface, the array or the level range the result is ld's (0 in
+ *   the format's channels).  The fast-clear MCS value (all bits of every
+ *   sample set: the clear colour) and an MCS naming a plane beyond the
+ *   sample count are reported.  sampleinfo returns the sample count (R)
+ *   and the Multisample Position Palette Index (A).
  *
  * The border colour (CLAMP_BORDER) passes through the surface format: the
  * format's channels take the border's values, the missing ones 0 (R, G,
