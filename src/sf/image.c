@@ -22,6 +22,34 @@
  * Surface QPitch holds the distance divided by 4 (it is a multiple of 4).
  * Tiling (linear, X, Y) maps (byte, row) to memory as tiling.h gives.
  *
+ * Multisampled surfaces (2D, one level; RENDER_SURFACE_STATE DW4 5:3
+ * Number of Multisamples = log2 samples, 6 Multisampled Surface Storage
+ * Format; Width, Height and Depth are the logical pixel size and array
+ * size -- Mesa isl_surface_state.c):
+ *  - MSFMT_MSS (0; Mesa ISL_MSAA_LAYOUT_ARRAY, "UMS"/"CMS"): laid out as
+ *    a single-sampled 2D array of layers * samples slices, QPitch apart;
+ *    sample plane p of layer l is physical slice l * samples + p (isl.c
+ *    get_image_offset_sa_gen4_2d: phys_layer = logical_array_layer *
+ *    samples; isl.h: "Array slice i contains the pixel values for sample
+ *    index i").
+ *  - MSFMT_DEPTH_STENCIL (1; ISL_MSAA_LAYOUT_INTERLEAVED, "IMS"): the
+ *    samples of a pixel are interleaved in a block of the level: sample s
+ *    of pixel (x, y) is element (x', y') of a 2D surface (array layers
+ *    QPitch rows apart), with (Mesa blorp_blit.c encode_msaa)
+ *      2x:  x' = (x & ~1) << 1 | (s & 1) << 1 | (x & 1), y' = y
+ *      4x:  x' as 2x, y' = (y & ~1) << 1 | (s & 2) | (y & 1)
+ *      8x:  x' = (x & ~1) << 2 | (s & 4) | (s & 1) << 1 | (x & 1), y' as 4x
+ *      16x: x' as 8x, y' = (y & ~1) << 2 | (s & 8) >> 1 | (s & 2) | (y & 1)
+ *  - The MCS (multisample control surface) of a compressed MSS surface
+ *    (Auxiliary Surface Mode the generation's MCS value, gt_sf_gen
+ *    aux_mcs): one element per pixel of 8 (2x, 4x), 32 (8x) or 64 (16x)
+ *    bits (isl_format_layout.csv MCS_2X..MCS_16X), the surface's width,
+ *    height and array size, always Tile Y (isl_surf_get_mcs_surf), at the
+ *    Auxiliary Surface Base Address (DW10 31:12, DW11), Auxiliary Surface
+ *    Pitch + 1 tiles (128 bytes) per row, array layers Auxiliary Surface
+ *    QPitch * 4 rows apart (isl_surface_state.c: pitch_in_tiles - 1, array
+ *    pitch in rows >> 2).
+ *
  * Typed surface messages (data cache 1; seed 004 MSD1R_TS / MSD1W_TS for
  * Gen12, the same types 05h / 0Dh on Gen9):
  *   desc 13:12 Slot Group (MDC_SG3: 1 slots 0-7, 2 slots 8-15; 0 SIMD4x2,
@@ -70,6 +98,47 @@ uint32_t sf_image_dim(const sf_image *im, unsigned dim, uint32_t lod)
     return n ? n : 1;
 }
 
+/* Multisampling and the MCS of a resolved image (sf_image_bti). */
+static int image_ms(sf_msg *m, sf_image *im)
+{
+    const sf_surface *s = &im->s;
+    uint32_t n = (uint32_t)s->f[RSS_NUM_SAMPLES];
+    const char *why = NULL;
+    im->samples = 1;
+    if (n > 4) {
+        why = "reserved Number of Multisamples";
+    } else if (n) {
+        const gt_sf_gen *g = sf_gen_of(m->dev);
+        uint32_t aux = (uint32_t)s->f[RSS_AUX_MODE];
+        im->samples = 1u << n;
+        im->interleaved = s->f[RSS_MSFMT] != 0;
+        if (s->type != SF_SURFTYPE_2D)
+            why = "multisampled surface of a type other than 2D";
+        else if (im->fmt->bw != 1 || im->fmt->bh != 1)
+            why = "multisampled surface of a block-compressed format";
+        else if (aux && g->aux_mcs_lce && aux == g->aux_mcs_lce)
+            why = "MCS with lossless compression (AUX_MCS_LCE) not modelled";
+        else if (aux && aux == g->aux_mcs && im->interleaved)
+            why = "MCS on an interleaved (MSFMT_DEPTH_STENCIL) surface";
+        else if (aux && aux != g->aux_mcs)
+            why = "Auxiliary Surface Mode of a multisampled surface other than none or MCS not modelled";
+        if (!why && aux) {
+            static const uint8_t bpe[5] = {0, 1, 1, 4, 8};
+            im->mcs = true;
+            im->mcs_bpe = bpe[n];
+            im->mcs_pitch = ((uint32_t)s->f[RSS_AUX_PITCH] + 1) * 128;
+            im->mcs_qpitch = (uint32_t)s->f[RSS_AUX_QPITCH] << 2;
+            im->mcs_base = (s->f[RSS_AUX_BASE_HI] << 32 | s->f[RSS_AUX_BASE_LO] << 12) & ((1ull << 48) - 1);
+        }
+    }
+    if (!why)
+        return GTSIM_OK;
+    char buf[1024];
+    sf_surface_print(m, s, buf, sizeof(buf));
+    return sf_fail(m, GTSIM_ERR_UNIMPL, "image access to BTI %u: %s (state at GVA 0x%llx: %s)", im->bti, why,
+                   (unsigned long long)s->ss_va, buf);
+}
+
 int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *im)
 {
     memset(im, 0, sizeof(*im));
@@ -107,6 +176,9 @@ int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *im)
         im->levels = (uint32_t)s->f[RSS_MIP_COUNT] + 1;
         im->min_lod = (uint32_t)s->f[RSS_MIN_LOD];
     }
+    int st2 = image_ms(m, im);
+    if (st2)
+        return st2;
     static const uint8_t align_of[4] = {4, 4, 8, 16}; /* HALIGN/VALIGN 1: 4, 2: 8, 3: 16 */
     im->halign = align_of[s->f[RSS_HALIGN] & 3];
     im->valign = align_of[s->f[RSS_VALIGN] & 3];
@@ -165,6 +237,45 @@ int sf_image_rw(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t 
                        ? bx + row * im->s.pitch
                        : gt_tile_offset(im->s.tiling, im->s.pitch, (uint32_t)bx, (uint32_t)row);
     return write ? sf_write(m, &sp, off, bytes, im->fmt->bpb) : sf_read(m, &sp, off, bytes, im->fmt->bpb);
+}
+
+int sf_image_read_sample(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,
+                         uint32_t plane, uint8_t *bytes)
+{
+    if (!im->interleaved)
+        return sf_image_rw(m, im, x, y, layer * im->samples + plane, 0, bytes, false);
+    uint32_t xs = (x & ~1u) << 1 | (plane & 1) << 1 | (x & 1), ys = y;
+    switch (im->samples) {
+    case 4:
+        ys = (y & ~1u) << 1 | (plane & 2) | (y & 1);
+        break;
+    case 8:
+        xs = (x & ~1u) << 2 | (plane & 4) | (plane & 1) << 1 | (x & 1);
+        ys = (y & ~1u) << 1 | (plane & 2) | (y & 1);
+        break;
+    case 16:
+        xs = (x & ~1u) << 2 | (plane & 4) | (plane & 1) << 1 | (x & 1);
+        ys = (y & ~1u) << 2 | (plane & 8) >> 1 | (plane & 2) | (y & 1);
+        break;
+    default: /* 2x (a single-sampled surface never gets here) */
+        break;
+    }
+    return sf_image_rw(m, im, xs, ys, layer, 0, bytes, false);
+}
+
+int sf_image_read_mcs(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,
+                      uint64_t *mcs)
+{
+    sf_space sp;
+    memset(&sp, 0, sizeof(sp));
+    sp.kind = SF_SPACE_VM;
+    sp.vm = m->t->disp->vm;
+    sp.base = im->mcs_base;
+    sp.bti = im->bti;
+    uint64_t row = (uint64_t)y + (uint64_t)layer * im->mcs_qpitch;
+    uint64_t off = gt_tile_offset(GT_TILE_Y, im->mcs_pitch, x * im->mcs_bpe, (uint32_t)row);
+    *mcs = 0;
+    return sf_read(m, &sp, off, mcs, im->mcs_bpe); /* little-endian, zero-extended */
 }
 
 /* ---- typed surface messages ---- */

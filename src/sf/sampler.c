@@ -1,7 +1,8 @@
 /*
  * The sampler shared function (SFID 2): sample, ld, gather4, resinfo and
- * their variants on 1D, 2D, 3D, cube, array and buffer surfaces, for
- * Gen9 and Gen12LP.  The seeds describe neither the sampler messages nor
+ * their variants on 1D, 2D, 3D, cube, array and buffer surfaces, and the
+ * multisample loads ld2dss, ld2dms, ld2dms_w, ld_mcs, for Gen9 and
+ * Gen12LP.  The seeds describe neither the sampler messages nor
  * SAMPLER_STATE; the layouts below are public facts (Mesa brw_eu.h /
  * brw_eu_defines.h / brw_lower_logical_sends.cpp and genxml gen9.xml /
  * gen12.xml, IGC's vISA sampler lowering and IGA's message decoder), the
@@ -25,6 +26,31 @@
  * Response: per returned channel one register (SIMD8) or two (SIMD16) of
  * 32-bit floats or integers (UINT/SINT formats); with the 16-bit return
  * format, halves (a SIMD16 channel in one register).
+ *
+ * Multisample loads (public facts: IGC vISA 3D_LOAD.md, Mesa
+ * brw_lower_logical_sends / brw_fs.cpp payloads, blorp_blit.c,
+ * blorp_nir_builder.h; layouts in image.c):
+ *   ld2dss 1Fh: si, u, v, r, lod -- reads sample slice (plane) si;
+ *   ld2dms 1Eh: si, mcs, u, v, r, lod; ld2dms_w 1Ch: si, mcs_lo, mcs_hi,
+ *   u, v, r, lod -- read sample si; on a surface with an MCS the MCS value
+ *   names its plane: bits [si * b + b - 1 : si * b] with b = 1, 2, 4, 4
+ *   bits per sample for 2x, 4x, 8x, 16x (the MCS element is 8, 8, 32, 64
+ *   bits: isl_format_layout.csv; 0 = every sample in plane 0, blorp_blit.c
+ *   quoting the Ivy Bridge PRM; the 2x fast-clear check masks 2 bits,
+ *   blorp_nir_builder.h).  Without an MCS (uncompressed MSS, interleaved,
+ *   single-sampled) the MCS payload is ignored and si is the plane (Mesa
+ *   reads uncompressed multisampled surfaces with ld2dms and MCS 0).
+ *   ld_mcs 1Dh: u, v, r, lod -- R the pixel's MCS value (16x: the low
+ *   DWord, G the high one), 0 when the surface has no MCS (the choice
+ *   made: Mesa's framebuffer fetch relies on ld_mcs behaving
+ *   "deterministically" on uncompressed surfaces, the value is not
+ *   given).  The sample index is clamped to samples - 1 (vISA
+ *   3D_LOAD.md), so a single-sampled surface reads its texel.  Outside
+ *   the surface, the array or the level range the result is ld's (0 in
+ *   the format's channels).  The fast-clear MCS value (all bits of every
+ *   sample set: the clear colour) and an MCS naming a plane beyond the
+ *   sample count are reported.  sampleinfo returns the sample count (R)
+ *   and the Multisample Position Palette Index (A).
  *
  * The border colour (CLAMP_BORDER) passes through the surface format: the
  * format's channels take the border's values, the missing ones 0 (R, G,
@@ -102,12 +128,12 @@ enum {
     MT_SAMPLE_B_C = 0x05, MT_SAMPLE_L_C = 0x06, MT_LD = 0x07, MT_GATHER4 = 0x08, MT_LOD = 0x09,
     MT_RESINFO = 0x0a, MT_SAMPLEINFO = 0x0b, MT_GATHER4_C = 0x10, MT_GATHER4_PO = 0x11,
     MT_GATHER4_PO_C = 0x12, MT_SAMPLE_D_C = 0x14, MT_SAMPLE_LZ = 0x18, MT_SAMPLE_C_LZ = 0x19,
-    MT_LD_LZ = 0x1a,
+    MT_LD_LZ = 0x1a, MT_LD2DMS_W = 0x1c, MT_LD_MCS = 0x1d, MT_LD2DMS = 0x1e, MT_LD2DSS = 0x1f,
 };
 
 /* Parameter names of a message's payload, in order. */
 enum { P_U, P_V, P_R, P_AI, P_REF, P_BIAS, P_LOD, P_DUDX, P_DUDY, P_DVDX, P_DVDY, P_DRDX, P_DRDY,
-       P_OFFU, P_OFFV, P_NPARAMS, P_END = 0xff };
+       P_OFFU, P_OFFV, P_SI, P_MCS, P_MCSH, P_NPARAMS, P_END = 0xff };
 
 static const struct msg_desc {
     const char *name;
@@ -133,6 +159,10 @@ static const struct msg_desc {
     [MT_SAMPLE_LZ] = {"sample_lz", {P_U, P_V, P_R, P_AI, P_END}},
     [MT_SAMPLE_C_LZ] = {"sample_c_lz", {P_REF, P_U, P_V, P_R, P_AI, P_END}},
     [MT_LD_LZ] = {"ld_lz", {P_U, P_V, P_R, P_END}},
+    [MT_LD2DMS_W] = {"ld2dms_w", {P_SI, P_MCS, P_MCSH, P_U, P_V, P_R, P_LOD, P_END}},
+    [MT_LD_MCS] = {"ld_mcs", {P_U, P_V, P_R, P_LOD, P_END}},
+    [MT_LD2DMS] = {"ld2dms", {P_SI, P_MCS, P_U, P_V, P_R, P_LOD, P_END}},
+    [MT_LD2DSS] = {"ld2dss", {P_SI, P_U, P_V, P_R, P_LOD, P_END}},
 };
 
 static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
@@ -394,6 +424,23 @@ static uint32_t array_index(float ai, uint32_t layers)
     return r >= (float)(layers - 1) ? layers - 1 : (uint32_t)r;
 }
 
+/* ---- multisample loads ---- */
+
+/* MCS bits per sample of a surface of n samples: 1 (2x), 2 (4x), 4 (8x,
+ * 16x), and whether mcs is the fast-clear value (every used bit set: 2x
+ * the low 2 bits, 4x 0xff, 8x 0xffffffff, 16x both DWords; Mesa
+ * blorp_nir_builder.h blorp_nir_mcs_is_clear_color, IGC
+ * MSAAInsertDiscard.cpp getiCMPValue). */
+static unsigned mcs_bits(uint32_t n)
+{
+    return n == 2 ? 1 : n == 4 ? 2 : 4;
+}
+static bool mcs_is_clear(uint64_t mcs, uint32_t n)
+{
+    uint64_t all = n == 16 ? ~0ull : n == 8 ? 0xffffffffull : n == 4 ? 0xffull : 0x3ull;
+    return (mcs & all) == all;
+}
+
 /* ---- the message ---- */
 
 int sf_sampler(sf_msg *m)
@@ -456,7 +503,8 @@ int sf_sampler(sf_msg *m)
     sampler s;
     memset(&s, 0, sizeof(s));
     bool ld = type == MT_LD || type == MT_LD_LZ;
-    if (!ld && type != MT_RESINFO && type != MT_SAMPLEINFO && (st = read_sampler(m, table, gt_bits(m->desc, 11, 8), &s)))
+    bool msld = type == MT_LD2DMS_W || type == MT_LD_MCS || type == MT_LD2DMS || type == MT_LD2DSS;
+    if (!ld && !msld && type != MT_RESINFO && type != MT_SAMPLEINFO && (st = read_sampler(m, table, gt_bits(m->desc, 11, 8), &s)))
         return st;
 
     bool null = im.s.type == SF_SURFTYPE_NULL;
@@ -502,10 +550,70 @@ int sf_sampler(sf_msg *m)
             continue;
         }
         if (type == MT_SAMPLEINFO) {
-            o->u[0] = 1;
+            /* R the number of samples, A the Multisample Position Palette
+             * Index (IGC vISA INFO.md) */
+            o->u[0] = im.samples;
+            o->u[3] = (uint32_t)im.s.f[RSS_MS_PALETTE];
             continue;
         }
         lane_ctx c = {m, &im, &s, cube ? 2 : dims, array, is_int, {off[0], off[1], off[2]}};
+        if (msld) {
+            /* u, v: the pixel, r: the array layer (2D arrays; ignored
+             * otherwise), lod (a multisampled surface has one level), with
+             * the header's offsets; out of range: 0 as ld (ld_mcs: 0) */
+            int64_t x = (int64_t)(int32_t)PARAM_U(P_U, i) + off[0], y = (int64_t)(int32_t)PARAM_U(P_V, i) + off[1];
+            int64_t z = array && dims == 2 ? (int64_t)(int32_t)PARAM_U(P_R, i) + off[2] +
+                                                 (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]
+                                           : 0;
+            uint64_t lod64 = (uint64_t)PARAM_U(P_LOD, i) + base;
+            uint32_t lod = lod64 > last ? last : (uint32_t)lod64;
+            bool in = dims == 2 && lod64 <= last && x >= 0 && x < sf_image_dim(&im, 0, lod) && y >= 0 &&
+                      y < sf_image_dim(&im, 1, lod) && z >= 0 && z < im.layers;
+            if (type == MT_LD_MCS) {
+                /* R: the MCS value (16x: its low DWord, G the high one);
+                 * 0 without an MCS surface */
+                uint64_t mcs = 0;
+                if (in && im.mcs && (st = sf_image_read_mcs(m, &im, (uint32_t)x, (uint32_t)y, (uint32_t)z, &mcs)))
+                    return st;
+                o->u[0] = (uint32_t)mcs;
+                o->u[1] = (uint32_t)(mcs >> 32);
+                continue;
+            }
+            if (!in) {
+                static const sf_texel zero;
+                sf_format_fill(im.fmt, &zero, o);
+                continue;
+            }
+            /* the sample index is clamped to the surface's samples */
+            uint32_t si = PARAM_U(P_SI, i), plane;
+            if (si >= im.samples)
+                si = im.samples - 1;
+            plane = si;
+            if (type != MT_LD2DSS && im.mcs) {
+                /* the MCS value names the plane of each sample */
+                uint64_t mcs = (uint64_t)PARAM_U(P_MCSH, i) << 32 | PARAM_U(P_MCS, i);
+                unsigned bits = mcs_bits(im.samples);
+                if (mcs_is_clear(mcs, im.samples))
+                    return sf_fail(m, GTSIM_ERR_UNIMPL, "%s: MCS value 0x%llx is the fast-clear value of a "
+                                   "%u-sample surface (BTI %u): the clear colour is not modelled", md->name,
+                                   (unsigned long long)mcs, im.samples, im.bti);
+                plane = (uint32_t)(mcs >> (si * bits)) & ((1u << bits) - 1);
+                if (plane >= im.samples)
+                    return sf_fail(m, GTSIM_ERR_ILLEGAL, "%s: MCS value 0x%llx puts sample %u in plane %u of a "
+                                   "%u-sample surface (BTI %u)", md->name, (unsigned long long)mcs, si, plane,
+                                   im.samples, im.bti);
+            }
+            uint8_t el[16];
+            if (im.samples > 1)
+                st = sf_image_read_sample(m, &im, (uint32_t)x, (uint32_t)y, (uint32_t)z, plane, el);
+            else
+                st = sf_image_rw(m, &im, (uint32_t)x, (uint32_t)y, (uint32_t)z, lod, el, false);
+            if (st)
+                return st;
+            if (sf_format_unpack(im.fmt, el, (uint32_t)x % im.fmt->bw, (uint32_t)y % im.fmt->bh, o))
+                return sf_image_format_fail(m, &im, md->name);
+            continue;
+        }
         if (ld) {
             /* integer coordinates, no filtering: outside the level's size,
              * the array or the mip range the result is 0 in the format's
@@ -650,7 +758,7 @@ int sf_sampler(sf_msg *m)
         return GTSIM_OK;
 
     /* shader channel selects, then the returned channels */
-    bool info = type == MT_RESINFO || type == MT_SAMPLEINFO || type == MT_LOD;
+    bool info = type == MT_RESINFO || type == MT_SAMPLEINFO || type == MT_LOD || type == MT_LD_MCS;
     for (unsigned ch = 0, k = 0; ch < 4; ch++) {
         if (chmask >> ch & 1)
             continue;

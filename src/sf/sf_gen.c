@@ -122,6 +122,9 @@ const gt_sf_gen gt_sf_gen9 = {
     .port = {[GT_SFID_DP_DC0] = &sf_port_gen9_dc0, [GT_SFID_DP_DC1] = &sf_port_gen9_dc1,
              [GT_SFID_DP_CC] = &sf_port_gen9_cc, [GT_SFID_DP_SAMPLER] = &sf_port_gen9_sc},
     .rss = &sf_rss_gen9,
+    /* MCS: value 1 (gen9.xml names it AUX_CCS_D, gen8.xml AUX_MCS; Mesa
+     * isl_surface_state.c maps ISL_AUX_USAGE_MCS to it on Gen9) */
+    .aux_mcs = 1,
 };
 
 /* Gen12LP: RENDER_SURFACE_STATE keeps the Gen9 positions of every field
@@ -135,6 +138,10 @@ const gt_sf_gen gt_sf_gen12 = {
              [GT_SFID_DP_CC] = &sf_port_gen9_cc, [GT_SFID_DP_SAMPLER] = &sf_port_gen9_sc},
     .rss = &sf_rss_gen9,
     .send_split = 1,
+    /* MCS: value 5 (gen12.xml AUX_CCS_E; Mesa isl_surface_state.c maps
+     * ISL_AUX_USAGE_MCS to AUX_CCS_E and MCS_CCS to AUX_MCS_LCE = 4 on
+     * Gen12) */
+    .aux_mcs = 5, .aux_mcs_lce = 4,
 };
 
 const gt_sf_gen gt_sf_gen7 = {

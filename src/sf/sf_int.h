@@ -193,7 +193,8 @@ enum sf_rss_id {
     RSS_WIDTH, RSS_DEPTH, RSS_PITCH, RSS_MIN_ARRAY_ELEMENT, RSS_VIEW_EXTENT, RSS_X_OFFSET,
     RSS_Y_OFFSET, RSS_MIP_COUNT, RSS_AUX_MODE, RSS_BASE_LO, RSS_BASE_HI, RSS_VALIGN, RSS_HALIGN,
     RSS_CUBE_FACES, RSS_BASE_MIP, RSS_TR_MODE, RSS_MIP_TAIL_START, RSS_MIN_LOD, RSS_SCS_R,
-    RSS_SCS_G, RSS_SCS_B, RSS_SCS_A, RSS_RESOURCE_MIN_LOD, RSS_NSLOTS
+    RSS_SCS_G, RSS_SCS_B, RSS_SCS_A, RSS_RESOURCE_MIN_LOD, RSS_NUM_SAMPLES, RSS_MSFMT, RSS_MS_PALETTE,
+    RSS_AUX_PITCH, RSS_AUX_QPITCH, RSS_AUX_BASE_LO, RSS_AUX_BASE_HI, RSS_NSLOTS
 };
 
 /* One generation's RENDER_SURFACE_STATE: its field table (cs/fields.h
@@ -251,7 +252,14 @@ struct sf_format_info;
  * elements, qpitch the distance between array slices (and 3D depth
  * slices) in rows of elements (2D, 3D, cube) or in elements (1D), levels
  * the mip levels the state allows (MIP Count / LOD + 1), and scs the
- * Shader Channel Selects (SCS_*). */
+ * Shader Channel Selects (SCS_*).
+ * Multisampled surfaces (2D, one level): samples (1, 2, 4, 8 or 16) from
+ * Number of Multisamples; width, height and layers are logical (pixels,
+ * array layers); interleaved: MSFMT_DEPTH_STENCIL (samples interleaved in
+ * pixel blocks), else MSFMT_MSS (every sample plane an array slice, qpitch
+ * apart).  mcs: an MCS auxiliary surface -- mcs_bpe bytes per pixel at
+ * GVA mcs_base, Y-tiled, mcs_pitch bytes per row, mcs_qpitch rows per
+ * array layer. */
 typedef struct sf_image {
     sf_surface s;
     const struct sf_format_info *fmt;
@@ -260,6 +268,10 @@ typedef struct sf_image {
     uint32_t levels, min_lod;
     uint32_t halign, valign, qpitch;
     uint8_t scs[4];
+    uint32_t samples;
+    bool interleaved, mcs;
+    uint32_t mcs_bpe, mcs_pitch, mcs_qpitch;
+    uint64_t mcs_base;
 } sf_image;
 
 /* Shader Channel Select values (RENDER_SURFACE_STATE DWord 7). */
@@ -286,6 +298,17 @@ uint32_t sf_image_dim(const sf_image *im, unsigned dim, uint32_t lod);
  * reported. */
 int sf_image_rw(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t z, uint32_t lod,
                 uint8_t *bytes, bool write);
+/* Read the element of sample plane `plane` (< samples) of pixel (x, y) of
+ * array layer `layer` (in range) of a multisampled image: MSS physical
+ * slice layer * samples + plane, or the interleaved (MSFMT_DEPTH_STENCIL)
+ * position of sample `plane`.  bytes = fmt->bpb. */
+int sf_image_read_sample(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,
+                         uint32_t plane, uint8_t *bytes);
+/* Read the MCS value of pixel (x, y) of layer `layer` (in range) of an
+ * image with an MCS surface (im->mcs): 8, 8, 32 or 64 bits for 2, 4, 8,
+ * 16 samples, zero-extended into *mcs. */
+int sf_image_read_mcs(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,
+                      uint64_t *mcs);
 /* Data port atomic operations (desc 11:8, AOP_*: 1 AND ... 15 PREDEC) and
  * their names.  sf_aop_srcs: source operands of integer (flt 0) or float
  * op.  sf_aop_int: the new value of a `bits` (32 or 64) wide location
@@ -346,6 +369,10 @@ typedef struct gt_sf_gen {
      * (Gen12, seed 004 send: one send/sendc opcode with <src1> and
      * <ex_desc>); 0: only sends/sendsc are */
     uint8_t send_split;
+    /* RENDER_SURFACE_STATE Auxiliary Surface Mode values of a multisampled
+     * surface's MCS (0: none): aux_mcs an MCS alone, aux_mcs_lce an MCS
+     * with lossless compression of the surface itself (not modelled) */
+    uint8_t aux_mcs, aux_mcs_lce;
 } gt_sf_gen;
 
 extern const sf_rss_layout sf_rss_gen9, sf_rss_gen7;

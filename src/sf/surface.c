@@ -12,6 +12,11 @@
  * (Gen9: 16 DWords; seed 004 RENDER_SURFACE_STATE is the Gen12 version of
  * the same structure; the Gen9 bit positions below are cross-checked with
  * Mesa genxml gen9.xml, which gives the same positions for these fields.
+ * The multisample and auxiliary surface fields -- DW4 5:3 Number of
+ * Multisamples, 6 Multisampled Surface Storage Format; DW6 11:3
+ * Auxiliary Surface Pitch, 30:16 Auxiliary Surface QPitch; DW10 31:12 and
+ * DW11 the Auxiliary Surface Base Address (genxml bits 332..383) -- are
+ * at the same positions in gen9.xml and gen12.xml.
  * Gen7/Gen7.5: 8 DWords, Mesa genxml gen7.xml / gen75.xml).  The platform
  * selects the layout (gt_platform.sf, sf_gen.c).
  */
@@ -43,6 +48,9 @@
     X(RSS_PITCH, "Surface Pitch", 3, 17, 0, UINT) \
     X(RSS_MIN_ARRAY_ELEMENT, "Minimum Array Element", 4, 28, 18, UINT) \
     X(RSS_VIEW_EXTENT, "Render Target View Extent", 4, 17, 7, UINT) \
+    X(RSS_MSFMT, "Multisampled Surface Storage Format", 4, 6, 6, UINT) \
+    X(RSS_NUM_SAMPLES, "Number of Multisamples", 4, 5, 3, UINT) \
+    X(RSS_MS_PALETTE, "Multisample Position Palette Index", 4, 2, 0, UINT) \
     X(RSS_X_OFFSET, "X Offset", 5, 31, 25, UINT) \
     X(RSS_Y_OFFSET, "Y Offset", 5, 23, 21, UINT) \
     X(RSS_TR_MODE, "Tiled Resource Mode", 5, 19, 18, UINT) \
@@ -50,13 +58,17 @@
     X(RSS_MIN_LOD, "Surface Min LOD", 5, 7, 4, UINT) \
     X(RSS_MIP_COUNT, "MIP Count / LOD", 5, 3, 0, UINT) \
     X(RSS_AUX_MODE, "Auxiliary Surface Mode", 6, 2, 0, UINT) \
+    X(RSS_AUX_PITCH, "Auxiliary Surface Pitch", 6, 11, 3, UINT) \
+    X(RSS_AUX_QPITCH, "Auxiliary Surface QPitch", 6, 30, 16, UINT) \
     X(RSS_SCS_R, "Shader Channel Select Red", 7, 27, 25, UINT) \
     X(RSS_SCS_G, "Shader Channel Select Green", 7, 24, 22, UINT) \
     X(RSS_SCS_B, "Shader Channel Select Blue", 7, 21, 19, UINT) \
     X(RSS_SCS_A, "Shader Channel Select Alpha", 7, 18, 16, UINT) \
     X(RSS_RESOURCE_MIN_LOD, "Resource Min LOD", 7, 11, 0, UINT) \
     X(RSS_BASE_LO, "Surface Base Address [31:0]", 8, 31, 0, HEX) \
-    X(RSS_BASE_HI, "Surface Base Address [63:32]", 9, 31, 0, HEX)
+    X(RSS_BASE_HI, "Surface Base Address [63:32]", 9, 31, 0, HEX) \
+    X(RSS_AUX_BASE_LO, "Auxiliary Surface Base Address [31:12]", 10, 31, 12, HEX) \
+    X(RSS_AUX_BASE_HI, "Auxiliary Surface Base Address [63:32]", 11, 31, 0, HEX)
 
 /* Gen7 / Gen7.5, 8 DWords (public facts: Mesa genxml gen7.xml / gen75.xml
  * RENDER_SURFACE_STATE; the seeds have no Gen7 surface state page).  Tiling

@@ -1396,6 +1396,257 @@ static void sampler_hostile_payloads(void **state)
         assert_int_equal(grf32(f, 30)[i], 0);
 }
 
+/* ---- multisample loads: ld2dss (0x1F), ld2dms (0x1E), ld2dms_w (0x1C),
+ * ld_mcs (0x1D) ----
+ *
+ * A 4x multisampled 2D array of 2 layers, 3x2 pixels, R32_UINT, linear,
+ * pitch 16, QPitch 4 rows, MSFMT_MSS (RENDER_SURFACE_STATE DW4 5:3 Number
+ * of Multisamples = 2, 6 storage format = 0): sample plane p of layer l is
+ * the physical array slice l * 4 + p (Mesa isl), so pixel (x, y) of plane
+ * p of layer l is at IMG + ((4 l + p) * 4 + y) * 16 + 4 x, holding
+ * 1000 l + 100 p + 10 y + x.  Payloads (Mesa / IGC vISA 3D_LOAD): ld2dss
+ * si, u, v, r, lod; ld2dms si, mcs, u, v, r, lod; ld2dms_w si, mcs_lo,
+ * mcs_hi, u, v, r, lod; ld_mcs u, v, r, lod.  The sample index is clamped
+ * to the surface's samples (vISA 3D_LOAD.md).  With an MCS (Auxiliary
+ * Surface Mode 1 on Gen9, 5 on Gen12; DW6 11:3 pitch in 128-byte tiles -
+ * 1, 30:16 QPitch / 4; DW10-11 base) the 4x MCS value has 2 bits per
+ * sample naming the plane that holds it; 0 puts every sample in plane 0
+ * (blorp_blit.c, quoting the Ivy Bridge PRM), 0xff is the fast-clear
+ * value.  Without an MCS the MCS payload is ignored (Mesa passes 0 and
+ * reads uncompressed surfaces with ld2dms) and ld_mcs returns 0. */
+#define MS_SS 0x380u  /* surface state offsets */
+#define MCS_VA (IMG + 0x1000) /* MCS surface: Tile Y, 128-byte rows, 4 rows per layer */
+
+static void ms_bind(fx *f, unsigned bti, uint32_t ss_off, unsigned aux)
+{
+    img_desc d = {1, 0x0D7, 3, 2, 2, 16, 0, 1, 4, 1, 1, 1};
+    bind_image(f, bti, ss_off, &d);
+    w32(f, SSB + ss_off + 16, 2u << 3);                     /* 4 samples, MSFMT_MSS */
+    w32(f, SSB + ss_off + 24, aux | 0u << 3 | 1u << 16);    /* aux mode, 1 tile, QPitch 4 rows */
+    w32(f, SSB + ss_off + 40, aux ? (uint32_t)MCS_VA : 0);  /* DW10 31:12 */
+}
+
+static void ms_fill(fx *f)
+{
+    for (unsigned l = 0; l < 2; l++)
+        for (unsigned p = 0; p < 4; p++)
+            for (unsigned y = 0; y < 2; y++)
+                for (unsigned x = 0; x < 3; x++)
+                    w32(f, IMG + ((4 * l + p) * 4 + y) * 16 + 4 * x, 1000 * l + 100 * p + 10 * y + x);
+    /* MCS byte of (x, y, l): Tile Y row y + 4 l, byte x: offset (y + 4 l) * 16 + x */
+    for (unsigned l = 0; l < 2; l++)
+        for (unsigned y = 0; y < 2; y++)
+            for (unsigned x = 0; x < 3; x++) {
+                uint8_t b = (uint8_t)(0x10 * l + 4 * y + x + 1);
+                gt_vm_write(&f->vm, MCS_VA + (y + 4 * l) * 16 + x, &b, 1, NULL);
+            }
+}
+
+/* SIMD8 lanes: sample index, x, y, layer */
+static const uint32_t ms_si[8] = {0, 1, 2, 3, 5, 1, 2, 0}, ms_x[8] = {0, 1, 2, 0, 1, 3, 0, 2},
+                      ms_y[8] = {0, 0, 1, 1, 1, 0, 0, 1}, ms_l[8] = {0, 0, 0, 1, 1, 0, 2, 1};
+
+static void sampler_msaa_loads(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    ms_fill(f);
+    ms_bind(f, 12, MS_SS, 0);
+    /* ld2dss SIMD8: si, u, v, r; all four channels */
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = ms_si[i];
+        grf32(f, 22)[i] = ms_x[i];
+        grf32(f, 23)[i] = ms_y[i];
+        grf32(f, 24)[i] = ms_l[i];
+    }
+    fill(f, 30, 4, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(4, 4, 0, 0x1F, 1, 12)), GTSIM_OK);
+    /* lane 4: sample 5 clamps to 3; lane 5 x = 3, lane 6 layer 2: out of range (0, 0, 0, 1) */
+    static const uint32_t want_ss[8] = {0, 101, 212, 1310, 1311, 0, 0, 1012};
+    for (unsigned i = 0; i < 8; i++) {
+        assert_int_equal(grf32(f, 30)[i], want_ss[i]);
+        assert_int_equal(grf32(f, 31)[i], 0);
+        assert_int_equal(grf32(f, 32)[i], 0);
+        assert_int_equal(grf32(f, 33)[i], 1);
+    }
+    /* ld2dms without an MCS surface: the MCS payload (0x1B) is ignored */
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = ms_si[i];
+        grf32(f, 22)[i] = 0x1B;
+        grf32(f, 23)[i] = ms_x[i];
+        grf32(f, 24)[i] = ms_y[i];
+        grf32(f, 25)[i] = ms_l[i];
+    }
+    fill(f, 30, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(5, 1, 0, 0x1E, 1, 12)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], want_ss[i]);
+    /* ld_mcs without an MCS surface: 0 */
+    fill(f, 30, 2, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 23, 30, 0xFF, SDESC(3, 2, 0, 0x1D, 1, 12)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_true(grf32(f, 30)[i] == 0 && grf32(f, 31)[i] == 0);
+    /* sampleinfo (header only): R = 4 samples */
+    fill(f, 20, 1, 0);
+    fill(f, 30, 4, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 20, 30, 0xFF, SDESC(1, 4, 1, 0x0B, 1, 12)), GTSIM_OK);
+    assert_int_equal(grf32(f, 30)[0], 4);
+
+    /* with an MCS (Gen9 Auxiliary Surface Mode 1) */
+    ms_bind(f, 12, MS_SS, 1);
+    for (unsigned i = 0; i < 8; i++)
+        grf32(f, 22)[i] = 0;
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(5, 1, 0, 0x1E, 1, 12)), GTSIM_OK);
+    /* MCS 0: every sample in plane 0 */
+    static const uint32_t want_m0[8] = {0, 1, 12, 1010, 1011, 0, 0, 1012};
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], want_m0[i]);
+    /* MCS 0x1B = 00 01 10 11: samples 0..3 in planes 3, 2, 1, 0; lanes 1 and 7
+     * 0x44 = 01 00 01 00: samples 0..3 in planes 0, 1, 0, 1 */
+    for (unsigned i = 0; i < 8; i++)
+        grf32(f, 22)[i] = i == 1 || i == 7 ? 0x44 : 0x1B;
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(5, 1, 0, 0x1E, 1, 12)), GTSIM_OK);
+    static const uint32_t want_mr[8] = {300, 101, 112, 1010, 1011, 0, 0, 1012};
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], want_mr[i]);
+    /* ld2dss ignores the MCS: the sample slice itself */
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = ms_si[i];
+        grf32(f, 22)[i] = ms_x[i];
+        grf32(f, 23)[i] = ms_y[i];
+        grf32(f, 24)[i] = ms_l[i];
+    }
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(4, 1, 0, 0x1F, 1, 12)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], want_ss[i]);
+    /* ld_mcs SIMD8, R and G: the MCS byte 0x10 l + 4 y + x + 1, 0 out of range */
+    static const uint32_t mu[8] = {0, 2, 1, 2, 3, 0, 0, 1}, mv[8] = {0, 1, 0, 1, 0, 2, 0, 1},
+                          mr[8] = {0, 0, 1, 1, 0, 0, 2, 1}, want_mcs[8] = {1, 7, 0x12, 0x17, 0, 0, 0, 0x16};
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = mu[i];
+        grf32(f, 22)[i] = mv[i];
+        grf32(f, 23)[i] = mr[i];
+    }
+    fill(f, 30, 2, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(3, 2, 0, 0x1D, 1, 12)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++) {
+        assert_int_equal(grf32(f, 30)[i], want_mcs[i]);
+        assert_int_equal(grf32(f, 31)[i], 0);
+    }
+
+    /* ld2dms_w SIMD16: si, mcs_lo, mcs_hi, u, v, r (two registers each);
+     * lane i: x = i % 3, y = i / 3 % 2, layer i / 6 (lanes 12-15: layer 2,
+     * out of range), sample i % 4, MCS 0x1B (the high DWord is not used
+     * by 4x) */
+    for (unsigned i = 0; i < 16; i++) {
+        grf32(f, 40)[i] = i % 4;
+        grf32(f, 42)[i] = 0x1B;
+        grf32(f, 44)[i] = 0xdeadbeef;
+        grf32(f, 46)[i] = i % 3;
+        grf32(f, 48)[i] = i / 3 % 2;
+        grf32(f, 50)[i] = i / 6;
+    }
+    fill(f, 30, 2, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 40, 30, 0xFFFF, SDESC(12, 2, 0, 0x1C, 2, 12)), GTSIM_OK);
+    for (unsigned i = 0; i < 16; i++) {
+        uint32_t want = i < 12 ? 1000 * (i / 6) + 100 * (3 - i % 4) + 10 * (i / 3 % 2) + i % 3 : 0;
+        assert_int_equal(grf32(f, 30)[i], want);
+    }
+    /* the fast-clear MCS value (0xff for 4x): the clear colour is not modelled */
+    grf32(f, 42)[5] = 0xff;
+    assert_int_equal(send(f, 0x2, 40, 30, 0xFFFF, SDESC(12, 2, 0, 0x1C, 2, 12)), GTSIM_ERR_UNIMPL);
+    assert_non_null(strstr(f->dev.err, "fast-clear"));
+    /* an MCS value of 0xff in a disabled lane is not read */
+    assert_int_equal(send(f, 0x2, 40, 30, 0xFFDF, SDESC(12, 2, 0, 0x1C, 2, 12)), GTSIM_OK);
+
+    /* a single-sampled 3x2 R32_UINT surface (plane 0 of layer 0 above):
+     * the sample index clamps to 0, the MCS payload is ignored, ld_mcs
+     * returns 0 */
+    img_desc d1 = {1, 0x0D7, 3, 2, 1, 16, 0, 0, 0, 1, 1, 1};
+    bind_image(f, 13, 0x3c0, &d1);
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = 3;
+        grf32(f, 22)[i] = 0x1B;
+        grf32(f, 23)[i] = i % 4;  /* x = 3: out of range */
+        grf32(f, 24)[i] = i / 4;
+    }
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(4, 1, 0, 0x1E, 1, 13)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], i % 4 == 3 ? 0 : 10 * (i / 4) + i % 4);
+    fill(f, 30, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 23, 30, 0xFF, SDESC(2, 1, 0, 0x1D, 1, 13)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], 0);
+
+    /* Gen12LP: the MCS is Auxiliary Surface Mode 5; mode 1 (CCS_D) on a
+     * multisampled surface is reported */
+    f->dev.plat = gt_platform_find("tgllp");
+    assert_non_null(f->dev.plat);
+    ms_bind(f, 12, MS_SS, 5);
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = ms_si[i];
+        grf32(f, 22)[i] = i == 1 || i == 7 ? 0x44 : 0x1B;
+        grf32(f, 23)[i] = ms_x[i];
+        grf32(f, 24)[i] = ms_y[i];
+        grf32(f, 25)[i] = ms_l[i];
+    }
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(5, 1, 0, 0x1E, 1, 12)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], want_mr[i]);
+    assert_int_equal(send(f, 0x2, 23, 30, 0xFF, SDESC(3, 2, 0, 0x1D, 1, 12)), GTSIM_OK);
+    assert_int_equal(grf32(f, 30)[0], 0x01); /* (0, 0, 0) */
+    assert_int_equal(grf32(f, 30)[3], 0x15); /* (0, 1, 1) */
+    assert_int_equal(grf32(f, 30)[7], 0x17); /* (2, 1, 1) */
+    assert_int_equal(grf32(f, 30)[5], 0);    /* (3, 0, 0): out of range */
+    ms_bind(f, 12, MS_SS, 1);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(5, 1, 0, 0x1E, 1, 12)), GTSIM_ERR_UNIMPL);
+    assert_non_null(strstr(f->dev.err, "Auxiliary Surface Mode"));
+    f->dev.plat = NULL;
+    /* Gen9: mode 5 (CCS_E) on a multisampled surface is reported too */
+    ms_bind(f, 12, MS_SS, 5);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(5, 1, 0, 0x1E, 1, 12)), GTSIM_ERR_UNIMPL);
+}
+
+/* The interleaved layout (MSFMT_DEPTH_STENCIL, DW4 6 = 1): a 4x 2x2
+ * R32_UINT surface is a 4x4 grid of samples; sample s of pixel (x, y) is
+ * element (x', y') with x' = (x & ~1) << 1 | (s & 1) << 1 | (x & 1),
+ * y' = (y & ~1) << 1 | (s & 2) | (y & 1) (Mesa blorp_blit.c encode_msaa).
+ * Element (x', y') at IMG + 16 y' + 4 x' holds 0x5000 + 0x100 y' + x'. */
+static void sampler_msaa_interleaved(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    img_desc d = {1, 0x0D7, 2, 2, 1, 16, 0, 0, 0, 1, 1, 1};
+    bind_image(f, 14, 0x400, &d);
+    w32(f, SSB + 0x400 + 16, 2u << 3 | 1u << 6);
+    for (unsigned y = 0; y < 4; y++)
+        for (unsigned x = 0; x < 4; x++)
+            w32(f, IMG + 16 * y + 4 * x, 0x5000 + 0x100 * y + x);
+    /* (s, x, y) -> (x', y'): (3,1,1) (3,3); (1,0,1) (2,1); (2,1,0) (1,2); (0,0,0) (0,0);
+     * (1,1,0) (3,0); (2,0,1) (0,3); (3,0,0) (2,2); (0,2,0) out of range */
+    static const uint32_t s[8] = {3, 1, 2, 0, 1, 2, 3, 0}, x[8] = {1, 0, 1, 0, 1, 0, 0, 2},
+                          y[8] = {1, 1, 0, 0, 0, 1, 0, 0},
+                          want[8] = {0x5303, 0x5102, 0x5201, 0x5000, 0x5003, 0x5300, 0x5202, 0};
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = s[i];
+        grf32(f, 22)[i] = x[i];
+        grf32(f, 23)[i] = y[i];
+    }
+    fill(f, 30, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(3, 1, 0, 0x1F, 1, 14)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], want[i]);
+    /* ld2dms: no MCS on an interleaved surface, the MCS payload is ignored */
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 22)[i] = 0x1B;
+        grf32(f, 23)[i] = x[i];
+        grf32(f, 24)[i] = y[i];
+    }
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(4, 1, 0, 0x1E, 1, 14)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], want[i]);
+}
+
 /* ---- gateway, spawner, errors ---- */
 
 static void barrier(void **state)
@@ -1501,6 +1752,8 @@ int main(void)
         T(sampler_cube_views),
         T(sampler_hostile_payloads),
         T(sampler_anisotropic),
+        T(sampler_msaa_loads),
+        T(sampler_msaa_interleaved),
         T(untyped_read_simd16_xzw),
         T(untyped_write_sends),
         T(null_surface),
