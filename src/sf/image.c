@@ -222,8 +222,9 @@ static void element_pos(const sf_image *im, uint32_t ex, uint32_t ey, uint32_t z
     *row = ly + ey + (uint64_t)z * im->qpitch;
 }
 
-int sf_image_rw(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t z, uint32_t lod,
-                uint8_t *bytes, bool write)
+/* The element at physical (x, y, slice z, level lod). */
+static int phys_rw(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t z, uint32_t lod,
+                   uint8_t *bytes, bool write)
 {
     uint64_t bx, row;
     element_pos(im, x / im->fmt->bw, y / im->fmt->bh, z, lod, &bx, &row);
@@ -239,11 +240,23 @@ int sf_image_rw(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t 
     return write ? sf_write(m, &sp, off, bytes, im->fmt->bpb) : sf_read(m, &sp, off, bytes, im->fmt->bpb);
 }
 
+int sf_image_rw(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t z, uint32_t lod,
+                uint8_t *bytes, bool write)
+{
+    if (im->samples <= 1)
+        return phys_rw(m, im, x, y, z, lod, bytes, write);
+    /* a multisampled surface through a single-sample message: sample 0 */
+    if (write)
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "%s to a multisampled surface (BTI %u, %u samples) not implemented",
+                       m->name ? m->name : "write", im->bti, im->samples);
+    return sf_image_read_sample(m, im, x, y, z, 0, bytes);
+}
+
 int sf_image_read_sample(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,
                          uint32_t plane, uint8_t *bytes)
 {
     if (!im->interleaved)
-        return sf_image_rw(m, im, x, y, layer * im->samples + plane, 0, bytes, false);
+        return phys_rw(m, im, x, y, layer * im->samples + plane, 0, bytes, false);
     uint32_t xs = (x & ~1u) << 1 | (plane & 1) << 1 | (x & 1), ys = y;
     switch (im->samples) {
     case 4:
@@ -260,7 +273,7 @@ int sf_image_read_sample(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, 
     default: /* 2x (a single-sampled surface never gets here) */
         break;
     }
-    return sf_image_rw(m, im, xs, ys, layer, 0, bytes, false);
+    return phys_rw(m, im, xs, ys, layer, 0, bytes, false);
 }
 
 int sf_image_read_mcs(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,

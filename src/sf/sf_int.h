@@ -295,7 +295,8 @@ uint32_t sf_image_dim(const sf_image *im, unsigned dim, uint32_t lod);
 /* Read or write the element (one pixel, or one compressed block) holding
  * pixel (x, y) of slice z (3D depth slice or array layer) of level lod,
  * in range (the caller checks).  bytes = fmt->bpb.  Page faults are
- * reported. */
+ * reported.  A multisampled surface reads sample 0 (writes are reported
+ * as not implemented). */
 int sf_image_rw(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t z, uint32_t lod,
                 uint8_t *bytes, bool write);
 /* Read the element of sample plane `plane` (< samples) of pixel (x, y) of

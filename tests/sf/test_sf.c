@@ -1605,6 +1605,20 @@ static void sampler_msaa_loads(void **state)
     /* Gen9: mode 5 (CCS_E) on a multisampled surface is reported too */
     ms_bind(f, 12, MS_SS, 5);
     assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(5, 1, 0, 0x1E, 1, 12)), GTSIM_ERR_UNIMPL);
+    /* a single-sample message (ld_lz) reads sample 0: (2, 1) of layer 1 = 1012;
+     * a typed write to the surface is reported */
+    ms_bind(f, 12, MS_SS, 0);
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = 2;
+        grf32(f, 22)[i] = 1;
+        grf32(f, 23)[i] = 1;
+        grf32(f, 24)[i] = 5;
+    }
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(3, 1, 0, 0x1A, 1, 12)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], 1012);
+    assert_int_equal(send(f, 0xC, 21, -1, 0xFF, DESC(4, 0, 0, 0x0D, 0x1E, 12)), GTSIM_ERR_UNIMPL);
+    assert_non_null(strstr(f->dev.err, "multisampled surface"));
 }
 
 /* The interleaved layout (MSFMT_DEPTH_STENCIL, DW4 6 = 1): a 4x 2x2
