@@ -227,7 +227,6 @@ typedef struct lane_ctx {
     const sf_image *im;
     const sampler *s;
     unsigned dims;       /* coordinate dimensions: 1, 2, 3 (cube: 2 after face selection) */
-    bool array;
     bool is_int;         /* UINT/SINT format */
     int off[3];          /* immediate texel offsets */
 } lane_ctx;
@@ -284,16 +283,15 @@ static float quantize_weight(float a)
 }
 
 /* Sample level lod at texel-space coordinates t[] (u * size, ...) with
- * filter (MAPFILTER_*); ref >= 0 compares (shadow); gather >= 0 returns
- * that channel of the 2x2 footprint. */
+ * filter (MAPFILTER_*; integer formats are not filtered); a non-NULL ref
+ * compares (shadow); gather >= 0 returns that channel of the 2x2
+ * footprint. */
 static int sample_level(lane_ctx *c, const float *t, uint32_t lod, uint32_t slice, unsigned filter,
                         const float *ref, int gather, sf_texel *out)
 {
     int64_t i0[3] = {0, 0, 0};
     float a[3] = {0, 0, 0};
-    bool linear = (filter != MAPFILTER_NEAREST || gather >= 0) && !c->is_int;
-    if (gather >= 0)
-        linear = true;
+    bool linear = gather >= 0 || (filter != MAPFILTER_NEAREST && !c->is_int);
     for (unsigned d = 0; d < c->dims; d++) {
         /* NaN samples texel 0; far coordinates are clamped where every
          * address mode gives the same texel as the exact value would
@@ -556,7 +554,7 @@ int sf_sampler(sf_msg *m)
             o->u[3] = (uint32_t)im.s.f[RSS_MS_PALETTE];
             continue;
         }
-        lane_ctx c = {m, &im, &s, cube ? 2 : dims, array, is_int, {off[0], off[1], off[2]}};
+        lane_ctx c = {m, &im, &s, cube ? 2 : dims, is_int, {off[0], off[1], off[2]}};
         if (msld) {
             /* u, v: the pixel, r: the array layer (2D arrays; ignored
              * otherwise), lod (a multisampled surface has one level), with
