@@ -447,6 +447,17 @@ int sf_sampler(sf_msg *m)
     unsigned simd = gt_bits(m->desc, 18, 17) | gt_bits(m->desc, 29, 29) << 2;
     bool ret16 = gt_bits(m->desc, 30, 30);
     const struct msg_desc *md = &msgs[type];
+    if (type == MT_LD2DSS && simd == 3) {
+        /* SIMD32/64 mode with type 1Fh is the sampler cache flush (public
+         * fact: IGA's message decoder; IGC sends it between the typed
+         * writes and the reads of an OpenCL read_write image).  No sampler
+         * cache is modelled: the flush completes at once and its response
+         * register (the kernel waits on it) is written with 0. */
+        m->name = "sampler cache flush";
+        for (unsigned r = 0; m->dst && r < m->rlen; r++)
+            memset(m->dst + 32 * r, 0, 32);
+        return GTSIM_OK;
+    }
     m->name = md->name ? md->name : "sampler message";
     if (!md->name)
         return sf_fail(m, GTSIM_ERR_UNIMPL, "sampler message type 0x%x not implemented", type);

@@ -1739,6 +1739,13 @@ static void unknown_messages(void **state)
     /* typed surface read with Packed Address Payload (desc bit 29, seed 004 MSD1R_TS) */
     assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(2, 1, 0, 5, 0x1E, 0) | 1u << 29), GTSIM_ERR_UNIMPL);
     assert_non_null(strstr(f->dev.err, "packed address payload"));
+    /* the sampler cache flush (type 0x1F in SIMD mode 3, header only, one
+     * response register, as IGC sends it for read_write images): completes,
+     * its response register is written with 0 */
+    fill(f, 10, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 2, 10, 0xFF, 0x021FF000), GTSIM_OK);
+    assert_int_equal(grf32(f, 10)[0], 0);
+    assert_int_equal(grf32(f, 10)[7], 0);
     /* sampler: sample_killpix (type 0xC, pixel shaders only) */
     assert_int_equal(send(f, 0x2, 2, 10, 0xFF, 0x0442C001), GTSIM_ERR_UNIMPL);
     assert_non_null(strstr(f->dev.err, "sampler message type 0xc"));
