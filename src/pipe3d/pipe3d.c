@@ -1,11 +1,202 @@
 /*
- * The 3D pipeline (see pipe3d.h).
+ * The 3D pipeline (see pipe3d.h): state recording, and a draw's passage
+ * through vertex fetch, the vertex shader, clipping and rasterization
+ * (raster.c), pixel shader dispatch and the pixel backend (backend.c).
+ *
+ * A draw runs in chunks of primitives: the vertices one chunk uses are
+ * fetched into URB entries of the VS allocation (3DSTATE_URB_VS), shaded by
+ * SIMD8 VS threads in place (the VS reads its inputs from, and writes its
+ * outputs to, the same entry), and the chunk's primitives are then set up
+ * and rasterized from those VUEs.  A chunk holds at most as many vertices
+ * as the allocation has entries, as the hardware can have no more VUEs in
+ * flight.  Every vertex of the stream is shaded (no post-transform reuse:
+ * OpenGL and the statistics registers allow any count from the unique
+ * vertices up).
  */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eu/eu.h"
+#include "gt3d_gen.h"
+#include "mem.h"
+#include "pipe/pipe.h"
+#include "pipe3d/p3d.h"
 #include "pipe3d/pipe3d.h"
+#include "pipe3d/vf.h"
+#include "sf/sf.h"
+
+#define P3_URB_BYTES (1u << 20) /* 1 MiB: every URB size the drivers program fits */
+
+struct gt3d_state {
+    uint32_t *raw[GT3D_COUNT]; /* the last command of each kind, as it came */
+    uint16_t len[GT3D_COUNT];  /* its DWords */
+    uint16_t cap[GT3D_COUNT];
+    p3_vb vb[P3_MAX_VB];       /* 3DSTATE_VERTEX_BUFFERS: each buffer as last programmed */
+    bool inst[P3_MAX_VE];      /* 3DSTATE_VF_INSTANCING, per element */
+    uint32_t step[P3_MAX_VE];
+};
+
+struct gt_pipe3d {
+    uint8_t *urb;
+};
+
+void gt_pipe3d_state_free(struct gt3d_state *s)
+{
+    if (!s)
+        return;
+    for (unsigned i = 0; i < GT3D_COUNT; i++)
+        free(s->raw[i]);
+    free(s);
+}
+
+void gt_pipe3d_destroy(gtsim_device *dev)
+{
+    if (dev->pipe3d) {
+        free(dev->pipe3d->urb);
+        free(dev->pipe3d);
+        dev->pipe3d = NULL;
+    }
+}
+
+uint8_t *gt_pipe3d_urb(gtsim_device *dev, uint32_t *size)
+{
+    if (!dev->pipe3d) {
+        dev->pipe3d = calloc(1, sizeof(*dev->pipe3d));
+        if (!dev->pipe3d)
+            return NULL;
+    }
+    if (!dev->pipe3d->urb)
+        dev->pipe3d->urb = calloc(1, P3_URB_BYTES);
+    *size = P3_URB_BYTES;
+    return dev->pipe3d->urb;
+}
+
+static struct gt3d_state *state_of(gtsim_device *dev)
+{
+    gt_pipe_state *ps = gt_pipe_state_of(dev->pipe);
+    if (!ps->g3d)
+        ps->g3d = calloc(1, sizeof(*ps->g3d));
+    return ps->g3d;
+}
+
+/* ---- decoding recorded state ---- */
+
+/* Unpack the recorded command (or a structure in memory) `id` into v
+ * (nv slots, zeroed first).  A command never programmed reads as zeros. */
+void p3_unpack(const p3_draw *d, unsigned id, const uint32_t *dw, unsigned ndw, uint64_t *v, unsigned nv)
+{
+    memset(v, 0, nv * sizeof(*v));
+    const gt_cmd_desc *desc = gt3d_desc(d->dev->plat->cmds, (enum gt3d_id)id);
+    if (!desc)
+        return;
+    if (!dw) {
+        dw = d->st->raw[id];
+        ndw = d->st->len[id];
+    }
+    if (dw)
+        gt_fields_unpack(desc->fields, desc->nfields, dw, ndw, v);
+}
+
+int p3_read_struct(p3_draw *d, unsigned id, uint64_t gva, uint64_t *v, unsigned nv, const char *what)
+{
+    const gt_cmd_desc *desc = gt3d_desc(d->dev->plat->cmds, (enum gt3d_id)id);
+    uint32_t dw[64];
+    unsigned ndw = desc && desc->min_len && desc->min_len <= 64 ? desc->min_len : 0;
+    memset(v, 0, nv * sizeof(*v));
+    if (!desc || !ndw)
+        return gt_error(d->dev, GTSIM_ERR_UNIMPL, "3DPRIMITIVE at %s: no layout of %s for this generation",
+                        d->where, what);
+    uint64_t fault = 0;
+    if (gt_vm_read(d->vm, gva, dw, 4u * ndw, &fault) != GTSIM_OK)
+        return gt_error(d->dev, GTSIM_ERR_FAULT, "3DPRIMITIVE at %s: %s at 0x%" PRIx64 ": page fault at 0x%" PRIx64,
+                        d->where, what, gva, fault);
+    gt_fields_unpack(desc->fields, desc->nfields, dw, ndw, v);
+    return GTSIM_OK;
+}
+
+/* ---- recording ---- */
+
+static int record(gtsim_device *dev, struct gt3d_state *s, unsigned id, const uint32_t *dw, unsigned n)
+{
+    if (n > s->cap[id]) {
+        uint32_t *r = realloc(s->raw[id], 4u * n);
+        if (!r)
+            return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory recording 3D state");
+        s->raw[id] = r;
+        s->cap[id] = (uint16_t)n;
+    }
+    memcpy(s->raw[id], dw, 4u * n);
+    s->len[id] = (uint16_t)n;
+    return GTSIM_OK;
+}
+
+/* 3DSTATE_VERTEX_BUFFERS programs the buffers it lists, leaving the others. */
+static void record_vertex_buffers(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc *d,
+                                  const uint32_t *dw, unsigned n)
+{
+    const gt_cmd_desc *vbs = gt3d_desc(dev->plat->cmds, GT3D_VERTEX_BUFFER_STATE);
+    if (!vbs || !d->group_size)
+        return;
+    for (unsigned o = d->group_dw; o + d->group_size <= n; o += d->group_size) {
+        uint64_t v[GT3D_VERTEX_BUFFER_STATE__NF] = {0};
+        gt_fields_unpack(vbs->fields, vbs->nfields, dw + o, d->group_size, v);
+        unsigned i = (unsigned)v[GT3D_VERTEX_BUFFER_STATE__VERTEX_BUFFER_INDEX];
+        if (i >= P3_MAX_VB)
+            continue;
+        p3_vb *b = &s->vb[i];
+        b->valid = true;
+        b->null = v[GT3D_VERTEX_BUFFER_STATE__NULL_VERTEX_BUFFER] != 0;
+        b->addr = v[GT3D_VERTEX_BUFFER_STATE__BUFFER_STARTING_ADDRESS] & ((1ull << 48) - 1);
+        b->pitch = (uint32_t)v[GT3D_VERTEX_BUFFER_STATE__BUFFER_PITCH];
+        b->size = (uint32_t)v[GT3D_VERTEX_BUFFER_STATE__BUFFER_SIZE];
+    }
+}
 
 int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *dw, unsigned n,
                       gt_vm *vm, const char *where)
 {
-    (void)dev, (void)d, (void)dw, (void)n, (void)vm, (void)where;
-    return GTSIM_OK;
+    struct gt3d_state *s = state_of(dev);
+    if (!s)
+        return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory for the 3D state");
+    unsigned id = d->sub;
+    if (id >= GT3D_COUNT)
+        return gt_error(dev, GTSIM_ERR_UNIMPL, "%s at %s: not a 3D command", d->name, where);
+    switch (id) {
+    case GT3D_3DPRIMITIVE:
+        return p3_draw_primitive(dev, s, d, dw, n, vm, where);
+    case GT3D_3DSTATE_VERTEX_BUFFERS:
+        record_vertex_buffers(dev, s, d, dw, n);
+        return GTSIM_OK;
+    case GT3D_3DSTATE_VF_INSTANCING: {
+        uint64_t v[GT3D_3DSTATE_VF_INSTANCING__NF] = {0};
+        gt_fields_unpack(d->fields, d->nfields, dw, n, v);
+        unsigned e = (unsigned)v[GT3D_3DSTATE_VF_INSTANCING__VERTEX_ELEMENT_INDEX];
+        if (e < P3_MAX_VE) {
+            s->inst[e] = v[GT3D_3DSTATE_VF_INSTANCING__INSTANCING_ENABLE] != 0;
+            s->step[e] = (uint32_t)v[GT3D_3DSTATE_VF_INSTANCING__INSTANCE_DATA_STEP_RATE];
+        }
+        return GTSIM_OK;
+    }
+    default:
+        return record(dev, s, id, dw, n);
+    }
+}
+
+/* The recorded raw DWords of a command (NULL if never programmed). */
+const uint32_t *p3_raw(const p3_draw *d, unsigned id, unsigned *n)
+{
+    *n = d->st->len[id];
+    return d->st->raw[id];
+}
+
+const p3_vb *p3_vbs(const p3_draw *d)
+{
+    return d->st->vb;
+}
+
+void p3_instancing(const p3_draw *d, unsigned e, bool *enable, uint32_t *step)
+{
+    *enable = d->st->inst[e];
+    *step = d->st->step[e];
 }

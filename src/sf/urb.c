@@ -17,19 +17,82 @@
  * Accesses must lie inside the URB entries MEDIA_VFE_STATE allocated
  * (gt_media_urb_alloc); anything else is reported with the handle, the
  * offset and the allocation.
+ *
+ * The SIMD8 messages of the 3D pipeline's shaders (seed 004 MSDUW_DWS,
+ * MSDUW_MDWS, MSDUR_DWS: opcode 7 URB_SIMD8_WRITE, 8 URB_SIMD8_READ; bit
+ * 17 Per Slot Offset Present, bit 15 Channel Mask Present, bits 14:4
+ * Global Offset in OWords) address the 3D URB (src/pipe3d: entries of
+ * 3DSTATE_URB_*).  Message phases in order (public facts: Mesa
+ * brw_fs.cpp's URB write lowering, the SKL PRM URB messages): the header,
+ * whose DWords 0..7 hold slot 0..7's URB handle (64-byte units of the URB);
+ * the per-slot offsets (a register, DWord per slot, OWords) when present;
+ * the channel masks (a register, bits 23:16 of each slot's DWord enable
+ * its DWords 0..7) when present; then the data: register i holds DWord i
+ * of the 8 slots.  A read returns rlen registers the same way.
  */
 #include "pipe/media.h"
+#include "pipe3d/pipe3d.h"
 #include "sf/sf_int.h"
 
-enum { URB_WRITE_HWORD = 0, URB_WRITE_OWORD = 1, URB_READ_HWORD = 2, URB_READ_OWORD = 3 };
+enum {
+    URB_WRITE_HWORD = 0, URB_WRITE_OWORD = 1, URB_READ_HWORD = 2, URB_READ_OWORD = 3,
+    URB_SIMD8_WRITE = 7, URB_SIMD8_READ = 8,
+};
+
+/* URB_SIMD8_WRITE / URB_SIMD8_READ on the 3D URB. */
+static int urb_simd8(sf_msg *m, bool write)
+{
+    bool per_slot = gt_bits(m->desc, 17, 17), masked = gt_bits(m->desc, 15, 15);
+    uint32_t goff = gt_bits(m->desc, 14, 4);
+    unsigned phase = 1 + per_slot + masked;
+    unsigned ndw = write ? (m->nregs > phase ? m->nregs - phase : 0) : m->rlen;
+    int st = sf_check_len(m, phase);
+    if (st)
+        return st;
+    if (!m->header)
+        return sf_fail(m, GTSIM_ERR_INVALID, "URB SIMD8 message without its header (descriptor bit 19)");
+    if (ndw > 8)
+        return sf_fail(m, GTSIM_ERR_INVALID, "URB SIMD8 message of %u DWords per slot (at most 8)", ndw);
+    uint32_t size;
+    uint8_t *urb = gt_pipe3d_urb(m->dev, &size);
+    if (!urb)
+        return sf_fail(m, GTSIM_ERR_NOMEM, "no URB (out of memory)");
+    for (unsigned s = 0; s < 8; s++) {
+        if (!(m->mask >> s & 1))
+            continue;
+        m->lane = (int)s;
+        uint32_t handle = sf_pay32(m, 0, 4 * s) & 0xffff;
+        uint32_t off = goff + (per_slot ? sf_pay32(m, 1, 4 * s) : 0);
+        uint32_t cmask = masked ? sf_pay32(m, 1 + per_slot, 4 * s) >> 16 & 0xff : 0xff;
+        uint64_t start = 64ull * handle + 16ull * off;
+        if (start + 4ull * ndw > size)
+            return sf_fail(m, GTSIM_ERR_INVALID,
+                           "URB access of %u DWords at byte 0x%llx (slot %u: handle 0x%x, offset %u OWords) "
+                           "outside the URB (%u bytes)", ndw, (unsigned long long)start, s, handle, off, size);
+        for (unsigned d = 0; d < ndw; d++) {
+            if (write) {
+                if (cmask >> d & 1)
+                    memcpy(urb + start + 4 * d, m->reg[phase + d] + 4 * s, 4);
+            } else if (m->dst) {
+                memcpy(m->dst + 32 * d + 4 * s, urb + start + 4 * d, 4);
+            }
+        }
+    }
+    m->lane = -1;
+    return GTSIM_OK;
+}
 
 int sf_urb(sf_msg *m)
 {
-    static const char *const names[8] = {"URB write HWord", "URB write OWord", "URB read HWord",
-                                         "URB read OWord", "URB atomic mov", "URB atomic inc",
-                                         "URB message", "URB message"};
+    static const char *const names[16] = {"URB write HWord", "URB write OWord", "URB read HWord",
+                                          "URB read OWord", "URB atomic mov", "URB atomic inc",
+                                          "URB atomic add", "URB SIMD8 write", "URB SIMD8 read",
+                                          "URB message", "URB message", "URB message", "URB message",
+                                          "URB message", "URB message", "URB message"};
     unsigned op = gt_bits(m->desc, 3, 0);
-    m->name = names[op & 7];
+    m->name = names[op];
+    if (op == URB_SIMD8_WRITE || op == URB_SIMD8_READ)
+        return urb_simd8(m, op == URB_SIMD8_WRITE);
     if (op > URB_READ_OWORD)
         return sf_fail(m, GTSIM_ERR_UNIMPL, "URB opcode %u not implemented", op);
     if (gt_bits(m->desc, 16, 16))

@@ -1,0 +1,81 @@
+/*
+ * Internal to src/pipe3d: one draw's decoded state and the stages' entry
+ * points.
+ */
+#ifndef GT_PIPE3D_P3D_H
+#define GT_PIPE3D_P3D_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "eu/eu.h"
+#include "pipe/pipe.h"
+#include "pipe3d/vf.h"
+#include "sf/sf.h"
+
+struct gt3d_state;
+
+/* A shader stage's dispatch state (3DSTATE_VS/HS/DS/GS/PS with its
+ * binding table, sampler state and push constant commands), decoded. */
+typedef struct p3_stage {
+    bool enable;
+    uint64_t ksp[3];          /* kernel GVAs (instruction base + Kernel Start Pointer) */
+    uint32_t cr0;             /* cr0.0 at dispatch: floating-point mode, rounding */
+    uint32_t grf_start[3];    /* Dispatch GRF Start Register (URB data / constant-setup data) */
+    uint32_t scratch_code;    /* Per-Thread Scratch Space field */
+    uint32_t scratch_bytes;   /* bytes per thread */
+    uint64_t scratch_base;    /* GVA (general state base + Scratch Space Base Pointer) */
+    uint64_t binding_table;   /* GVA (surface state base + binding table pointer) */
+    uint32_t bt_pointer;      /* the pointer as programmed (R0.4) */
+    uint64_t sampler_state;   /* GVA (dynamic state base + sampler state pointer) */
+    uint32_t sampler_pointer; /* as programmed (R0.3) */
+    /* push constants (3DSTATE_CONSTANT_*): up to 4 buffers */
+    uint64_t const_addr[4];
+    uint32_t const_regs[4];   /* read lengths, GRF registers */
+    uint32_t const_total;
+} p3_stage;
+
+/* The URB allocation of a stage (3DSTATE_URB_*). */
+typedef struct p3_urb {
+    uint32_t first;           /* first handle (64-byte units) */
+    uint32_t entries;
+    uint32_t entry_units;     /* 64-byte units per entry */
+} p3_urb;
+
+/* One draw. */
+typedef struct p3_draw {
+    gtsim_device *dev;
+    struct gt3d_state *st;
+    gt_vm *vm;
+    const char *where;
+    gt_pipe_state *ps;        /* STATE_BASE_ADDRESS ... */
+    p3_vf vf;
+    p3_draw_params dp;
+    p3_stage vs, ps_stage;
+    p3_urb urb_vs;
+    uint32_t vs_read_len, vs_read_off; /* Vertex URB Entry Read Length/Offset (256-bit units) */
+    uint8_t *urb;
+    uint32_t urb_size;
+    gt_dispatch disp;         /* per stage, refilled before its threads run */
+    gt_bti_cache btc;
+    uint64_t vs_threads, ps_threads;
+} p3_draw;
+
+/* Unpack recorded command id (dw NULL) or the DWords dw[0..ndw) laid out
+ * as id, into v[0..nv) (zeroed first). */
+void p3_unpack(const p3_draw *d, unsigned id, const uint32_t *dw, unsigned ndw, uint64_t *v, unsigned nv);
+/* Read structure id (its layout's length) from GVA gva and unpack it. */
+int p3_read_struct(p3_draw *d, unsigned id, uint64_t gva, uint64_t *v, unsigned nv, const char *what);
+const uint32_t *p3_raw(const p3_draw *d, unsigned id, unsigned *n);
+const p3_vb *p3_vbs(const p3_draw *d);
+void p3_instancing(const p3_draw *d, unsigned e, bool *enable, uint32_t *step);
+
+/* 3DPRIMITIVE (draw.c). */
+int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc *d, const uint32_t *dw,
+                      unsigned n, gt_vm *vm, const char *where);
+
+/* Run one 3D-stage thread to its EOT; GTSIM_OK or an error with the
+ * report in dev->err (the caller adds the stage and draw). */
+int p3_run_thread(p3_draw *d, gt_thread *t);
+
+#endif
