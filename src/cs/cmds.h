@@ -389,6 +389,8 @@ enum gt_cmd_id {
     GT_CMD_GPGPU_OBJECT, /* Gen7 media unit */
     GT_CMD_BLT, /* an XY_* blitter command (src/cs/blt.c) */
     GT_CMD_UNIMPL, /* a real command gtsim does not model: reported by name */
+    GT_CMD_3D, /* a 3D pipeline command (src/gen layouts; gt_cmd_desc.sub = enum gt3d_id):
+                * executed by gt_pipe3d_command */
 };
 
 /* Description of one command. */
@@ -400,11 +402,15 @@ typedef struct gt_cmd_desc {
     uint8_t min_len;        /* fewest total DWords that are valid */
     uint8_t max_len;        /* most total DWords (0 = as the length field says) */
     const gt_field *fields;
-    uint8_t nfields;
+    uint16_t nfields;
     /* A repeated group after the fixed fields (LRI pairs, MI_MATH ALU
-     * instructions): from DWord group_dw, group_size DWords each. */
+     * instructions, 3DSTATE_VERTEX_BUFFERS' VERTEX_BUFFER_STATE): from DWord
+     * group_dw, group_size DWords each. */
     const gt_field *group;
-    uint8_t ngroup, group_dw, group_size;
+    uint16_t ngroup;
+    uint8_t group_dw, group_size;
+    /* 3D commands and structures (src/gen, gt3d_gen.h): the enum gt3d_id */
+    uint16_t sub;
 } gt_cmd_desc;
 
 /* One generation's command layouts (hung off gt_platform.cmds). */
@@ -431,6 +437,12 @@ typedef struct gt_cmd_set {
      * regions of non-uniform work-groups as walkers starting at X/Y > 0),
      * 0 = to 0 (seed 000 GPGPU_WALKER, Gen7) */
     uint8_t walker_roll_to_start;
+    /* The generation's 3D pipeline commands (generated from src/gen, looked
+     * up after cmds) and all its 3D layouts indexed by enum gt3d_id
+     * (gt3d_desc); NULL when the generation has none here. */
+    const gt_cmd_desc *cmds3d;
+    unsigned ncmds3d;
+    const gt_cmd_desc *const *desc3d;
 } gt_cmd_set;
 
 extern const gt_cmd_set gt_cmds_gen9, gt_cmds_gen7, gt_cmds_gen75, gt_cmds_gen12;

@@ -208,8 +208,8 @@ static const gt_field t_imm[] = {{"Immediate Data", 0, 31, 0, GT_F_HEX, NULL, BL
 
 #define N(t) (uint8_t)(sizeof(t) / sizeof(t[0]))
 #define XF(list) t_##list, N(t_##list)
-#define NOGROUP NULL, 0, 0, 0
-#define IMM(dw) t_imm, 1, dw, 1
+#define NOGROUP NULL, 0, 0, 0, 0
+#define IMM(dw) t_imm, 1, dw, 1, 0
 #define XY(op) 0xffc00000u, (0x40000000u | ((uint32_t)(op) << 22))
 /* The XY_* commands in enum gt_blt_kind order.  Columns: name, header
  * pattern, id, length-field bits, min len, max len, fields, repeated

@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "cs/cmds_tab.h"
+#include "gt3d_gen.h"
 
 /* ---- Gen12 layouts (X(ID, "Name", dword, hi, lo, KIND, names)) ---- */
 
@@ -154,7 +155,7 @@ static const gt_cmd_desc gen12_cmds[] = {
     GT_CMD_ROWS_GEN9_GEN12
     {"MI_SEMAPHORE_WAIT", MI(0x1c), GT_CMD_MI_SEMAPHORE_WAIT, 8, 4, 5, F(G12_MI_SEMAPHORE_WAIT_FIELDS), NOGROUP},
     {"MI_LOAD_REGISTER_IMM", MI(0x22), GT_CMD_MI_LOAD_REGISTER_IMM, 8, 3, 0, F(G12_MI_LOAD_REGISTER_IMM_FIELDS),
-     t_GT_MI_LRI_PAIR_FIELDS, N(GT_MI_LRI_PAIR_FIELDS), 1, 2},
+     t_GT_MI_LRI_PAIR_FIELDS, N(GT_MI_LRI_PAIR_FIELDS), 1, 2, 0},
     {"MI_STORE_REGISTER_MEM", MI(0x24), GT_CMD_MI_STORE_REGISTER_MEM, 8, 4, 4,
      F(G12_MI_STORE_REGISTER_MEM_FIELDS), NOGROUP},
     {"MI_LOAD_REGISTER_MEM", MI(0x29), GT_CMD_MI_LOAD_REGISTER_MEM, 8, 4, 4, F(G12_MI_LOAD_REGISTER_MEM_FIELDS),
@@ -181,11 +182,12 @@ static uint32_t gen12_slm_bytes(uint32_t field)
     return field == 0 ? 0 : field <= 7 ? 1024u << (field - 1) : UINT32_MAX; /* 0, 1 KiB .. 64 KiB */
 }
 
-/* The other render-engine commands (3DSTATE_* skipped, the rest reported
- * unimplemented by name) are Gen9's list (cmds.c), whose header patterns
- * seed 004 keeps. */
+/* The 3D pipeline commands are the generated gt3d_gen12_cmds (src/gen/
+ * gen12_3d.txt); the other render-engine commands (reported unimplemented by
+ * name) are Gen9's list (cmds.c), whose header patterns seed 004 keeps. */
 const gt_cmd_set gt_cmds_gen12 = {
     .name = "gen12", .cmds = gen12_cmds, .ncmds = COUNT(gen12_cmds), .names_of = &gt_cmds_gen9,
     .idd = t_G12_IDD_FIELDS, .nidd = N(G12_IDD_FIELDS), .scratch_bytes = gen12_scratch_bytes,
     .slm_bytes = gen12_slm_bytes, .payload_cross_first = 0, .walker_roll_to_start = 1,
+    .cmds3d = gt3d_gen12_cmds, .ncmds3d = GT3D_GEN12_NCMDS, .desc3d = gt3d_gen12_by_id,
 };

@@ -20,7 +20,7 @@
 #define N(list) (uint8_t)(sizeof(t_##list) / sizeof(t_##list[0]))
 #define F(list) t_##list, N(list)
 #define NOFIELDS NULL, 0
-#define NOGROUP NULL, 0, 0, 0
+#define NOGROUP NULL, 0, 0, 0, 0
 
 /* Header patterns: MI (opcode bits 28:23), GFXPIPE (subtype, opcode, subop). */
 #define MI(op) 0xff800000u, ((uint32_t)(op) << 23)
@@ -69,7 +69,7 @@ GT_SHARED_TABLE_DECL(GT_GPGPU_WALKER_FIELDS, GT_NF_GPGPU_WALKER)
     {"MI_PREDICATE", MI(0x0c), GT_CMD_MI_PREDICATE, 0, 1, 1, F(GT_MI_PREDICATE_FIELDS), NOGROUP}, \
     {"MI_TOPOLOGY_FILTER", MI(0x0d), GT_CMD_SKIP, 0, 1, 1, NOFIELDS, NOGROUP}, \
     {"MI_MATH", MI(0x1a), GT_CMD_MI_MATH, 8, 2, 0, F(GT_MI_MATH_FIELDS), \
-     t_GT_MI_MATH_ALU_FIELDS, N(GT_MI_MATH_ALU_FIELDS), 1, 1}, \
+     t_GT_MI_MATH_ALU_FIELDS, N(GT_MI_MATH_ALU_FIELDS), 1, 1, 0}, \
     {"MI_FORCE_WAKEUP", MI(0x1d), GT_CMD_SKIP, 8, 2, 2, NOFIELDS, NOGROUP}, \
     {"MI_STORE_DATA_IMM", MI(0x20), GT_CMD_MI_STORE_DATA_IMM, 10, 4, 5, F(GT_MI_STORE_DATA_IMM_FIELDS), NOGROUP}, \
     {"MI_STORE_DATA_INDEX", MI(0x21), GT_CMD_MI_STORE_DATA_INDEX, 8, 3, 4, F(GT_MI_STORE_DATA_INDEX_FIELDS), \

@@ -19,9 +19,12 @@
 #include "pipe/media.h"
 #include "pipe/media_cmds.h"
 #include "pipe/pipe.h"
+#include "pipe3d/pipe3d.h"
 #include "timeline.h"
 
-#define CS_MAX_READ 258u                    /* longest command read whole (LRI, MI_MATH) */
+/* Longest command read whole: LRI and MI_MATH (8-bit DWord Length, 257
+ * DWords), the 3D commands (3DSTATE_SO_DECL_LIST: 9-bit DWord Length, 513). */
+#define CS_MAX_READ 514u
 #define CS_ADDR48 ((1ull << 48) - 1)
 #define CS_ADDR32 0xffffffffull
 #define CS_IMAGE_REGSTATE 0x1000u           /* register state page offset in the context image */
@@ -735,6 +738,14 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
     gtsim_device *dev = cs->dev;
     uint64_t f[GT_CMD_MAX_SLOTS];
     unsigned n = len < CS_MAX_READ ? len : CS_MAX_READ;
+    if (d->id == GT_CMD_3D) {
+        /* the 3D pipeline gets the whole command and unpacks it with its
+         * own (generated, larger) slot sets */
+        if (len > CS_MAX_READ)
+            return gt_error(dev, GTSIM_ERR_ILLEGAL, "%s at %s: %u DWords, longer than any 3D command (%u)",
+                            d->name, WHERE(cs), len, CS_MAX_READ);
+        return gt_pipe3d_command(dev, d, cs->dw, len, cs->ctx_ggtt ? &dev->ggtt : &dev->ppgtt, WHERE(cs));
+    }
     memset(f, 0, sizeof(f));
     gt_fields_unpack(d->fields, d->nfields, cs->dw, n, f);
     gt_pipe_state *ps;
@@ -766,6 +777,8 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
     case GT_CMD_MI_USER_INTERRUPT:
     case GT_CMD_MEDIA_STATE_FLUSH: /* execution is synchronous: everything is flushed */
     case GT_CMD_MI_REPORT_PERF_COUNT: /* no OA unit is modelled: no report is written */
+        return GTSIM_OK;
+    case GT_CMD_3D: /* executed above */
         return GTSIM_OK;
     case GT_CMD_UNIMPL:
         return gt_error(dev, GTSIM_ERR_UNIMPL, "%s (header 0x%08x) at %s is not implemented", d->name,
@@ -1008,7 +1021,7 @@ static int cs_run(struct gt_cs *cs)
             return st;
         GT_STAT_ADD(dev, commands, 1);
         if (dev->cfg.trace_commands) {
-            char text[1024];
+            char text[4096];
             gt_cmd_format(d, cs->dw, nread, text, sizeof(text));
             gt_trace(dev, "cs: %s: %s%s", WHERE(cs), text, cs->setp_noop && d->id != GT_CMD_MI_SET_PREDICATE
                      ? " (NOOP: MI_SET_PREDICATE)" : "");

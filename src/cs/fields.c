@@ -26,6 +26,33 @@ void gt_fields_unpack(const gt_field *f, unsigned nf, const uint32_t *dw, unsign
         out[f[i].id] = gt_field_get(&f[i], dw, ndw);
 }
 
+int gt_fields_pack(const gt_field *f, unsigned nf, const uint64_t *vals, uint32_t *dw, unsigned ndw)
+{
+    for (unsigned i = 0; i < nf; i++) {
+        unsigned width = f[i].hi - f[i].lo + 1u;
+        uint64_t mask = width >= 64 ? ~0ull : ((1ull << width) - 1);
+        uint64_t v = vals[f[i].id];
+        unsigned last = f[i].dw + (f[i].hi > 31 ? 1u : 0u);
+        if (last >= ndw)
+            return -1;
+        if (f[i].kind == GT_F_ADDR) {
+            if (v & ~(mask << f[i].lo))
+                return -1;
+            v >>= f[i].lo;
+        } else if (v & ~mask) {
+            if (!(f[i].kind == GT_F_SINT && (v | mask) == ~0ull && (v >> (width - 1)) & 1))
+                return -1;
+            v &= mask;
+        }
+        uint64_t both = dw[f[i].dw] | (f[i].hi > 31 ? (uint64_t)dw[f[i].dw + 1] << 32 : 0);
+        both = (both & ~(mask << f[i].lo)) | (v << f[i].lo);
+        dw[f[i].dw] = (uint32_t)both;
+        if (f[i].hi > 31)
+            dw[f[i].dw + 1] = (uint32_t)(both >> 32);
+    }
+    return 0;
+}
+
 const char *gt_field_value_name(const gt_field *f, uint64_t v)
 {
     if (!f->names)
@@ -77,6 +104,11 @@ size_t gt_fields_format(const gt_field *f, unsigned nf, const uint32_t *dw, unsi
         case GT_F_SINT:
             pos = append(buf, len, pos, " %s=%" PRId64, f[i].name, (int64_t)v);
             break;
+        case GT_F_FLOAT: {
+            union { uint32_t u; float f; } fv = {.u = (uint32_t)v};
+            pos = append(buf, len, pos, " %s=%g", f[i].name, (double)fv.f);
+            break;
+        }
         default:
             pos = append(buf, len, pos, " %s=%" PRIu64, f[i].name, v);
             break;

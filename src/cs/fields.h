@@ -23,6 +23,7 @@ enum gt_field_kind {
                  * masked to hi:lo, not shifted), printed in hex */
     GT_F_ENUM,  /* value with names (gt_field.names) */
     GT_F_SINT,  /* two's complement integer */
+    GT_F_FLOAT, /* IEEE-754 single precision (32 bits), printed with %g */
 };
 
 /* A named value of an enumerated field. */
@@ -38,7 +39,7 @@ typedef struct gt_field {
     uint8_t lo;   /* lowest bit (0..31) */
     uint8_t kind; /* enum gt_field_kind */
     const gt_field_value *names; /* GT_F_ENUM: terminated by name == NULL */
-    uint8_t id;   /* slot of the unpacked value (gt_fields_unpack): the field's
+    uint16_t id;  /* slot of the unpacked value (gt_fields_unpack): the field's
                    * meaning, shared by every generation's layout of a command */
 } gt_field;
 
@@ -55,6 +56,14 @@ void gt_fields_unpack(const gt_field *f, unsigned nf, const uint32_t *dw, unsign
  * Returns the new string length. */
 size_t gt_fields_format(const gt_field *f, unsigned nf, const uint32_t *dw, unsigned ndw,
                         char *buf, size_t len, size_t pos);
+
+/* Inverse of gt_fields_unpack: write vals[f[i].id] into the bits of each of
+ * the nf fields of dw[0..ndw) (other bits are kept; callers zero dw first).
+ * GT_F_ADDR values are in place (as gt_field_get returns them), the others
+ * right-aligned.  Returns 0, or -1 (nothing more written) when a field lies
+ * beyond ndw DWords or its value does not fit its width (a negative
+ * GT_F_SINT value fits when it sign-extends from the field). */
+int gt_fields_pack(const gt_field *f, unsigned nf, const uint64_t *vals, uint32_t *dw, unsigned ndw);
 
 /* Name of value v of an enumerated field, NULL if it has none. */
 const char *gt_field_value_name(const gt_field *f, uint64_t v);

@@ -434,10 +434,11 @@ static void test_unknown_command(void **state)
 static void test_unimplemented_by_name(void **state)
 {
     env *e = *state;
-    uint32_t c[] = {0x7b000005u, 0, 0, 0, 0, 0, 0, MI_BATCH_BUFFER_END}; /* 3DPRIMITIVE */
-    wgva(e, BATCH, c, 8);
+    /* MI_WAIT_FOR_EVENT (3DPRIMITIVE, the earlier example, now goes to the 3D pipeline) */
+    uint32_t c[] = {0x01800000u, MI_BATCH_BUFFER_END};
+    wgva(e, BATCH, c, 2);
     assert_int_equal(run_batch(e, BATCH), GTSIM_ERR_UNIMPL);
-    assert_non_null(strstr(gtsim_last_error(e->dev), "3DPRIMITIVE"));
+    assert_non_null(strstr(gtsim_last_error(e->dev), "MI_WAIT_FOR_EVENT"));
     assert_non_null(strstr(gtsim_last_error(e->dev), "batch 0x800100000000"));
 }
 
