@@ -36,6 +36,7 @@
 #include "eu/eu.h"
 #include "gt.h"
 #include "pipe/media.h"
+#include "pipe3d/pipe3d.h"
 #include "pipe/pipe.h"
 #include "check.h"
 #include "timeline.h"
@@ -140,6 +141,7 @@ void gtsim_destroy(gtsim_device *dev)
     if (dev->pipe)
         gt_pipe_destroy(dev->pipe);
     gt_media_destroy(dev->media);
+    gt_pipe3d_destroy(dev);
     if (dev->cs)
         gt_cs_destroy(dev->cs);
     if (dev->bcs)

@@ -75,6 +75,7 @@ struct gtsim_device {
     size_t nkstats, capkstats;
     pthread_mutex_t kstats_lock;
     struct gt_media *media; /* created on first media command (gt_media_of) */
+    struct gt_pipe3d *pipe3d; /* the 3D pipeline's device-level objects (src/pipe3d), created on first use */
     struct gt_elsp *elsp; /* ELSP submission latches (render, blitter), src/device.c */
     gtsim_stats stats;    /* updated with GT_STAT_ADD (read by gtsim_get_stats on any thread) */
     atomic_int interrupt; /* gtsim_interrupt request (sticky until gtsim_interrupt_clear) */

@@ -12,6 +12,7 @@
 #include "cs/cmds.h"
 #include "eu/eu.h"
 #include "pipe/pipe.h"
+#include "pipe3d/pipe3d.h"
 #include "timeline.h"
 #include "sf/sf.h"
 
@@ -73,8 +74,11 @@ void gt_pipe_destroy(struct gt_pipe *p)
     if (!p)
         return;
     free(p->st.curbe);
-    for (size_t i = 0; i < p->nsaved; i++)
+    gt_pipe3d_state_free(p->st.g3d);
+    for (size_t i = 0; i < p->nsaved; i++) {
         free(p->saved[i].st.curbe);
+        gt_pipe3d_state_free(p->saved[i].st.g3d);
+    }
     free(p->saved);
     for (uint32_t i = 0; i < p->nworkers; i++) {
         free(p->workers[i].threads);
@@ -120,6 +124,7 @@ int gt_pipe_context_switch(struct gt_pipe *p, uint64_t lrca)
         p->saved[p->nsaved++].st = p->st; /* the CURBE copy goes with it */
     } else {
         free(p->st.curbe);
+        gt_pipe3d_state_free(p->st.g3d);
     }
     if (saved_take(p, lrca, &p->st))
         memset(&p->st, 0, sizeof(p->st)); /* a context not seen yet: its image's state */
@@ -131,10 +136,13 @@ int gt_pipe_context_switch(struct gt_pipe *p, uint64_t lrca)
 void gt_pipe_context_forget(struct gt_pipe *p, uint64_t lrca)
 {
     gt_pipe_state st;
-    if (!saved_take(p, lrca, &st))
+    if (!saved_take(p, lrca, &st)) {
         free(st.curbe);
+        gt_pipe3d_state_free(st.g3d);
+    }
     if (p->has_cur && p->cur_lrca == lrca) {
         free(p->st.curbe);
+        gt_pipe3d_state_free(p->st.g3d);
         memset(&p->st, 0, sizeof(p->st));
     }
 }

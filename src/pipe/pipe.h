@@ -60,6 +60,9 @@ typedef struct gt_pipe_state {
     /* MEDIA_INTERFACE_DESCRIPTOR_LOAD: copies of the descriptors (8 DWords each) */
     uint32_t idd[GT_PIPE_MAX_IDD][8];
     uint32_t idd_count;
+    /* The 3D pipeline's recorded state (src/pipe3d), owned; NULL until the
+     * context's first 3D command */
+    struct gt3d_state *g3d;
 } gt_pipe_state;
 
 /* One GPGPU_WALKER command, unpacked. */

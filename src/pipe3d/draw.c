@@ -67,7 +67,7 @@ static void decode_vf(p3_draw *d)
 
 /* Push constants of a stage (3DSTATE_CONSTANT_VS/PS/...: four buffers;
  * their addresses are graphics addresses, read lengths in registers). */
-static void decode_constants(p3_draw *d, unsigned id, p3_stage *s)
+void p3_decode_constants(p3_draw *d, unsigned id, p3_stage *s)
 {
     uint64_t v[GT3D_3DSTATE_CONSTANT_VS__NF];
     p3_unpack(d, id, NULL, 0, v, GT3D_3DSTATE_CONSTANT_VS__NF);
@@ -85,8 +85,8 @@ static void decode_constants(p3_draw *d, unsigned id, p3_stage *s)
     }
 }
 
-static void stage_bases(p3_draw *d, p3_stage *s, uint64_t ksp_off[3], uint32_t scratch_code,
-                        uint64_t scratch_ptr, uint32_t bt, uint32_t samp, uint32_t fp_mode)
+void p3_stage_bases(p3_draw *d, p3_stage *s, uint64_t ksp_off[3], uint32_t scratch_code,
+                    uint64_t scratch_ptr, uint32_t bt, uint32_t samp, uint32_t fp_mode)
 {
     const gt_pipe_state *ps = d->ps;
     for (unsigned i = 0; i < 3; i++)
@@ -113,13 +113,13 @@ static void decode_vs(p3_draw *d)
     uint32_t bt = (uint32_t)b[GT3D_3DSTATE_BINDING_TABLE_POINTERS_VS__POINTER_TO_VS_BINDING_TABLE];
     p3_unpack(d, GT3D_3DSTATE_SAMPLER_STATE_POINTERS_VS, NULL, 0, b, 8);
     uint32_t samp = (uint32_t)b[GT3D_3DSTATE_SAMPLER_STATE_POINTERS_VS__POINTER_TO_VS_SAMPLER_STATE];
-    stage_bases(d, s, ksp, (uint32_t)v[GT3D_3DSTATE_VS__PER_THREAD_SCRATCH_SPACE],
+    p3_stage_bases(d, s, ksp, (uint32_t)v[GT3D_3DSTATE_VS__PER_THREAD_SCRATCH_SPACE],
                 v[GT3D_3DSTATE_VS__SCRATCH_SPACE_BASE_POINTER], bt, samp,
                 (uint32_t)v[GT3D_3DSTATE_VS__FLOATING_POINT_MODE]);
     s->grf_start[0] = (uint32_t)v[GT3D_3DSTATE_VS__DISPATCH_GRF_START_REGISTER_FOR_URB_DATA];
     d->vs_read_len = (uint32_t)v[GT3D_3DSTATE_VS__VERTEX_URB_ENTRY_READ_LENGTH];
     d->vs_read_off = (uint32_t)v[GT3D_3DSTATE_VS__VERTEX_URB_ENTRY_READ_OFFSET];
-    decode_constants(d, GT3D_3DSTATE_CONSTANT_VS, s);
+    p3_decode_constants(d, GT3D_3DSTATE_CONSTANT_VS, s);
     p3_unpack(d, GT3D_3DSTATE_URB_VS, NULL, 0, b, GT3D_3DSTATE_URB_VS__NF);
     d->urb_vs.first = (uint32_t)b[GT3D_3DSTATE_URB_VS__VS_URB_STARTING_ADDRESS] * (8192u / 64u);
     d->urb_vs.entries = (uint32_t)b[GT3D_3DSTATE_URB_VS__VS_NUMBER_OF_URB_ENTRIES];

@@ -59,6 +59,7 @@ typedef struct p3_draw {
     gt_dispatch disp;         /* per stage, refilled before its threads run */
     gt_bti_cache btc;
     uint64_t vs_threads, ps_threads;
+    struct p3_psctx *psx;     /* ps.c */
 } p3_draw;
 
 /* Unpack recorded command id (dw NULL) or the DWords dw[0..ndw) laid out
@@ -73,6 +74,17 @@ void p3_instancing(const p3_draw *d, unsigned e, bool *enable, uint32_t *step);
 /* 3DPRIMITIVE (draw.c). */
 int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc *d, const uint32_t *dw,
                       unsigned n, gt_vm *vm, const char *where);
+
+/* Stage helpers (draw.c): push-constant buffers of 3DSTATE_CONSTANT_*
+ * command id; the GVAs of a stage's kernels, scratch, binding table and
+ * sampler state from their fields; a stage's gt_dispatch (d->disp); R0
+ * of its threads; its push constants into the GRF from register reg. */
+void p3_decode_constants(p3_draw *d, unsigned id, p3_stage *s);
+void p3_stage_bases(p3_draw *d, p3_stage *s, uint64_t ksp_off[3], uint32_t scratch_code, uint64_t scratch_ptr,
+                    uint32_t bt, uint32_t samp, uint32_t fp_mode);
+void p3_stage_dispatch(p3_draw *d, const p3_stage *s);
+void p3_thread_r0(const p3_stage *s, gt_thread *t, uint32_t fftid);
+int p3_push_constants(p3_draw *d, const p3_stage *s, gt_thread *t, uint32_t reg);
 
 /* Run one 3D-stage thread to its EOT; GTSIM_OK or an error with the
  * report in dev->err (the caller adds the stage and draw). */
