@@ -322,6 +322,7 @@ int gt_disasm_gen4_inst(const gt_platform *plat, const gt_inst *in, int64_t ip, 
 
 struct gt_dispatch;
 struct gt_tgroup;
+struct gt3d_ps_thread;
 
 enum gt_thread_state {
     GT_THREAD_RUNNABLE = 0, /* can run (or is running) */
@@ -383,6 +384,7 @@ typedef struct gt_thread {
     uint32_t barrier_ip;       /* IP of the thread's last barrier message (GTSIM_CHECK_BARRIER) */
     struct gt_swsb_state *swsb; /* GTSIM_CHECK_SWSB: the thread's scoreboard (src/check.c), or NULL */
     uint8_t *written;          /* GTSIM_CHECK_UNINIT: a bit per GRF byte written since dispatch, or NULL */
+    const struct gt3d_ps_thread *ps3d; /* pixel shader thread context (src/pipe3d/backend.h), or NULL */
 } gt_thread;
 
 /* Run a thread from t->ip until it sends EOT (GT_THREAD_DONE), blocks

@@ -283,6 +283,9 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec
     case GT_SFID_URB:
         st = sf_urb(&m);
         break;
+    case GT_SFID_DP_RC: /* Gen9+: render target write / read (rt.c) */
+        st = sf_rt(&m);
+        break;
     case GT_SFID_SAMPLER:
         st = sf_sampler(&m);
         break;

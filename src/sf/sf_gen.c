@@ -142,6 +142,7 @@ const gt_sf_gen gt_sf_gen12 = {
      * ISL_AUX_USAGE_MCS to AUX_CCS_E and MCS_CCS to AUX_MCS_LCE = 4 on
      * Gen12) */
     .aux_mcs = 5, .aux_mcs_lce = 4,
+    .rt_exdesc = 1,
 };
 
 const gt_sf_gen gt_sf_gen7 = {

@@ -374,6 +374,11 @@ typedef struct gt_sf_gen {
      * surface's MCS (0: none): aux_mcs an MCS alone, aux_mcs_lce an MCS
      * with lossless compression of the surface itself (not modelled) */
     uint8_t aux_mcs, aux_mcs_lce;
+    /* render target messages take Render Target Index (14:12), Source0
+     * Alpha Present (15) and Null Render Target (20) from the extended
+     * descriptor (Gen11+; public fact: Mesa lower_fb_write_logical_send);
+     * 0: from the header (M0.2, M0.0 bit 11) */
+    uint8_t rt_exdesc;
 } gt_sf_gen;
 
 extern const sf_rss_layout sf_rss_gen9, sf_rss_gen7;
@@ -386,5 +391,6 @@ const gt_sf_gen *sf_gen_of(const gtsim_device *dev);
 /* Handlers. */
 int sf_dataport(sf_msg *m, const sf_port *p); /* any data port SFID */
 int sf_urb(sf_msg *m);                        /* SFID 6 (urb.c) */
+int sf_rt(sf_msg *m);                         /* SFID 5 render target messages, Gen9+ (rt.c) */
 
 #endif
