@@ -443,6 +443,10 @@ typedef struct gt_cmd_set {
     const gt_cmd_desc *cmds3d;
     unsigned ncmds3d;
     const gt_cmd_desc *const *desc3d;
+    /* PS thread payload: the DWord (of R0..R1, 8 per register) whose bit
+     * 15 says a primitive is back-facing: 0 = R0.0 (Gen9), 9 = R1.1
+     * (Gen12; public facts: Mesa brw_fs.cpp reads g1.1 from Gen12 on) */
+    uint8_t ps_facing_dw;
 } gt_cmd_set;
 
 extern const gt_cmd_set gt_cmds_gen9, gt_cmds_gen7, gt_cmds_gen75, gt_cmds_gen12;

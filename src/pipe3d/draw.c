@@ -10,6 +10,7 @@
 #include "gt3d_gen.h"
 #include "mem.h"
 #include "pipe3d/p3d.h"
+#include "pipe3d/pipe3d.h"
 #include "pipe3d/ps.h"
 
 #define ADDR48 ((1ull << 48) - 1)
