@@ -281,6 +281,12 @@ def parse_seed(path):
                     lo = int(lo) if lo is not None else hi
                     if d0 is not None:
                         dw = (int(d0), int(d1) if d1 else int(d0))
+                    elif dw is not None and last is not None and last[0] == dw[0] and (hi, lo) == (31, 0) \
+                            and hi >= last[3]:
+                        # rows of a DWord go down in bit order: a row that
+                        # does not is the next DWord's, whose number the
+                        # OCR lost (3DPRIMITIVE Extended Parameter 0..2)
+                        dw = (dw[1] + 1, dw[1] + 1)
                     if dw is not None and hi >= lo and re.match(r'^[A-Za-z0-9]', fname):
                         last = [dw[0], dw[1], hi, lo, fname, None]
                         sec['fields'].append(last)
@@ -339,7 +345,8 @@ def seed_overlay(lay, sec, log):
             continue
         checked += 1
         f = bykey.get(key)
-        if f is None and not (fmt and re.match(r'^(Enable|Disable|Boolean|U\d+|S\d+|U\d+-1)$', fmt)
+        one_bit_flag = fmt is None and hi == lo and re.search(r' (Enable|Disable)$', fname)
+        if f is None and not ((one_bit_flag or fmt and re.match(r'^(Enable|Disable|Boolean|U\d+|S\d+|U\d+-1)$', fmt))
                               and re.match(r'^[A-Z][A-Za-z0-9 \-/]{2,60}$', fname)
                               and (not lay.length or d0 < lay.length)):
             log.append('%s: seed row DW%d %d:%d "%s" (Format %s) not a field: ignored' %
@@ -348,12 +355,17 @@ def seed_overlay(lay, sec, log):
         if f is None:
             log.append('%s: seed field DW%d %d:%d "%s" not in genxml layout: added' %
                        (lay.name, d0, hi, lo, fname))
-            kind = 'bool' if hi == lo and (fmt or '') in ('Enable', 'Disable', 'Boolean') else \
+            kind = 'bool' if hi == lo and (fmt or 'Enable') in ('Enable', 'Disable', 'Boolean') else \
                 'addr' if 'ADDR' in (fmt or '') or 'Address' in (fmt or '') else 'uint'
             nf = Field(d0, hi, lo, kind, fname)
             lay.fields.append(nf)
             bykey[key] = nf
         elif norm(f.name) != norm(fname):
+            if not re.match(r'^[A-Z][A-Za-z0-9 \-/()]{2,60}$', fname):
+                log.append('%s: seed row DW%d %d:%d "%s": not a field name, genxml "%s" kept' %
+                           (lay.name, d0, hi, lo, fname, f.name))
+                continue
+            log.append('%s: DW%d %d:%d genxml "%s" renamed to the seed\'s "%s"' % (lay.name, d0, hi, lo, f.name, fname))
             renames[f.name] = fname
             f.name = fname
     lay.notes.append('seed 004 section checked: %d inline fields' % checked)

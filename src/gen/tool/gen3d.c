@@ -401,7 +401,16 @@ int main(int argc, char **argv)
                     continue;
                 ncmds += pass == 0;
                 unsigned min = l->var ? (l->group_dw ? l->group_dw : 1) : (l->len ? l->len : 1);
-                unsigned max = l->var ? 0 : min;
+                /* a fixed command may carry optional DWords past its
+                 * default length (3DPRIMITIVE's Extended Parameters) */
+                unsigned max = min;
+                for (unsigned j = 0; j < l->nf; j++) {
+                    unsigned end = l->f[j].dw + (l->f[j].hi > 31 ? 2u : 1u);
+                    if (end > max)
+                        max = end;
+                }
+                if (l->var)
+                    max = 0;
                 if (max > 255)
                     max = 0;
                 if (min > 255)
