@@ -72,7 +72,7 @@ static inline bool inside(float d)
 }
 
 /* A new vertex on the segment from a (inside, distance da) to b (outside, db). */
-static gt_vue interp(gt_raster_ctx *c, gt_vue a, float da, gt_vue b, float db)
+static gt_vue interp(gt_raster_ctx *c, gt_vue a, float da, gt_vue b, float db, unsigned p)
 {
     if (c->clip_used >= GT_CLIP_MAX_NEW)
         return NULL;
@@ -86,6 +86,10 @@ static gt_vue interp(gt_raster_ctx *c, gt_vue a, float da, gt_vue b, float db)
     for (unsigned s = 0; s < n; s++)
         for (unsigned k = 0; k < 4; k++)
             o[s][k] = a[s][k] + t * (b[s][k] - a[s][k]);
+    /* on the w plane, rounding must not leave w at or below 0 */
+    float *w = &o[c->vl->position_slot][3];
+    if (p == PL_W && !(*w >= GT_CLIP_W_EPS))
+        *w = GT_CLIP_W_EPS;
     return (gt_vue)o;
 }
 
@@ -186,8 +190,8 @@ int gt_clip_polygon(gt_raster_ctx *c, const gt_vue in[], unsigned n, unsigned in
                 cn = 0;
                 break;
             }
-            nxt[0] = i0 ? cur[0] : interp(c, cur[1], d[1], cur[0], d[0]);
-            nxt[1] = i1 ? cur[1] : interp(c, cur[0], d[0], cur[1], d[1]);
+            nxt[0] = i0 ? cur[0] : interp(c, cur[1], d[1], cur[0], d[0], p);
+            nxt[1] = i1 ? cur[1] : interp(c, cur[0], d[0], cur[1], d[1], p);
             if (!nxt[0] || !nxt[1])
                 return GTSIM_ERR_INVALID;
             nn = 2;
@@ -203,14 +207,14 @@ int gt_clip_polygon(gt_raster_ctx *c, const gt_vue in[], unsigned n, unsigned in
                     nedge |= f << nn;
                     nxt[nn++] = cur[k];
                     if (!ik1) {
-                        gt_vue v = interp(c, cur[k], d[k], cur[k1], d[k1]);
+                        gt_vue v = interp(c, cur[k], d[k], cur[k1], d[k1], p);
                         if (!v)
                             return GTSIM_ERR_INVALID;
                         nedge |= (unsigned)plane_edge << nn;
                         nxt[nn++] = v;
                     }
                 } else if (ik1) {
-                    gt_vue v = interp(c, cur[k1], d[k1], cur[k], d[k]);
+                    gt_vue v = interp(c, cur[k1], d[k1], cur[k], d[k], p);
                     if (!v)
                         return GTSIM_ERR_INVALID;
                     nedge |= f << nn;
