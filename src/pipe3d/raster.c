@@ -656,13 +656,11 @@ static int point(gt_raster_ctx *c, const wvert *v, bool front, unsigned source_k
 static int polygon(gt_raster_ctx *c, const wvert *p, unsigned n, unsigned edges, gt_vue prov)
 {
     const gt_geom_state *st = c->st;
-    int64_t area2 = 0; /* twice the signed area (shoelace), GT_SUBPIX^2 units; may be large */
-    double farea = 0;
+    double farea = 0; /* twice the signed area (shoelace), GT_SUBPIX^2 units */
     for (unsigned i = 0; i < n; i++) {
         const wvert *a = &p[i], *b = &p[(i + 1) % n];
         farea += (double)a->X * (double)b->Y - (double)b->X * (double)a->Y;
     }
-    (void)area2;
     if (farea == 0) {
         /* zero area: discarded */
         c->stats.culled++;
