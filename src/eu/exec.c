@@ -2280,8 +2280,12 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
         }
         break;
     case GT_OP_LINE: case GT_OP_PLN: {
-        /* line: src0.0 * src1 + src0.3; pln: src0.0 * src1 + src0.1 * src1' + src0.3
-         * where src1' is the register block after src1's (1 GRF for SIMD8, 2 for SIMD16) */
+        /* line: src0.0 * src1 + src0.3; pln: src0.0 * u + src0.1 * v + src0.3,
+         * where src1 is a register pair per 8 channels: channel i takes u
+         * from DWord i%8 of register src1 + 2*(i/8) and v from the register
+         * after it (the PRM's pln page (public): SIMD16 reads four
+         * registers u0-7, v0-7, u8-15, v8-15, the layout of the Windower's
+         * barycentric payload; Mesa's brw generate_linterp feeds it so) */
         const gt_operand *o0 = &in->src[0];
         float p0, p1, p3;
         if (o0->file == GT_FILE_GRF && !o0->indirect && o0->nr * 32 + o0->subnr + 16 <= GT_GRF_REGS * 32) {
@@ -2294,13 +2298,15 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
             for (int i = 0; i < n; i++) r.f[i] = p0 * b.f[i] + p3;
         } else {
             const gt_xop *p1o = &x->src[1];
-            int step = n <= 8 ? 32 : 64;
-            if (p1o->space != GT_XS_GRF || p1o->off[n - 1] + step + 4 > GT_GRF_REGS * 32)
+            uint32_t base = p1o->off[0];
+            if (p1o->space != GT_XS_GRF || base + (uint32_t)((n + 7) / 8) * 64 > GT_GRF_REGS * 32)
                 return report(c, x, GTSIM_ERR_ILLEGAL, "pln src1 out of range");
             for (int i = 0; i < n; i++) {
-                float y;
-                memcpy(&y, t->grf + p1o->off[i] + step, 4);
-                r.f[i] = p0 * b.f[i] + p1 * y + p3;
+                float u, v;
+                uint32_t o = base + (uint32_t)(i / 8) * 64 + (uint32_t)(i % 8) * 4;
+                memcpy(&u, t->grf + o, 4);
+                memcpy(&v, t->grf + o + 32, 4);
+                r.f[i] = p0 * u + p1 * v + p3;
             }
         }
         break;

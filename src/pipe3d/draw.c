@@ -44,7 +44,7 @@ static void decode_vf(p3_draw *d)
             vf->nve++;
         }
     }
-    uint64_t v[64];
+    uint64_t v[GT3D_MAX_SLOTS];
     p3_unpack(d, GT3D_3DSTATE_INDEX_BUFFER, NULL, 0, v, GT3D_3DSTATE_INDEX_BUFFER__NF);
     vf->ib_addr = v[GT3D_3DSTATE_INDEX_BUFFER__BUFFER_STARTING_ADDRESS] & ADDR48;
     vf->ib_size = (uint32_t)v[GT3D_3DSTATE_INDEX_BUFFER__BUFFER_SIZE];
@@ -104,7 +104,7 @@ void p3_stage_bases(p3_draw *d, p3_stage *s, uint64_t ksp_off[3], uint32_t scrat
 
 static void decode_vs(p3_draw *d)
 {
-    uint64_t v[GT3D_3DSTATE_VS__NF], b[8];
+    uint64_t v[GT3D_MAX_SLOTS], b[GT3D_MAX_SLOTS];
     p3_unpack(d, GT3D_3DSTATE_VS, NULL, 0, v, GT3D_3DSTATE_VS__NF);
     p3_stage *s = &d->vs;
     memset(s, 0, sizeof(*s));

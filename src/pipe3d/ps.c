@@ -95,7 +95,7 @@ static float u_fixed(uint64_t v, unsigned frac)
 static int decode_geom(p3_draw *d, struct p3_psctx *x)
 {
     gt_geom_state *g = &x->gs;
-    uint64_t v[160];
+    uint64_t v[GT3D_MAX_SLOTS];
     memset(g, 0, sizeof(*g));
     p3_unpack(d, GT3D_3DSTATE_CLIP, NULL, 0, v, GT3D_3DSTATE_CLIP__NF);
     g->clip.clip_enable = v[GT3D_3DSTATE_CLIP__CLIP_ENABLE] != 0;
@@ -148,8 +148,12 @@ static int decode_geom(p3_draw *d, struct p3_psctx *x)
               GT3D_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP__NF);
     uint64_t vp = (d->ps->dynamic_state_base + v[GT3D_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP__SF_CLIP_VIEWPORT_POINTER]) &
                   ADDR48;
-    int st = p3_read_struct(d, GT3D_SF_CLIP_VIEWPORT, vp, v, GT3D_SF_CLIP_VIEWPORT__NF, "SF_CLIP_VIEWPORT");
-    if (st)
+    int st;
+    /* read only when the viewport transform or the clipper uses it (blorp
+     * programs none with both off) */
+    memset(v, 0, sizeof(v));
+    if ((g->sf.viewport_transform_enable || g->clip.clip_enable) &&
+        (st = p3_read_struct(d, GT3D_SF_CLIP_VIEWPORT, vp, v, GT3D_SF_CLIP_VIEWPORT__NF, "SF_CLIP_VIEWPORT")))
         return st;
 #define FV(slot) (f = (uint32_t)v[slot], memcpy(&fv, &f, 4), fv)
     float fv;
@@ -209,7 +213,7 @@ static unsigned ksp_for(unsigned simd, bool e8, bool e16, bool e32)
 
 static int decode_ps(p3_draw *d, struct p3_psctx *x)
 {
-    uint64_t v[96], b[8];
+    uint64_t v[GT3D_MAX_SLOTS], b[GT3D_MAX_SLOTS];
     p3_unpack(d, GT3D_3DSTATE_PS, NULL, 0, v, GT3D_3DSTATE_PS__NF);
     p3_stage *s = &x->stage;
     memset(s, 0, sizeof(*s));
@@ -298,7 +302,7 @@ static float f32(uint64_t v)
 static int decode_backend(p3_draw *d, struct p3_psctx *x)
 {
     gt3d_backend_state *b = &x->bst;
-    uint64_t v[64];
+    uint64_t v[GT3D_MAX_SLOTS];
     int st;
     uint64_t dyn = d->ps->dynamic_state_base;
     /* depth and stencil buffers (halign x valign 8x4 and 8x8: the Gen9 /
@@ -362,12 +366,20 @@ static int decode_backend(p3_draw *d, struct p3_psctx *x)
     /* CC_VIEWPORT 0's depth range for every viewport (one viewport) */
     p3_unpack(d, GT3D_3DSTATE_VIEWPORT_STATE_POINTERS_CC, NULL, 0, v, GT3D_3DSTATE_VIEWPORT_STATE_POINTERS_CC__NF);
     uint64_t ccv = (dyn + v[GT3D_3DSTATE_VIEWPORT_STATE_POINTERS_CC__CC_VIEWPORT_POINTER]) & ADDR48;
-    if ((st = p3_read_struct(d, GT3D_CC_VIEWPORT, ccv, v, GT3D_CC_VIEWPORT__NF, "CC_VIEWPORT")))
+    unsigned nraw;
+    memset(v, 0, sizeof(v));
+    v[GT3D_CC_VIEWPORT__MAXIMUM_DEPTH] = 0x3f800000u; /* no CC_VIEWPORT: depth range 0..1 */
+    if (p3_raw(d, GT3D_3DSTATE_VIEWPORT_STATE_POINTERS_CC, &nraw) && b->depth.surface_type != GT3D_SURFTYPE_NULL &&
+        (st = p3_read_struct(d, GT3D_CC_VIEWPORT, ccv, v, GT3D_CC_VIEWPORT__NF, "CC_VIEWPORT")))
         return st;
     for (unsigned i = 0; i < GT3D_MAX_VIEWPORTS; i++) {
         b->vp_min_depth[i] = f32(v[GT3D_CC_VIEWPORT__MINIMUM_DEPTH]);
         b->vp_max_depth[i] = f32(v[GT3D_CC_VIEWPORT__MAXIMUM_DEPTH]);
     }
+    /* BLEND_STATE and COLOR_CALC_STATE serve the render target writes:
+     * read when a PS runs */
+    if (!x->ps_valid)
+        goto ms;
     /* BLEND_STATE: the header DWord, then an entry of 2 DWords per RT */
     p3_unpack(d, GT3D_3DSTATE_BLEND_STATE_POINTERS, NULL, 0, v, GT3D_3DSTATE_BLEND_STATE_POINTERS__NF);
     uint64_t bsp = (dyn + v[GT3D_3DSTATE_BLEND_STATE_POINTERS__BLEND_STATE_POINTER]) & ADDR48;
@@ -414,6 +426,7 @@ static int decode_backend(p3_draw *d, struct p3_psctx *x)
     b->alpha_ref = b->alpha_test_float ? f32(v[GT3D_COLOR_CALC_STATE__ALPHA_REFERENCE_VALUE_AS_FLOAT32])
                                        : (float)(v[GT3D_COLOR_CALC_STATE__ALPHA_REFERENCE_VALUE_AS_UNORM8] & 0xff) /
                                              255.0f;
+ms:
     p3_unpack(d, GT3D_3DSTATE_MULTISAMPLE, NULL, 0, v, GT3D_3DSTATE_MULTISAMPLE__NF);
     b->samples = 1u << (v[GT3D_3DSTATE_MULTISAMPLE__NUMBER_OF_MULTISAMPLES] & 7);
     unsigned nsm;
