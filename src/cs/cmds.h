@@ -447,6 +447,11 @@ typedef struct gt_cmd_set {
      * 15 says a primitive is back-facing: 0 = R0.0 (Gen9), 9 = R1.1
      * (Gen12; public facts: Mesa brw_fs.cpp reads g1.1 from Gen12 on) */
     uint8_t ps_facing_dw;
+    /* MMIO offset of GT_MODE, whose bit 10 Binding Table Alignment selects
+     * binding table pointers of bits 18:8 held in the fields' bits 15:5
+     * (BTP_18_8, Icelake to Tiger Lake; public facts: Mesa genxml GT_MODE,
+     * iris_state.c); 0 = the generation has only BTP_15_5 */
+    uint32_t gt_mode_reg;
 } gt_cmd_set;
 
 extern const gt_cmd_set gt_cmds_gen9, gt_cmds_gen7, gt_cmds_gen75, gt_cmds_gen12;

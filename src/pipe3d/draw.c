@@ -4,6 +4,8 @@
  * chunking.
  */
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,8 +98,21 @@ void p3_stage_bases(p3_draw *d, p3_stage *s, uint64_t ksp_off[3], uint32_t scrat
     s->scratch_code = scratch_code;
     s->scratch_bytes = scratch_code <= 11 ? 1024u << scratch_code : 0;
     s->scratch_base = (ps->general_state_base + scratch_ptr) & ADDR48;
+    /* BTP_18_8 (GT_MODE Binding Table Alignment; a masked register: its
+     * mask bit 26 set with it by the write that chose the mode) */
+    const gt_cmd_set *set = d->dev->plat->cmds;
+    if (set->gt_mode_reg && (gt_mmio_reg(d->dev, set->gt_mode_reg) & 0x04000400u) == 0x04000400u)
+        bt <<= 3;
     s->bt_pointer = bt;
-    s->binding_table = (ps->surface_state_base + bt) & ADDR48;
+    /* seed 004 3DSTATE_BINDING_TABLE_POOL_ALLOC: with the pool enabled the
+     * binding table pointer is an offset in the pool, else from Surface
+     * State Base Address */
+    uint64_t v[GT3D_MAX_SLOTS];
+    p3_unpack(d, GT3D_3DSTATE_BINDING_TABLE_POOL_ALLOC, NULL, 0, v, GT3D_3DSTATE_BINDING_TABLE_POOL_ALLOC__NF);
+    uint64_t btbase = v[GT3D_3DSTATE_BINDING_TABLE_POOL_ALLOC__BINDING_TABLE_POOL_ENABLE]
+                          ? v[GT3D_3DSTATE_BINDING_TABLE_POOL_ALLOC__BINDING_TABLE_POOL_BASE_ADDRESS]
+                          : ps->surface_state_base;
+    s->binding_table = (btbase + bt) & ADDR48;
     s->sampler_pointer = samp;
     s->sampler_state = (ps->dynamic_state_base + samp) & ADDR48;
 }
@@ -128,6 +143,17 @@ static void decode_vs(p3_draw *d)
 }
 
 /* ---- threads ---- */
+
+int p3_context(p3_draw *d, int st, const char *fmt, ...)
+{
+    char what[512], first[sizeof(d->dev->err)];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof(what), fmt, ap);
+    va_end(ap);
+    snprintf(first, sizeof(first), "%s", d->dev->err);
+    return gt_error(d->dev, st, "%s\n  %s", first, what);
+}
 
 int p3_run_thread(p3_draw *d, gt_thread *t)
 {
@@ -278,8 +304,8 @@ static int shade_vertices(p3_draw *d, const p3_svtx *stream, const uint32_t *pos
         st = p3_run_thread(d, t);
         d->vs_threads++;
         if (st != GTSIM_OK)
-            gt_error(d->dev, st, "%s\n  in a VS thread (vertices %u..%u of a chunk) of 3DPRIMITIVE at %s",
-                     d->dev->err, base, base + cnt - 1, d->where);
+            p3_context(d, st, "in a VS thread (vertices %u..%u of a chunk) of 3DPRIMITIVE at %s", base,
+                       base + cnt - 1, d->where);
     }
     free(t);
     return st;

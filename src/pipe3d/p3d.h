@@ -86,6 +86,10 @@ void p3_stage_dispatch(p3_draw *d, const p3_stage *s);
 void p3_thread_r0(const p3_stage *s, gt_thread *t, uint32_t fftid);
 int p3_push_constants(p3_draw *d, const p3_stage *s, gt_thread *t, uint32_t reg);
 
+/* Add a line of context (printf-style) to the report in dev->err;
+ * returns st. */
+int p3_context(p3_draw *d, int st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Run one 3D-stage thread to its EOT; GTSIM_OK or an error with the
  * report in dev->err (the caller adds the stage and draw). */
 int p3_run_thread(p3_draw *d, gt_thread *t);

@@ -630,8 +630,8 @@ static int flush_thread(p3_draw *d, struct p3_psctx *x)
     t->ps3d = NULL;
     d->ps_threads++;
     if (st != GTSIM_OK)
-        return gt_error(d->dev, st, "%s\n  in a SIMD%u PS thread (pixels from %u,%u) of 3DPRIMITIVE at %s",
-                        d->dev->err, x->simd, x->q[0].x, x->q[0].y, d->where);
+        return p3_context(d, st, "in a SIMD%u PS thread (pixels from %d,%d) of 3DPRIMITIVE at %s", x->simd,
+                          x->q[0].x, x->q[0].y, d->where);
     return GTSIM_OK;
 }
 
