@@ -311,6 +311,13 @@ static int shade_vertices(p3_draw *d, const p3_svtx *stream, const uint32_t *pos
     return st;
 }
 
+/* ---- after the VS ---- */
+
+int p3_geometry(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_t flags)
+{
+    return p3_ps_primitive(d, per, vue, flags);
+}
+
 /* ---- the draw ---- */
 
 /* The chunk entry already holding stream position sp: among the last 8
@@ -436,7 +443,7 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
                 const uint8_t *vue[4];
                 for (unsigned k = 0; k < per; k++)
                     vue[k] = d->urb + 64ull * (d->urb_vs.first + map[(size_t)p * per + k] * d->urb_vs.entry_units);
-                st = p3_ps_primitive(d, per, vue, flags[p]);
+                st = p3_geometry(d, per, vue, flags[p]);
             }
             p0 = p1;
         }

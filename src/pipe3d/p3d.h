@@ -71,6 +71,12 @@ const uint32_t *p3_raw(const p3_draw *d, unsigned id, unsigned *n);
 const p3_vb *p3_vbs(const p3_draw *d);
 void p3_instancing(const p3_draw *d, unsigned e, bool *enable, uint32_t *step);
 
+/* The stages after the VS for one assembled object (draw.c): vue[0..per)
+ * its VUEs (URB entry addresses), per and flags as p3_assemble gives them.
+ * Tessellation (HS, TE, DS), the geometry shader and stream output slot in
+ * here, ahead of clipping and rasterization (p3_ps_primitive). */
+int p3_geometry(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_t flags);
+
 /* 3DPRIMITIVE (draw.c). */
 int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc *d, const uint32_t *dw,
                       unsigned n, gt_vm *vm, const char *where);

@@ -85,7 +85,7 @@ static void default_state(gt_geom_state *st, gt_vue_layout *vl)
 }
 
 /* A vertex at window position (x, y) pixels (w = 1), depth z (NDC), attribute a. */
-static void vwin(vtx *v, double x, double y, double z, float a)
+static inline void vwin(vtx *v, double x, double y, double z, float a)
 {
     memset(v, 0, sizeof(*v));
     v->s[1][0] = (float)((x - FB / 2) / (FB / 2));
@@ -107,7 +107,7 @@ static void ctx_init(gt_raster_ctx *c, const gt_geom_state *st, const gt_vue_lay
     (void)g_fb;
 }
 
-static int draw(gt_raster_ctx *c, unsigned kind, vtx *a, vtx *b, vtx *d)
+static inline int draw(gt_raster_ctx *c, unsigned kind, vtx *a, vtx *b, vtx *d)
 {
     gt_vue v[3] = {(gt_vue)a->s, b ? (gt_vue)b->s : NULL, d ? (gt_vue)d->s : NULL};
     return gt_raster_draw(c, kind, v, 0, 7);
