@@ -414,6 +414,45 @@ static void alpha_test(void **state)
         assert_int_equal(r32(f, RT0 + r->ps.y[i] * 32 + r->ps.x[i] * 4), i < 4 ? 0 : 0xBFFFFFFFu);
 }
 
+static void msaa_omask(void **state)
+{
+    rfx *r = *state;
+    fx *f = r->f;
+    gt3d_backend_state st;
+    state_init(&st);
+    st.samples = 4;
+    st.omask_present = true;
+    ps_init(r, 8, &st);
+    for (unsigned i = 0; i < 8; i++)
+        r->ps.cov[i] = i == 7 ? 0x7 : 0xF; /* lane 7: sample 3 not covered */
+    /* 8x4 RGBA8, 4x MSS (DW4 5:3 Number of Multisamples = 2), QPitch 4
+     * rows: sample plane p of pixel (x, y) at p * 128 + 32 y + 4 x */
+    bind_rt(f, 0, F_RGBA8, 8, 4, 32, false, RT0);
+    uint32_t ss = 0x100;
+    w32(f, SSB + ss + 4, 4 / 4);
+    w32(f, SSB + ss + 16, 2u << 3);
+    for (unsigned i = 0; i < 8; i++) {
+        ((uint16_t *)grf(f, PAY))[i] = (uint16_t)(i % 2 ? 0xA : 0x5); /* oMask words */
+        for (unsigned c = 0; c < 4; c++)
+            grf(f, PAY + 1 + c)[i] = f2u(1.0f);
+    }
+    assert_int_equal(send_rt(f, DESC(5, 0, RTW, 4, 1, 0), 0, 0xFF, -1), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned p = 0; p < 4; p++) {
+            uint32_t m = (i % 2 ? 0xAu : 0x5u) & (i == 7 ? 0x7u : 0xFu);
+            assert_int_equal(r32(f, RT0 + p * 128 + r->ps.y[i] * 32 + r->ps.x[i] * 4), (m >> p & 1) ? 0xFFFFFFFFu : 0);
+        }
+    /* per-sample read (desc bit 13) of lane i's sample i % 4 */
+    for (unsigned i = 0; i < 8; i++)
+        r->ps.sample[i] = (uint8_t)(i % 4);
+    memset(grf(f, PAY), 0, 64);
+    assert_int_equal(send_rt(f, DESC(2, 1, RTR, 1, 0, 0) | 1u << 13, 0, 0xFF, 40), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++) {
+        uint32_t m = (i % 2 ? 0xAu : 0x5u) & (i == 7 ? 0x7u : 0xFu);
+        assert_true(u2f(grf(f, 40)[i]) == ((m >> (i % 4) & 1) ? 1.0f : 0.0f));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -427,6 +466,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(tiley_gen12_rt_index_null, rsetup, rteardown),
         cmocka_unit_test_setup_teardown(late_depth_and_mrt, rsetup, rteardown),
         cmocka_unit_test_setup_teardown(alpha_test, rsetup, rteardown),
+        cmocka_unit_test_setup_teardown(msaa_omask, rsetup, rteardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
