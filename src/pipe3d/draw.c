@@ -69,21 +69,22 @@ static void decode_vf(p3_draw *d)
 }
 
 /* Push constants of a stage (3DSTATE_CONSTANT_VS/PS/...: four buffers;
- * their addresses are graphics addresses, read lengths in registers). */
+ * their addresses are graphics addresses, read lengths in registers).
+ * Every 3DSTATE_CONSTANT_* carries the same body after its header DWord
+ * (seed 004 3DSTATE_CONSTANT(Body)): decoded with that structure's layout. */
 void p3_decode_constants(p3_draw *d, unsigned id, p3_stage *s)
 {
-    uint64_t v[GT3D_3DSTATE_CONSTANT_VS__NF];
-    p3_unpack(d, id, NULL, 0, v, GT3D_3DSTATE_CONSTANT_VS__NF);
-    /* every 3DSTATE_CONSTANT_* has the same layout (seed 004
-     * 3DSTATE_CONSTANT(Body)), so the VS slots serve all */
-    static const unsigned len[4] = {GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_0, GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_1,
-                                    GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_2, GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_3};
-    static const unsigned buf[4] = {GT3D_3DSTATE_CONSTANT_VS__BUFFER_0, GT3D_3DSTATE_CONSTANT_VS__BUFFER_1,
-                                    GT3D_3DSTATE_CONSTANT_VS__BUFFER_2, GT3D_3DSTATE_CONSTANT_VS__BUFFER_3};
+    uint64_t v[GT3D_MAX_SLOTS];
+    unsigned n;
+    const uint32_t *dw = p3_raw(d, id, &n);
     s->const_total = 0;
+    memset(s->const_regs, 0, sizeof(s->const_regs));
+    if (!dw || n < 2)
+        return;
+    p3_unpack(d, GT3D_3DSTATE_CONSTANT_BODY, dw + 1, n - 1, v, GT3D_3DSTATE_CONSTANT_BODY__NF);
     for (unsigned b = 0; b < 4; b++) {
-        s->const_regs[b] = (uint32_t)v[len[b]];
-        s->const_addr[b] = v[buf[b]] & ADDR48;
+        s->const_regs[b] = (uint32_t)v[GT3D_3DSTATE_CONSTANT_BODY__READ_LENGTH_0 + b];
+        s->const_addr[b] = v[GT3D_3DSTATE_CONSTANT_BODY__BUFFER_0 + b] & ADDR48;
         s->const_total += s->const_regs[b];
     }
 }

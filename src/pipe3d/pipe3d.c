@@ -153,6 +153,53 @@ static void record_vertex_buffers(gtsim_device *dev, struct gt3d_state *s, const
     }
 }
 
+/* 3DSTATE_WM_DEPTH_STENCIL's Modify Disable bits (seed 004, Gen12): each
+ * keeps a group of fields at the values the state had; the command is
+ * recorded with those values merged in and the bits cleared. */
+#define WMDS(f) GT3D_3DSTATE_WM_DEPTH_STENCIL__##f
+static const struct {
+    unsigned disable;
+    unsigned fields[12];
+} wmds_groups[] = {
+    {WMDS(DEPTH_STATE_MODIFY_DISABLE), {WMDS(DEPTH_TEST_FUNCTION), WMDS(DEPTH_TEST_ENABLE),
+                                        WMDS(DEPTH_BUFFER_WRITE_ENABLE)}},
+    {WMDS(STENCIL_STATE_MODIFY_DISABLE),
+     {WMDS(STENCIL_FAIL_OP), WMDS(STENCIL_PASS_DEPTH_FAIL_OP), WMDS(STENCIL_PASS_DEPTH_PASS_OP),
+      WMDS(BACKFACE_STENCIL_TEST_FUNCTION), WMDS(BACKFACE_STENCIL_FAIL_OP),
+      WMDS(BACKFACE_STENCIL_PASS_DEPTH_FAIL_OP), WMDS(BACKFACE_STENCIL_PASS_DEPTH_PASS_OP),
+      WMDS(STENCIL_TEST_FUNCTION), WMDS(DOUBLE_SIDED_STENCIL_ENABLE), WMDS(STENCIL_TEST_ENABLE),
+      WMDS(STENCIL_BUFFER_WRITE_ENABLE)}},
+    {WMDS(STENCIL_WRITE_MASK_MODIFY_DISABLE), {WMDS(STENCIL_WRITE_MASK), WMDS(BACKFACE_STENCIL_WRITE_MASK)}},
+    {WMDS(STENCIL_TEST_MASK_MODIFY_DISABLE), {WMDS(STENCIL_TEST_MASK), WMDS(BACKFACE_STENCIL_TEST_MASK)}},
+    {WMDS(STENCIL_REFERENCE_VALUE_MODIFY_DISABLE),
+     {WMDS(STENCIL_REFERENCE_VALUE), WMDS(BACKFACE_STENCIL_REFERENCE_VALUE)}},
+};
+
+static int record_wm_depth_stencil(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc *d,
+                                   const uint32_t *dw, unsigned n)
+{
+    uint64_t nv[GT3D_3DSTATE_WM_DEPTH_STENCIL__NF] = {0}, ov[GT3D_3DSTATE_WM_DEPTH_STENCIL__NF] = {0};
+    uint32_t merged[8] = {0};
+    if (n > 8)
+        n = 8;
+    gt_fields_unpack(d->fields, d->nfields, dw, n, nv);
+    if (s->raw[GT3D_3DSTATE_WM_DEPTH_STENCIL])
+        gt_fields_unpack(d->fields, d->nfields, s->raw[GT3D_3DSTATE_WM_DEPTH_STENCIL],
+                         s->len[GT3D_3DSTATE_WM_DEPTH_STENCIL], ov);
+    for (unsigned g = 0; g < sizeof(wmds_groups) / sizeof(wmds_groups[0]); g++) {
+        if (!nv[wmds_groups[g].disable])
+            continue;
+        for (unsigned k = 0; k < 12 && (k == 0 || wmds_groups[g].fields[k]); k++)
+            nv[wmds_groups[g].fields[k]] = ov[wmds_groups[g].fields[k]];
+        nv[wmds_groups[g].disable] = 0;
+    }
+    memcpy(merged, dw, 4u * n);
+    if (gt_fields_pack(d->fields, d->nfields, nv, merged, n) != 0)
+        return gt_error(dev, GTSIM_ERR_INVALID, "3DSTATE_WM_DEPTH_STENCIL: %u DWords cannot hold its fields", n);
+    return record(dev, s, GT3D_3DSTATE_WM_DEPTH_STENCIL, merged, n);
+}
+#undef WMDS
+
 int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *dw, unsigned n,
                       gt_vm *vm, const char *where)
 {
@@ -168,6 +215,8 @@ int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *d
     case GT3D_3DSTATE_VERTEX_BUFFERS:
         record_vertex_buffers(dev, s, d, dw, n);
         return GTSIM_OK;
+    case GT3D_3DSTATE_WM_DEPTH_STENCIL:
+        return record_wm_depth_stencil(dev, s, d, dw, n);
     case GT3D_3DSTATE_VF_INSTANCING: {
         uint64_t v[GT3D_3DSTATE_VF_INSTANCING__NF] = {0};
         gt_fields_unpack(d->fields, d->nfields, dw, n, v);

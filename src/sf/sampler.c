@@ -182,9 +182,17 @@ static int read_sampler(sf_msg *m, uint64_t table, unsigned idx, sampler *s)
     s->min_lod = (float)s->f[SS_MIN_LOD] / 256.0f;
     s->max_lod = (float)s->f[SS_MAX_LOD] / 256.0f;
     /* SAMPLER_BORDER_COLOR_STATE: four DWords R, G, B, A (floats, or the
-     * integer values for UINT/SINT formats), Dynamic State Base relative */
+     * integer values for UINT/SINT formats), Dynamic State Base relative;
+     * read only when an address mode uses it (the driver need not point a
+     * sampler without border modes at one: Mesa's iris leaves it 0) */
+    memset(&s->border, 0, sizeof(s->border));
+    bool uses_border = false;
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned mode = (unsigned)s->f[SS_TCX + k];
+        uses_border |= mode == TCM_CLAMP_BORDER || mode == TCM_HALF_BORDER;
+    }
     uint64_t bva = d->dynamic_state_base + s->f[SS_BORDER_PTR];
-    if (gt_vm_read(d->vm, bva, s->border.u, 16, &fva))
+    if (uses_border && gt_vm_read(d->vm, bva, s->border.u, 16, &fva))
         return sf_fail(m, GTSIM_ERR_FAULT, "page fault reading the border colour of SAMPLER_STATE %u at "
                        "GVA 0x%llx (GVA 0x%llx)", idx, (unsigned long long)bva, (unsigned long long)fva);
     return GTSIM_OK;
