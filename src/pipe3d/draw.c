@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cs/cs.h"
 #include "gt3d_gen.h"
 #include "mem.h"
 #include "pipe3d/p3d.h"
@@ -337,6 +338,9 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
     uint64_t v[GT3D_3DPRIMITIVE__NF];
     memset(v, 0, sizeof(v));
     gt_fields_unpack(desc->fields, desc->nfields, dw, n, v);
+    /* seed 004 3DPRIMITIVE Predicate Enable: ignored when the MI predicate is 0 */
+    if (v[GT3D_3DPRIMITIVE__PREDICATE_ENABLE] && !(gt_cs_reg_read(dev, GT_RCS_PREDICATE_RESULT) & 1))
+        return GTSIM_OK;
     if (v[GT3D_3DPRIMITIVE__INDIRECT_PARAMETER_ENABLE])
         return gt_error(dev, GTSIM_ERR_UNIMPL, "3DPRIMITIVE at %s: indirect parameters (the 3DPRIM_* registers) "
                         "are not modelled yet", where);
