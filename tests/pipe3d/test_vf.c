@@ -1,0 +1,138 @@
+/*
+ * Primitive assembly (src/pipe3d/vf.c p3_assemble): the objects of every
+ * topology the pipeline assembles, with cuts (primitive restart), against
+ * lists written out by hand from the topology definitions (OpenGL 4.6
+ * section 10.1 primitive types; for strips the GL vertex order with odd
+ * triangles flagged as reversed; adjacency vertices dropped).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "pipe3d/vf.h"
+
+/* A stream of n vertices, with cuts at the positions listed in cuts (-1 ends). */
+static void stream(p3_svtx *s, unsigned n, const int *cuts)
+{
+    memset(s, 0, sizeof(*s) * n);
+    for (unsigned i = 0; i < n; i++)
+        s[i].index = s[i].vertex_id = i;
+    for (; cuts && *cuts >= 0; cuts++)
+        s[*cuts].cut = true;
+}
+
+static void check(uint32_t topo, unsigned n, const int *cuts, unsigned want_per, const uint32_t *want,
+                  unsigned want_n, const uint8_t *want_flags)
+{
+    p3_svtx s[32];
+    uint32_t prims[128];
+    uint8_t flags[64];
+    unsigned per = 0;
+    stream(s, n, cuts);
+    uint32_t np = p3_assemble(topo, s, n, NULL, NULL, &per);
+    assert_int_equal(np, want_n);
+    assert_int_equal(per, want_per);
+    assert_int_equal(p3_assemble(topo, s, n, prims, flags, &per), want_n);
+    assert_memory_equal(prims, want, sizeof(uint32_t) * want_n * per);
+    if (want_flags)
+        for (unsigned i = 0; i < want_n; i++)
+            assert_int_equal(flags[i] & (P3_PRIM_ODD | P3_PRIM_QUAD), want_flags[i]);
+}
+
+static void test_lists(void **state)
+{
+    (void)state;
+    static const uint32_t pts[] = {0, 1, 2};
+    check(P3_POINTLIST, 3, NULL, 1, pts, 3, NULL);
+    static const uint32_t lines[] = {0, 1, 2, 3};
+    check(P3_LINELIST, 5, NULL, 2, lines, 2, NULL); /* the fifth vertex is dropped */
+    static const uint32_t tris[] = {0, 1, 2, 3, 4, 5};
+    check(P3_TRILIST, 7, NULL, 3, tris, 2, NULL);
+}
+
+static void test_strips_and_fans(void **state)
+{
+    (void)state;
+    static const uint32_t ls[] = {0, 1, 1, 2, 2, 3};
+    check(P3_LINESTRIP, 4, NULL, 2, ls, 3, NULL);
+    static const uint32_t loop[] = {0, 1, 1, 2, 2, 3, 3, 0};
+    check(P3_LINELOOP, 4, NULL, 2, loop, 4, NULL);
+    static const uint32_t ts[] = {0, 1, 2, 1, 2, 3, 2, 3, 4};
+    static const uint8_t tsf[] = {0, P3_PRIM_ODD, 0};
+    check(P3_TRISTRIP, 5, NULL, 3, ts, 3, tsf);
+    static const uint8_t tsr[] = {P3_PRIM_ODD, 0, P3_PRIM_ODD};
+    check(P3_TRISTRIP_REVERSE, 5, NULL, 3, ts, 3, tsr);
+    static const uint32_t fan[] = {0, 1, 2, 0, 2, 3, 0, 3, 4};
+    check(P3_TRIFAN, 5, NULL, 3, fan, 3, NULL);
+    check(P3_POLYGON, 5, NULL, 3, fan, 3, NULL);
+}
+
+static void test_quads(void **state)
+{
+    (void)state;
+    /* quad (0,1,2,3): triangles (0,1,3) and (1,2,3), the last vertex in both */
+    static const uint32_t q[] = {0, 1, 3, 1, 2, 3};
+    static const uint8_t qf[] = {P3_PRIM_QUAD, P3_PRIM_QUAD};
+    check(P3_QUADLIST, 4, NULL, 3, q, 2, qf);
+    /* quad strip 0 1 2 3 4 5: quads (0,1,3,2) and (2,3,5,4) */
+    static const uint32_t qs[] = {0, 1, 2, 1, 3, 2, 2, 3, 4, 3, 5, 4};
+    check(P3_QUADSTRIP, 6, NULL, 3, qs, 4, NULL);
+}
+
+static void test_adjacency(void **state)
+{
+    (void)state;
+    static const uint32_t la[] = {1, 2, 5, 6};
+    check(P3_LINELIST_ADJ, 8, NULL, 2, la, 2, NULL);
+    static const uint32_t lsa[] = {1, 2, 2, 3};
+    check(P3_LINESTRIP_ADJ, 5, NULL, 2, lsa, 2, NULL);
+    static const uint32_t ta[] = {0, 2, 4};
+    check(P3_TRILIST_ADJ, 6, NULL, 3, ta, 1, NULL);
+    /* strip with adjacency of 8 vertices: triangles (0,2,4), (2,4,6) reversed */
+    static const uint32_t tsa[] = {0, 2, 4, 2, 4, 6};
+    static const uint8_t tsaf[] = {0, P3_PRIM_ODD};
+    check(P3_TRISTRIP_ADJ, 8, NULL, 3, tsa, 2, tsaf);
+}
+
+static void test_restart(void **state)
+{
+    (void)state;
+    /* strip 0 1 2 | cut | 4 5 6 7: the second strip restarts its parity */
+    static const int cuts[] = {3, -1};
+    static const uint32_t ts[] = {0, 1, 2, 4, 5, 6, 5, 6, 7};
+    static const uint8_t tsf[] = {0, 0, P3_PRIM_ODD};
+    check(P3_TRISTRIP, 8, cuts, 3, ts, 3, tsf);
+    /* a fan's centre is the first vertex after the cut */
+    static const uint32_t fan[] = {0, 1, 2, 4, 5, 6, 4, 6, 7};
+    check(P3_TRIFAN, 8, cuts, 3, fan, 3, NULL);
+    /* a cut inside a list drops the incomplete object */
+    static const int cut2[] = {2, -1};
+    static const uint32_t tl[] = {3, 4, 5};
+    check(P3_TRILIST, 6, cut2, 3, tl, 1, NULL);
+}
+
+static void test_unassembled(void **state)
+{
+    (void)state;
+    p3_svtx s[4];
+    unsigned per = 0;
+    stream(s, 4, NULL);
+    assert_int_equal(p3_assemble(P3_PATCHLIST_1 + 2, s, 4, NULL, NULL, &per), UINT32_MAX);
+    assert_int_equal(p3_assemble(0, s, 4, NULL, NULL, &per), UINT32_MAX);
+    assert_int_equal(p3_assemble(0x3f + 1, s, 4, NULL, NULL, &per), UINT32_MAX);
+    assert_string_equal(p3_topo_name(P3_RECTLIST), "RECTLIST");
+    assert_string_equal(p3_topo_name(0x15), "?");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lists),     cmocka_unit_test(test_strips_and_fans), cmocka_unit_test(test_quads),
+        cmocka_unit_test(test_adjacency), cmocka_unit_test(test_restart),        cmocka_unit_test(test_unassembled),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
