@@ -20,9 +20,12 @@ int p3_vf_stream(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_draw_pa
         p3_svtx *v = &out[i];
         uint32_t pos = dp->start_vertex + i;
         v->cut = false;
+        /* VertexID is 0-based unless VertexID Offset Enable (seed 004
+         * 3DSTATE_VF; Gen9 has no such field: 0-based, as brw adds
+         * FirstVertex/BaseVertex itself) */
         if (!dp->indexed) {
             v->index = pos;
-            v->vertex_id = pos;
+            v->vertex_id = vf->vid_offset ? pos : i;
             continue;
         }
         uint32_t idx = 0;
@@ -42,7 +45,7 @@ int p3_vf_stream(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_draw_pa
             continue;
         }
         v->index = idx + (uint32_t)dp->base_vertex;
-        v->vertex_id = v->index;
+        v->vertex_id = vf->vid_offset ? v->index : idx;
     }
     return GTSIM_OK;
 }

@@ -19,6 +19,10 @@
  *   cut    a GS line strip with EndPrimitive, captured as lines
  *   sep    separate-attribute capture into two buffers, appended over two
  *          draws (pause/resume of the buffer offsets)
+ *   bigcut 40 vertices with a cut every 3 (a control data header of more
+ *          than 32 bits), 10 GS invocations (two SIMD8 threads)
+ *   streams points to streams 0 and 1 captured into two buffers, with
+ *          the per-stream primitives-written queries
  */
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>
@@ -307,6 +311,70 @@ static void case_sep(void)
     dump("sep buffer1:", b1, 16);
 }
 
+static void case_bigcut(void)
+{
+    const char *gs = "#version 400 core\n"
+                     "layout(points, invocations = 10) in; layout(line_strip, max_vertices = 40) out;\n"
+                     "in float vid[]; out float o;\n"
+                     "void main() { for (int i = 0; i < 40; i++) {\n"
+                     "  if (i >= 36 + gl_InvocationID % 4) break;\n"
+                     "  o = 1000.0 * vid[0] + 100.0 * float(gl_InvocationID) + float(i);\n"
+                     "  gl_Position = vec4(0); EmitVertex(); if (i % 3 == 2) EndPrimitive(); } }\n";
+    static const char *vars[] = {"o"};
+    GLuint p = program(vs_id, gs, NULL, vars, 1, GL_INTERLEAVED_ATTRIBS);
+    GLuint b = xfb_buffer(4 * 512), q;
+    glGenQueries(1, &q);
+    glUseProgram(p);
+    glEnable(GL_RASTERIZER_DISCARD);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+    glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q);
+    glBeginTransformFeedback(GL_LINES);
+    glDrawArrays(GL_POINTS, 0, 1);
+    glEndTransformFeedback();
+    glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+    glDisable(GL_RASTERIZER_DISCARD);
+    GLuint written = 0;
+    glGetQueryObjectuiv(q, GL_QUERY_RESULT, &written);
+    char name[64];
+    snprintf(name, sizeof(name), "bigcut written %u:", written);
+    dump(name, b, 2 * (int)written < 512 ? 2 * (int)written : 512);
+}
+
+static void case_streams(void)
+{
+    const char *gs = "#version 400 core\n"
+                     "layout(points) in; layout(points, max_vertices = 4) out;\n"
+                     "in float vid[];\n"
+                     "layout(stream = 0) out float a; layout(stream = 1) out float b;\n"
+                     "void main() {\n"
+                     "  a = vid[0]; gl_Position = vec4(0); EmitStreamVertex(0);\n"
+                     "  b = 10.0 + vid[0]; EmitStreamVertex(1);\n"
+                     "  if (vid[0] > 1.0) { b = 20.0 + vid[0]; EmitStreamVertex(1); }\n"
+                     "}\n";
+    static const char *vars[] = {"a", "gl_NextBuffer", "b"};
+    GLuint p = program(vs_id, gs, NULL, vars, 3, GL_INTERLEAVED_ATTRIBS);
+    GLuint b0 = xfb_buffer(4 * 16), b1 = xfb_buffer(4 * 16), q[2];
+    glGenQueries(2, q);
+    glUseProgram(p);
+    glEnable(GL_RASTERIZER_DISCARD);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b0);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, b1);
+    glBeginQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 0, q[0]);
+    glBeginQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 1, q[1]);
+    glBeginTransformFeedback(GL_POINTS);
+    glDrawArrays(GL_POINTS, 0, 4);
+    glEndTransformFeedback();
+    glEndQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 0);
+    glEndQueryIndexed(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 1);
+    glDisable(GL_RASTERIZER_DISCARD);
+    GLuint w0 = 0, w1 = 0;
+    glGetQueryObjectuiv(q[0], GL_QUERY_RESULT, &w0);
+    glGetQueryObjectuiv(q[1], GL_QUERY_RESULT, &w1);
+    printf("streams written %u %u\n", w0, w1);
+    dump("streams buffer0:", b0, 8);
+    dump("streams buffer1:", b1, 8);
+}
+
 int main(void)
 {
     EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
@@ -342,6 +410,8 @@ int main(void)
     case_vsxfb();
     case_cut();
     case_sep();
+    case_bigcut();
+    case_streams();
     GLenum e = glGetError();
     printf("glGetError 0x%x\n", e);
     printf("DONE\n");
