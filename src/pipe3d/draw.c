@@ -12,6 +12,7 @@
 #include "cs/cs.h"
 #include "gt3d_gen.h"
 #include "mem.h"
+#include "pipe3d/gs.h"
 #include "pipe3d/p3d.h"
 #include "pipe3d/pipe3d.h"
 #include "pipe3d/ps.h"
@@ -317,7 +318,9 @@ static int shade_vertices(p3_draw *d, const p3_svtx *stream, const uint32_t *pos
 
 int p3_geometry(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_t flags)
 {
-    return p3_ps_primitive(d, per, vue, flags);
+    if (d->gsx)
+        return p3_gs_object(d, per, vue, flags);
+    return p3_so_primitive(d, 0, per, vue, flags);
 }
 
 /* ---- the draw ---- */
@@ -369,7 +372,7 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
     }
     decode_vf(d);
     decode_vs(d);
-    if ((st = p3_ps_begin(d)) != GTSIM_OK)
+    if ((st = p3_ps_begin(d)) != GTSIM_OK || (st = p3_gs_begin(d)) != GTSIM_OK)
         goto out;
     if (d->urb_vs.entries == 0 || 64ull * (d->urb_vs.first + (uint64_t)d->urb_vs.entries * d->urb_vs.entry_units) >
                                       d->urb_size) {
@@ -388,7 +391,7 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
     for (uint32_t inst = 0; inst < d->dp.instance_count && st == GTSIM_OK; inst++) {
         if ((st = p3_vf_stream(dev, vm, &d->vf, &d->dp, stream, where)) != GTSIM_OK)
             break;
-        uint32_t np = p3_assemble(d->vf.topology, stream, nv, NULL, NULL, &per);
+        uint32_t np = p3_assemble_mode(d->vf.topology, d->asm_mode, stream, nv, NULL, NULL, &per);
         if (np == UINT32_MAX) {
             st = gt_error(dev, GTSIM_ERR_UNIMPL, "3DPRIMITIVE at %s: topology %s (0x%x) is not modelled",
                           where, p3_topo_name(d->vf.topology), d->vf.topology);
@@ -402,7 +405,7 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
             st = gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory for %u primitives", np);
             break;
         }
-        p3_assemble(d->vf.topology, stream, nv, prims, flags, &per);
+        p3_assemble_mode(d->vf.topology, d->asm_mode, stream, nv, prims, flags, &per);
         /* chunks: as many primitives as their distinct vertices fit the
          * VS entries (a vertex is shared with the last 8 of the chunk and
          * its first, which covers strips and fans) */
@@ -444,18 +447,25 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
             }
             if ((st = shade_vertices(d, stream, pos, nu, inst)) != GTSIM_OK)
                 break;
+            d->instance = inst;
             for (uint32_t p = p0; p < p1 && st == GTSIM_OK; p++) {
-                const uint8_t *vue[4];
+                const uint8_t *vue[P3_MAX_PER];
                 for (unsigned k = 0; k < per; k++)
                     vue[k] = d->urb + 64ull * (d->urb_vs.first + map[(size_t)p * per + k] * d->urb_vs.entry_units);
+                d->prim_index = p;
                 st = p3_geometry(d, per, vue, flags[p]);
             }
+            if (st == GTSIM_OK) /* the chunk's VUEs are overwritten next */
+                st = p3_gs_flush(d);
             p0 = p1;
         }
     }
     if (st == GTSIM_OK)
+        st = p3_gs_end(d);
+    if (st == GTSIM_OK)
         st = p3_ps_end(d);
 out:
+    p3_gs_free(d);
     p3_ps_free(d);
     free(stream);
     free(prims);

@@ -60,6 +60,15 @@ typedef struct p3_draw {
     gt_bti_cache btc;
     uint64_t vs_threads, ps_threads;
     struct p3_psctx *psx;     /* ps.c */
+    /* the geometry shader and stream output (gs.c, so.c): gsx is NULL
+     * without a GS; asm_mode is the p3_assemble_mode the GS asks for;
+     * instance and prim_index locate the object p3_geometry gets (its
+     * instance and its index among the instance's assembled objects, the
+     * GS's PrimitiveID) */
+    struct p3_gsctx *gsx;
+    struct p3_soctx *sox;
+    unsigned asm_mode;
+    uint32_t instance, prim_index;
 } p3_draw;
 
 /* Unpack recorded command id (dw NULL) or the DWords dw[0..ndw) laid out
@@ -69,6 +78,10 @@ void p3_unpack(const p3_draw *d, unsigned id, const uint32_t *dw, unsigned ndw, 
 int p3_read_struct(p3_draw *d, unsigned id, uint64_t gva, uint64_t *v, unsigned nv, const char *what);
 const uint32_t *p3_raw(const p3_draw *d, unsigned id, unsigned *n);
 const p3_vb *p3_vbs(const p3_draw *d);
+/* The recorded DWords of SO buffer i's last 3DSTATE_SO_BUFFER (or
+ * 3DSTATE_SO_BUFFER_INDEX_i on Gen12), NULL if never programmed; *id the
+ * command's layout (pipe3d.c). */
+const uint32_t *p3_so_buffer_raw(const p3_draw *d, unsigned i, unsigned *n, unsigned *id);
 void p3_instancing(const p3_draw *d, unsigned e, bool *enable, uint32_t *step);
 
 /* The stages after the VS for one assembled object (draw.c): vue[0..per)

@@ -23,6 +23,7 @@
 #include "pipe/pipe.h"
 #include "pipe3d/p3d.h"
 #include "pipe3d/pipe3d.h"
+#include "pipe3d/so.h"
 #include "pipe3d/vf.h"
 #include "sf/sf.h"
 
@@ -35,6 +36,9 @@ struct gt3d_state {
     p3_vb vb[P3_MAX_VB];       /* 3DSTATE_VERTEX_BUFFERS: each buffer as last programmed */
     bool inst[P3_MAX_VE];      /* 3DSTATE_VF_INSTANCING, per element */
     uint32_t step[P3_MAX_VE];
+    uint32_t so_buf[4][8];     /* 3DSTATE_SO_BUFFER(_INDEX_n), per buffer */
+    uint8_t so_buf_len[4];
+    uint16_t so_buf_id[4];
 };
 
 struct gt_pipe3d {
@@ -217,6 +221,18 @@ int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *d
         return GTSIM_OK;
     case GT3D_3DSTATE_WM_DEPTH_STENCIL:
         return record_wm_depth_stencil(dev, s, d, dw, n);
+    case GT3D_3DSTATE_SO_BUFFER: case GT3D_3DSTATE_SO_BUFFER_INDEX_0: case GT3D_3DSTATE_SO_BUFFER_INDEX_1:
+    case GT3D_3DSTATE_SO_BUFFER_INDEX_2: case GT3D_3DSTATE_SO_BUFFER_INDEX_3: {
+        unsigned i = 0;
+        int st = p3_so_buffer_command(dev, d, dw, n, vm, where, &i);
+        if (st != GTSIM_OK)
+            return st;
+        unsigned k = n < 8 ? n : 8;
+        memcpy(s->so_buf[i], dw, 4u * k);
+        s->so_buf_len[i] = (uint8_t)k;
+        s->so_buf_id[i] = (uint16_t)id;
+        return GTSIM_OK;
+    }
     case GT3D_3DSTATE_VF_INSTANCING: {
         uint64_t v[GT3D_3DSTATE_VF_INSTANCING__NF] = {0};
         gt_fields_unpack(d->fields, d->nfields, dw, n, v);
@@ -242,6 +258,13 @@ const uint32_t *p3_raw(const p3_draw *d, unsigned id, unsigned *n)
 const p3_vb *p3_vbs(const p3_draw *d)
 {
     return d->st->vb;
+}
+
+const uint32_t *p3_so_buffer_raw(const p3_draw *d, unsigned i, unsigned *n, unsigned *id)
+{
+    *n = d->st->so_buf_len[i];
+    *id = d->st->so_buf_id[i];
+    return *n ? d->st->so_buf[i] : NULL;
 }
 
 void p3_instancing(const p3_draw *d, unsigned e, bool *enable, uint32_t *step)

@@ -20,9 +20,12 @@ int p3_vf_stream(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_draw_pa
         p3_svtx *v = &out[i];
         uint32_t pos = dp->start_vertex + i;
         v->cut = false;
+        /* VertexID is 0-based unless VertexID Offset Enable (seed 004
+         * 3DSTATE_VF; Gen9 has no such field: 0-based, as brw adds
+         * FirstVertex/BaseVertex itself) */
         if (!dp->indexed) {
             v->index = pos;
-            v->vertex_id = pos;
+            v->vertex_id = vf->vid_offset ? pos : i;
             continue;
         }
         uint32_t idx = 0;
@@ -42,7 +45,7 @@ int p3_vf_stream(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_draw_pa
             continue;
         }
         v->index = idx + (uint32_t)dp->base_vertex;
-        v->vertex_id = v->index;
+        v->vertex_id = vf->vid_offset ? v->index : idx;
     }
     return GTSIM_OK;
 }
@@ -124,7 +127,14 @@ int p3_vf_fetch(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_svtx *v,
 uint32_t p3_assemble(uint32_t topology, const p3_svtx *s, uint32_t n, uint32_t *prims, uint8_t *flags,
                      unsigned *per_out)
 {
+    return p3_assemble_mode(topology, 0, s, n, prims, flags, per_out);
+}
+
+uint32_t p3_assemble_mode(uint32_t topology, unsigned mode, const p3_svtx *s, uint32_t n, uint32_t *prims,
+                          uint8_t *flags, unsigned *per_out)
+{
     unsigned per;
+    bool adj = (mode & P3_ASM_KEEP_ADJ) != 0;
     switch (topology) {
     case P3_POINTLIST: case P3_POINTLIST_BF: per = 1; break;
     case P3_LINELIST: case P3_LINESTRIP: case P3_LINELIST_ADJ: case P3_LINESTRIP_ADJ: case P3_LINELOOP:
@@ -134,6 +144,10 @@ uint32_t p3_assemble(uint32_t topology, const p3_svtx *s, uint32_t n, uint32_t *
     case P3_RECTLIST: case P3_TRIFAN_NOSTIPPLE: per = 3; break;
     default: return UINT32_MAX;
     }
+    if (adj && (topology == P3_LINELIST_ADJ || topology == P3_LINESTRIP_ADJ))
+        per = 4;
+    if (adj && (topology == P3_TRILIST_ADJ || topology == P3_TRISTRIP_ADJ))
+        per = 6;
     *per_out = per;
     uint32_t np = 0;
     uint32_t a = 0; /* first position of the current run (after a cut) */
@@ -164,12 +178,20 @@ uint32_t p3_assemble(uint32_t topology, const p3_svtx *s, uint32_t n, uint32_t *
                 EMIT(a + k - 1, a);
             break;
         case P3_LINELIST_ADJ: /* (adj, v0, v1, adj) */
-            for (uint32_t i = 0; i + 3 < k; i += 4)
-                EMIT(a + i + 1, a + i + 2);
+            for (uint32_t i = 0; i + 3 < k; i += 4) {
+                if (adj)
+                    EMIT(a + i, a + i + 1, a + i + 2, a + i + 3);
+                else
+                    EMIT(a + i + 1, a + i + 2);
+            }
             break;
         case P3_LINESTRIP_ADJ: /* adj, v0 .. vn, adj */
-            for (uint32_t i = 1; i + 2 < k; i++)
-                EMIT(a + i, a + i + 1);
+            for (uint32_t i = 1; i + 2 < k; i++) {
+                if (adj)
+                    EMIT(a + i - 1, a + i, a + i + 1, a + i + 2);
+                else
+                    EMIT(a + i, a + i + 1);
+            }
             break;
         case P3_TRILIST: case P3_RECTLIST:
             for (uint32_t i = 0; i + 2 < k; i += 3)
@@ -201,13 +223,26 @@ uint32_t p3_assemble(uint32_t topology, const p3_svtx *s, uint32_t n, uint32_t *
             }
             break;
         case P3_TRILIST_ADJ: /* v0 adj v1 adj v2 adj */
-            for (uint32_t i = 0; i + 5 < k; i += 6)
-                EMIT(a + i, a + i + 2, a + i + 4);
+            for (uint32_t i = 0; i + 5 < k; i += 6) {
+                if (adj)
+                    EMIT(a + i, a + i + 1, a + i + 2, a + i + 3, a + i + 4, a + i + 5);
+                else
+                    EMIT(a + i, a + i + 2, a + i + 4);
+            }
             break;
         case P3_TRISTRIP_ADJ: /* triangle j: 2j, 2j+2, 2j+4 (odd ones reversed) */
             for (uint32_t j = 0; 2 * j + 5 < k; j++) {
                 fl = (j & 1) ? P3_PRIM_ODD : 0;
-                EMIT(a + 2 * j, a + 2 * j + 2, a + 2 * j + 4);
+                if (adj) {
+                    /* the edge (2j, 2j+2) borders the previous triangle's
+                     * first vertex (2j-2), or 1 for the first; (2j+2, 2j+4)
+                     * the next one's last (2j+6), or 2j+5 for the last;
+                     * (2j+4, 2j) has 2j+3 (GL 3.2 table 2.4) */
+                    uint32_t ab = j ? 2 * j - 2 : 1, bc = 2 * j + 7 < k ? 2 * j + 6 : 2 * j + 5;
+                    EMIT(a + 2 * j, a + ab, a + 2 * j + 2, a + bc, a + 2 * j + 4, a + 2 * j + 3);
+                } else {
+                    EMIT(a + 2 * j, a + 2 * j + 2, a + 2 * j + 4);
+                }
             }
             break;
         }

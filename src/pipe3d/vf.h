@@ -122,8 +122,8 @@ int p3_vf_fetch(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_svtx *v,
  * ones, whose winding is reversed (so provoking-vertex selects 0 and 2 keep
  * GL's first and last vertex); a fan's triangle n is (0, n+1, n+2); a
  * quad (a, b, c, d) is the triangles (a, b, d) and (b, c, d) flagged
- * P3_PRIM_QUAD; polygons are fans.  Adjacency vertices are dropped (no
- * geometry shader reads them).  P3_PRIM_FIRST marks the first object after
+ * P3_PRIM_QUAD; polygons are fans.  Adjacency vertices are dropped (see
+ * p3_assemble_mode to keep them).  P3_PRIM_FIRST marks the first object after
  * a (re)start (line stipple restarts there).  A cut entry restarts the
  * topology.  flags may be NULL.  Returns the number of objects (prims NULL:
  * only counts), or UINT32_MAX for a topology gtsim does not assemble (patch
@@ -131,6 +131,21 @@ int p3_vf_fetch(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_svtx *v,
 enum { P3_PRIM_ODD = 1, P3_PRIM_QUAD = 2, P3_PRIM_FIRST = 4 };
 uint32_t p3_assemble(uint32_t topology, const p3_svtx *s, uint32_t n, uint32_t *prims, uint8_t *flags,
                      unsigned *per);
+
+/* The most vertices of one assembled object (TRILIST_ADJ). */
+#define P3_MAX_PER 6
+
+/* p3_assemble with a mode: P3_ASM_KEEP_ADJ keeps the adjacent vertices of
+ * the adjacency topologies for a geometry shader, in its input order
+ * (GL 3.2 section 2.12 / 3DSTATE_GS): LINELIST_ADJ and LINESTRIP_ADJ give
+ * 4 (adj, v0, v1, adj), TRILIST_ADJ and TRISTRIP_ADJ give 6 (v0, adj01,
+ * v1, adj12, v2, adj20).  Strip triangles come unreordered (2i, 2i+2,
+ * 2i+4 with their edges' adjacent vertices) and flagged P3_PRIM_ODD as in
+ * p3_assemble; the GS's Reorder Mode reorders them.  Mode 0 is
+ * p3_assemble. */
+enum { P3_ASM_KEEP_ADJ = 1 };
+uint32_t p3_assemble_mode(uint32_t topology, unsigned mode, const p3_svtx *s, uint32_t n, uint32_t *prims,
+                          uint8_t *flags, unsigned *per);
 
 /* Name of a 3D_Prim_Topo_Type value ("TRILIST"), "?" if unknown. */
 const char *p3_topo_name(uint32_t topology);
