@@ -60,6 +60,7 @@ typedef struct p3_draw {
     gt_bti_cache btc;
     uint64_t vs_threads, ps_threads;
     struct p3_psctx *psx;     /* ps.c */
+    struct p3_tess *tess;     /* tess.c: HS, TE, DS; NULL when off */
 } p3_draw;
 
 /* Unpack recorded command id (dw NULL) or the DWords dw[0..ndw) laid out

@@ -50,7 +50,8 @@ int p3_tess_begin(struct p3_draw *d, struct p3_tess **out);
 void p3_tess_free(struct p3_tess *t);
 /* One patch of per control points (their VS output VUEs): HS threads,
  * the TE, DS threads, then the primitives on to the rest of the
- * pipeline (p3_ps_primitive).  prim_id = the patch's primitive ID. */
-int p3_tess_patch(struct p3_draw *d, unsigned per, const uint8_t *const vue[], uint32_t prim_id);
+ * pipeline (p3_ps_primitive).  The patch's primitive ID counts the
+ * draw's patches from 0. */
+int p3_tess_patch(struct p3_draw *d, unsigned per, const uint8_t *const vue[]);
 
 #endif
