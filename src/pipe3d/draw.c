@@ -387,8 +387,12 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
         if ((st = p3_vf_stream(dev, vm, &d->vf, &d->dp, stream, where)) != GTSIM_OK)
             break;
         uint32_t np = p3_assemble(d->vf.topology, stream, nv, NULL, NULL, &per);
-        if (np != UINT32_MAX && (d->vf.topology >= P3_PATCHLIST_1) != (d->tess != NULL))
-            np = UINT32_MAX; /* patches go to the tessellator only, and it takes only patches */
+        if (np != UINT32_MAX && (d->vf.topology >= P3_PATCHLIST_1) != (d->tess != NULL)) {
+            st = gt_error(dev, GTSIM_ERR_INVALID, "3DPRIMITIVE at %s: topology %s with tessellation %s (patches "
+                          "go to the HS only, and it takes only patches)", where, p3_topo_name(d->vf.topology),
+                          d->tess ? "on" : "off");
+            break;
+        }
         if (np == UINT32_MAX) {
             st = gt_error(dev, GTSIM_ERR_UNIMPL, "3DPRIMITIVE at %s: topology %s (0x%x) is not modelled",
                           where, p3_topo_name(d->vf.topology), d->vf.topology);
