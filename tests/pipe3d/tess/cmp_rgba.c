@@ -20,8 +20,15 @@ int main(int argc, char **argv)
     size_t n = (size_t)w * w * 4;
     unsigned char *a = malloc(n), *b = malloc(n);
     FILE *fa = fopen(argv[1], "rb"), *fb = fopen(argv[2], "rb");
-    if (!a || !b || !fa || !fb || fread(a, 1, n, fa) != n || fread(b, 1, n, fb) != n) {
+    int rd = a && b && fa && fb && fread(a, 1, n, fa) == n && fread(b, 1, n, fb) == n;
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    if (!rd) {
         printf("FAIL cannot read %s or %s (%zu bytes each)\n", argv[1], argv[2], n);
+        free(a);
+        free(b);
         return 1;
     }
     unsigned colour = 0, cover = 0, shown = 0;
@@ -42,6 +49,8 @@ int main(int argc, char **argv)
             printf("  (%zu, %zu): ref %u,%u,%u,%u got %u,%u,%u,%u\n", i % w, i / w, p[0], p[1], p[2], p[3], q[0],
                    q[1], q[2], q[3]);
     }
+    free(a);
+    free(b);
     int ok = colour == 0 && cover <= maxcov;
     printf("%s: %u colour differences (tolerance %u), %u coverage differences (at most %u)\n", ok ? "PASS" : "FAIL",
            colour, tol, cover, maxcov);
