@@ -154,7 +154,7 @@ const gt_cmd_set gt_cmds_gen9 = {
     .nnames = COUNT(gt_cmd_names), .idd = gt_idd_fields, .nidd = GT_NF_IDD,
     .scratch_bytes = gen9_scratch_bytes, .slm_bytes = gen9_slm_bytes, .payload_cross_first = 0,
     .walker_roll_to_start = 1, .cmds3d = gt3d_gen9_cmds, .ncmds3d = GT3D_GEN9_NCMDS,
-    .desc3d = gt3d_gen9_by_id,
+    .desc3d = gt3d_gen9_by_id, .hs_instance_shift = 17,
 };
 
 const gt_cmd_desc *gt_cmd_lookup(const gt_cmd_set *s, uint32_t header)

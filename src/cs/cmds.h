@@ -452,6 +452,10 @@ typedef struct gt_cmd_set {
      * (BTP_18_8, Icelake to Tiger Lake; public facts: Mesa genxml GT_MODE,
      * iris_state.c); 0 = the generation has only BTP_15_5 */
     uint32_t gt_mode_reg;
+    /* HS thread payload: the lowest bit of the instance number in R0.2
+     * (17 = bits 23:17 through Gen10, 16 = bits 22:16 Gen11+; public facts:
+     * Mesa brw_fs.cpp set_tcs_invocation_id) */
+    uint8_t hs_instance_shift;
 } gt_cmd_set;
 
 extern const gt_cmd_set gt_cmds_gen9, gt_cmds_gen7, gt_cmds_gen75, gt_cmds_gen12;

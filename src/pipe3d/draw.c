@@ -16,6 +16,7 @@
 #include "pipe3d/p3d.h"
 #include "pipe3d/pipe3d.h"
 #include "pipe3d/ps.h"
+#include "pipe3d/tess.h"
 
 #define ADDR48 ((1ull << 48) - 1)
 
@@ -318,6 +319,13 @@ static int shade_vertices(p3_draw *d, const p3_svtx *stream, const uint32_t *pos
 
 int p3_geometry(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_t flags)
 {
+    if (d->tess)
+        return p3_tess_patch(d, per, vue);
+    return p3_geometry_post(d, per, vue, flags);
+}
+
+int p3_geometry_post(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_t flags)
+{
     if (d->gsx)
         return p3_gs_object(d, per, vue, flags);
     return p3_so_primitive(d, 0, per, vue, flags);
@@ -372,7 +380,8 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
     }
     decode_vf(d);
     decode_vs(d);
-    if ((st = p3_ps_begin(d)) != GTSIM_OK || (st = p3_gs_begin(d)) != GTSIM_OK)
+    if ((st = p3_ps_begin(d)) != GTSIM_OK || (st = p3_gs_begin(d)) != GTSIM_OK ||
+        (st = p3_tess_begin(d, &d->tess)) != GTSIM_OK)
         goto out;
     if (d->urb_vs.entries == 0 || 64ull * (d->urb_vs.first + (uint64_t)d->urb_vs.entries * d->urb_vs.entry_units) >
                                       d->urb_size) {
@@ -392,6 +401,12 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
         if ((st = p3_vf_stream(dev, vm, &d->vf, &d->dp, stream, where)) != GTSIM_OK)
             break;
         uint32_t np = p3_assemble_mode(d->vf.topology, d->asm_mode, stream, nv, NULL, NULL, &per);
+        if (np != UINT32_MAX && (d->vf.topology >= P3_PATCHLIST_1) != (d->tess != NULL)) {
+            st = gt_error(dev, GTSIM_ERR_INVALID, "3DPRIMITIVE at %s: topology %s with tessellation %s (patches "
+                          "go to the HS only, and it takes only patches)", where, p3_topo_name(d->vf.topology),
+                          d->tess ? "on" : "off");
+            break;
+        }
         if (np == UINT32_MAX) {
             st = gt_error(dev, GTSIM_ERR_UNIMPL, "3DPRIMITIVE at %s: topology %s (0x%x) is not modelled",
                           where, p3_topo_name(d->vf.topology), d->vf.topology);
@@ -449,7 +464,7 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
                 break;
             d->instance = inst;
             for (uint32_t p = p0; p < p1 && st == GTSIM_OK; p++) {
-                const uint8_t *vue[P3_MAX_PER];
+                const uint8_t *vue[32]; /* a patch has up to 32 control points */
                 for (unsigned k = 0; k < per; k++)
                     vue[k] = d->urb + 64ull * (d->urb_vs.first + map[(size_t)p * per + k] * d->urb_vs.entry_units);
                 d->prim_index = p;
@@ -466,6 +481,7 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
         st = p3_ps_end(d);
 out:
     p3_gs_free(d);
+    p3_tess_free(d->tess);
     p3_ps_free(d);
     free(stream);
     free(prims);

@@ -69,6 +69,7 @@ typedef struct p3_draw {
     struct p3_soctx *sox;
     unsigned asm_mode;
     uint32_t instance, prim_index;
+    struct p3_tess *tess;     /* tess.c: HS, TE, DS; NULL when off */
 } p3_draw;
 
 /* Unpack recorded command id (dw NULL) or the DWords dw[0..ndw) laid out
@@ -89,6 +90,9 @@ void p3_instancing(const p3_draw *d, unsigned e, bool *enable, uint32_t *step);
  * Tessellation (HS, TE, DS), the geometry shader and stream output slot in
  * here, ahead of clipping and rasterization (p3_ps_primitive). */
 int p3_geometry(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_t flags);
+/* The stages after the last vertex-producing one (VS or DS): the geometry
+ * shader when enabled, else stream output, then clipping and rasterization. */
+int p3_geometry_post(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_t flags);
 
 /* 3DPRIMITIVE (draw.c). */
 int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc *d, const uint32_t *dw,

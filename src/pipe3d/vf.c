@@ -142,7 +142,11 @@ uint32_t p3_assemble_mode(uint32_t topology, unsigned mode, const p3_svtx *s, ui
     case P3_TRILIST: case P3_TRISTRIP: case P3_TRIFAN: case P3_QUADLIST: case P3_QUADSTRIP:
     case P3_TRILIST_ADJ: case P3_TRISTRIP_ADJ: case P3_TRISTRIP_REVERSE: case P3_POLYGON:
     case P3_RECTLIST: case P3_TRIFAN_NOSTIPPLE: per = 3; break;
-    default: return UINT32_MAX;
+    default:
+        if (topology < P3_PATCHLIST_1 || topology > P3_PATCHLIST_32)
+            return UINT32_MAX;
+        per = topology - P3_PATCHLIST_1 + 1; /* PATCHLIST_n: patches of n control points */
+        break;
     }
     if (adj && (topology == P3_LINELIST_ADJ || topology == P3_LINESTRIP_ADJ))
         per = 4;
@@ -228,6 +232,17 @@ uint32_t p3_assemble_mode(uint32_t topology, unsigned mode, const p3_svtx *s, ui
                     EMIT(a + i, a + i + 1, a + i + 2, a + i + 3, a + i + 4, a + i + 5);
                 else
                     EMIT(a + i, a + i + 2, a + i + 4);
+            }
+            break;
+        default: /* PATCHLIST_n: n consecutive control points each */
+            for (uint32_t i = 0; i + per <= k; i += per) {
+                if (prims)
+                    for (unsigned c = 0; c < per; c++)
+                        prims[(size_t)np * per + c] = a + i + c;
+                if (flags && prims)
+                    flags[np] = first ? P3_PRIM_FIRST : 0;
+                first = false;
+                np++;
             }
             break;
         case P3_TRISTRIP_ADJ: /* triangle j: 2j, 2j+2, 2j+4 (odd ones reversed) */

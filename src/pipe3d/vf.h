@@ -117,7 +117,7 @@ int p3_vf_fetch(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_svtx *v,
 
 /* The basic objects of a topology.  prims receives vertex-stream
  * positions, `per` (*per: 1 point, 2 line, 3 triangle or RECTLIST
- * rectangle) per object, in the topology's vertex order: a strip's
+ * rectangle, n for PATCHLIST_n patches) per object, in the topology's vertex order: a strip's
  * triangle n is (n, n+1, n+2) and flags bit 0 (P3_PRIM_ODD) marks the odd
  * ones, whose winding is reversed (so provoking-vertex selects 0 and 2 keep
  * GL's first and last vertex); a fan's triangle n is (0, n+1, n+2); a
@@ -126,8 +126,8 @@ int p3_vf_fetch(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_svtx *v,
  * p3_assemble_mode to keep them).  P3_PRIM_FIRST marks the first object after
  * a (re)start (line stipple restarts there).  A cut entry restarts the
  * topology.  flags may be NULL.  Returns the number of objects (prims NULL:
- * only counts), or UINT32_MAX for a topology gtsim does not assemble (patch
- * lists without tessellation, unknown values). */
+ * only counts), or UINT32_MAX for a topology gtsim does not assemble
+ * (unknown values); patches go to the tessellation stages (tess.h). */
 enum { P3_PRIM_ODD = 1, P3_PRIM_QUAD = 2, P3_PRIM_FIRST = 4 };
 uint32_t p3_assemble(uint32_t topology, const p3_svtx *s, uint32_t n, uint32_t *prims, uint8_t *flags,
                      unsigned *per);

@@ -115,13 +115,20 @@ static void test_restart(void **state)
     check(P3_TRILIST, 6, cut2, 3, tl, 1, NULL);
 }
 
+static void test_patches(void **state)
+{
+    (void)state;
+    /* PATCHLIST_3: patches of 3 control points, the incomplete tail dropped */
+    static const uint32_t p3[] = {0, 1, 2, 3, 4, 5};
+    check(P3_PATCHLIST_1 + 2, 7, NULL, 3, p3, 2, NULL);
+}
+
 static void test_unassembled(void **state)
 {
     (void)state;
     p3_svtx s[4];
     unsigned per = 0;
     stream(s, 4, NULL);
-    assert_int_equal(p3_assemble(P3_PATCHLIST_1 + 2, s, 4, NULL, NULL, &per), UINT32_MAX);
     assert_int_equal(p3_assemble(0, s, 4, NULL, NULL, &per), UINT32_MAX);
     assert_int_equal(p3_assemble(0x3f + 1, s, 4, NULL, NULL, &per), UINT32_MAX);
     assert_string_equal(p3_topo_name(P3_RECTLIST), "RECTLIST");
@@ -132,7 +139,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lists),     cmocka_unit_test(test_strips_and_fans), cmocka_unit_test(test_quads),
-        cmocka_unit_test(test_adjacency), cmocka_unit_test(test_restart),        cmocka_unit_test(test_unassembled),
+        cmocka_unit_test(test_adjacency), cmocka_unit_test(test_restart),        cmocka_unit_test(test_patches),
+        cmocka_unit_test(test_unassembled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
