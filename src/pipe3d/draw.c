@@ -72,18 +72,25 @@ static void decode_vf(p3_draw *d)
  * their addresses are graphics addresses, read lengths in registers). */
 void p3_decode_constants(p3_draw *d, unsigned id, p3_stage *s)
 {
-    uint64_t v[GT3D_3DSTATE_CONSTANT_VS__NF];
-    p3_unpack(d, id, NULL, 0, v, GT3D_3DSTATE_CONSTANT_VS__NF);
-    /* every 3DSTATE_CONSTANT_* has the same layout (seed 004
-     * 3DSTATE_CONSTANT(Body)), so the VS slots serve all */
+    uint64_t v[GT3D_MAX_SLOTS];
+    p3_unpack(d, id, NULL, 0, v, GT3D_MAX_SLOTS);
+    /* every 3DSTATE_CONSTANT_* has the body of seed 004
+     * 3DSTATE_CONSTANT(Body), but 3DSTATE_CONSTANT_PS has one more header
+     * field (Disable Gather at Set Shader Hint) before it, so its slots
+     * are its own; the VS slots serve the others */
     static const unsigned len[4] = {GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_0, GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_1,
                                     GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_2, GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_3};
     static const unsigned buf[4] = {GT3D_3DSTATE_CONSTANT_VS__BUFFER_0, GT3D_3DSTATE_CONSTANT_VS__BUFFER_1,
                                     GT3D_3DSTATE_CONSTANT_VS__BUFFER_2, GT3D_3DSTATE_CONSTANT_VS__BUFFER_3};
+    static const unsigned len_ps[4] = {GT3D_3DSTATE_CONSTANT_PS__READ_LENGTH_0, GT3D_3DSTATE_CONSTANT_PS__READ_LENGTH_1,
+                                       GT3D_3DSTATE_CONSTANT_PS__READ_LENGTH_2, GT3D_3DSTATE_CONSTANT_PS__READ_LENGTH_3};
+    static const unsigned buf_ps[4] = {GT3D_3DSTATE_CONSTANT_PS__BUFFER_0, GT3D_3DSTATE_CONSTANT_PS__BUFFER_1,
+                                       GT3D_3DSTATE_CONSTANT_PS__BUFFER_2, GT3D_3DSTATE_CONSTANT_PS__BUFFER_3};
+    bool ps = id == GT3D_3DSTATE_CONSTANT_PS;
     s->const_total = 0;
     for (unsigned b = 0; b < 4; b++) {
-        s->const_regs[b] = (uint32_t)v[len[b]];
-        s->const_addr[b] = v[buf[b]] & ADDR48;
+        s->const_regs[b] = (uint32_t)v[ps ? len_ps[b] : len[b]];
+        s->const_addr[b] = v[ps ? buf_ps[b] : buf[b]] & ADDR48;
         s->const_total += s->const_regs[b];
     }
 }
