@@ -364,8 +364,9 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
      * that counts against max_total_eu_instructions, as the blitter's
      * pixels do, and its per-instance arrays (the vertex stream, at most 3
      * positions per vertex in primitives and in the chunk map) against
-     * max_host_memory; refused before anything runs. */
-    uint64_t work = (uint64_t)d->dp.vertex_count * d->dp.instance_count;
+     * max_host_memory; refused before anything runs.  An instance counts
+     * at least one unit, so empty instances are bounded too. */
+    uint64_t work = (uint64_t)(d->dp.vertex_count ? d->dp.vertex_count : 1) * d->dp.instance_count;
     uint64_t host = (uint64_t)d->dp.vertex_count * (sizeof(p3_svtx) + 2 * 3 * sizeof(uint32_t) + 1);
     int refused = GTSIM_OK;
     if (work > dev->cfg.max_total_eu_instructions)

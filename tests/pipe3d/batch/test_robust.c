@@ -439,6 +439,13 @@ static void huge_counts(const char *plat)
     expect_report("2^32-1 instances, bounded work", b, b3d_run(b), GTSIM_ERR_WATCHDOG, (int)at, "3DPRIMITIVE",
                   NULL);
     done(b);
+    /* 2^32 - 1 instances of no vertices (a fuzz_3d finding: an unbounded loop) */
+    b = open_dev(plat, &cfg);
+    scene(b, 0);
+    at = b->n;
+    b3d_draw(b, 0, 0, 0xffffffffu, 0);
+    expect_report("2^32-1 empty instances", b, b3d_run(b), GTSIM_ERR_WATCHDOG, (int)at, "3DPRIMITIVE", NULL);
+    done(b);
     /* the default bounds: the host memory a draw of 2^32 - 1 vertices
      * would need is refused (small max_host_memory to keep the test's own
      * memory small) */
