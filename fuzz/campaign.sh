@@ -7,7 +7,7 @@
 #   fuzz/campaign.sh [--runs N | --seconds S] [--jobs J] [--target T]... [BUILD_PREFIX]
 # --runs N: N executions per target (default 10000000); --seconds S: S
 # seconds per target instead; --jobs J: targets run at once (default: the
-# host's cores); --target T: only T (fuzz_aub, fuzz_eu, fuzz_tbx, fuzz_blt; repeatable).  Builds go to BUILD_PREFIX-ub and BUILD_PREFIX-asan
+# host's cores); --target T: only T (fuzz_aub, fuzz_eu, fuzz_tbx, fuzz_blt, fuzz_3d; repeatable).  Builds go to BUILD_PREFIX-ub and BUILD_PREFIX-asan
 # (default build-fuzz); results to BUILD_PREFIX-ub/campaign-DATE/<target>/
 # (log, corpus, findings, asan.log).  Prints per target: executions,
 # exec/s, coverage (libFuzzer's cov = edges, ft = features), corpus size,
@@ -32,7 +32,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 prefix=${1:-$src/build-fuzz}
 stamp=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 out=$prefix-ub/campaign-${stamp//:/}
-targets=(fuzz_aub fuzz_eu fuzz_tbx fuzz_blt)
+targets=(fuzz_aub fuzz_eu fuzz_tbx fuzz_blt fuzz_3d)
 if [[ ${#only[@]} -gt 0 ]]; then
     for t in "${only[@]}"; do
         [[ " ${targets[*]} " == *" $t "* ]] || { echo "unknown target $t" >&2; exit 2; }
@@ -61,6 +61,7 @@ opts() {
     fuzz_eu) echo "-max_len=1025 $seeds/eu" ;;
     fuzz_tbx) echo "-max_len=8192 $seeds/tbx" ;;
     fuzz_blt) echo "-max_len=16384 $seeds/blt" ;;
+    fuzz_3d) echo "-max_len=4096" ;;
     esac
 }
 limit=${runs:+-runs=$runs}

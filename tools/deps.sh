@@ -18,3 +18,5 @@ gtsim_require_packages() {
 }
 # What building gtsim needs (tools/demo.sh); tests/run.sh adds the test tools.
 GTSIM_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config zlib1g-dev)
+# Images written as PNG (tests/gl3d/gears.c; GUIDE.md conventions): libpng.
+GTSIM_PNG_PACKAGES=(libpng-dev)

@@ -253,9 +253,9 @@ static int cs_fetch(struct gt_cs *cs, uint32_t *out, unsigned first, unsigned n)
             gt_vm_fault_why(cs_vm(dev, ggtt), a, why, sizeof(why));
             return gt_error(dev, GTSIM_ERR_FAULT,
                             "command streamer: GPU page fault fetching %s at %s address 0x%" PRIx64
-                            " (%s; %s; %s)",
+                            " (%s; %s %s)",
                             i ? "the body of the command" : "a command", ggtt ? "GGTT" : "PPGTT", a, why,
-                            i ? "command starts at" : "batch runs off mapped memory", WHERE(cs));
+                            i ? "the command starts at" : "batch runs off mapped memory:", WHERE(cs));
         }
     }
     return GTSIM_OK;
@@ -1017,8 +1017,11 @@ static int cs_run(struct gt_cs *cs)
         }
         /* read the body of commands we execute or print */
         unsigned nread = len <= CS_MAX_READ ? len : 1;
-        if (nread > 1 && (st = cs_fetch(cs, cs->dw, 1, nread - 1)))
-            return st;
+        if (nread > 1 && (st = cs_fetch(cs, cs->dw, 1, nread - 1))) {
+            char why[sizeof(dev->err)];
+            snprintf(why, sizeof(why), "%s", dev->err);
+            return gt_error(dev, st, "%s\n  the command: %s (header 0x%08x, %u DWords)", why, d->name, header, len);
+        }
         GT_STAT_ADD(dev, commands, 1);
         if (dev->cfg.trace_commands) {
             char text[4096];

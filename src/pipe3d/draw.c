@@ -369,6 +369,29 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
     d->dp.instance_count = (uint32_t)v[GT3D_3DPRIMITIVE__INSTANCE_COUNT];
     d->dp.start_instance = (uint32_t)v[GT3D_3DPRIMITIVE__START_INSTANCE_LOCATION];
     d->dp.base_vertex = (int32_t)(uint32_t)(n > 6 ? dw[6] : 0); /* DW6 Base Vertex Location (S32) */
+    /* Bounds (gtsim_config): a draw's vertices (count x instances) are work
+     * that counts against max_total_eu_instructions, as the blitter's
+     * pixels do, and its per-instance arrays (the vertex stream, at most 3
+     * positions per vertex in primitives and in the chunk map) against
+     * max_host_memory; refused before anything runs.  An instance counts
+     * at least one unit, so empty instances are bounded too. */
+    uint64_t work = (uint64_t)(d->dp.vertex_count ? d->dp.vertex_count : 1) * d->dp.instance_count;
+    uint64_t host = (uint64_t)d->dp.vertex_count * (sizeof(p3_svtx) + 2 * 3 * sizeof(uint32_t) + 1);
+    int refused = GTSIM_OK;
+    if (work > dev->cfg.max_total_eu_instructions)
+        refused = gt_error(dev, GTSIM_ERR_WATCHDOG, "watchdog: 3DPRIMITIVE at %s: %u vertices x %u instances, more "
+                           "than max_total_eu_instructions = %" PRIu64 " (the bound of a submission's work; gtsim "
+                           "run --max-total-eu-instructions)", where, (unsigned)d->dp.vertex_count,
+                           (unsigned)d->dp.instance_count, dev->cfg.max_total_eu_instructions);
+    else if (host > dev->cfg.max_host_memory)
+        refused = gt_error(dev, GTSIM_ERR_NOMEM, "host memory limit: 3DPRIMITIVE at %s: %u vertices need %" PRIu64
+                           " bytes of host memory, more than max_host_memory = %" PRIu64 " (gtsim run "
+                           "--max-host-memory)", where, (unsigned)d->dp.vertex_count, host,
+                           dev->cfg.max_host_memory);
+    if (refused != GTSIM_OK) {
+        free(d);
+        return refused;
+    }
     int st = GTSIM_OK;
     p3_svtx *stream = NULL;
     uint32_t *prims = NULL, *pos = NULL, *map = NULL;
@@ -394,10 +417,14 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
     unsigned per = 0;
     stream = malloc(sizeof(*stream) * (nv ? nv : 1));
     if (!stream) {
-        st = gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory for %u vertices", nv);
+        st = gt_error(dev, GTSIM_ERR_NOMEM, "3DPRIMITIVE at %s: out of host memory for %u vertices", where, nv);
         goto out;
     }
     for (uint32_t inst = 0; inst < d->dp.instance_count && st == GTSIM_OK; inst++) {
+        if ((st = gt_poll(dev)) != GTSIM_OK) { /* an interrupt or the timeout */
+            p3_context(d, st, "in instance %u of 3DPRIMITIVE at %s", inst, where);
+            break;
+        }
         if ((st = p3_vf_stream(dev, vm, &d->vf, &d->dp, stream, where)) != GTSIM_OK)
             break;
         uint32_t np = p3_assemble_mode(d->vf.topology, d->asm_mode, stream, nv, NULL, NULL, &per);

@@ -513,7 +513,8 @@ static int on_quad(void *user, const gt_raster_prim *p, const gt_raster_quad *q)
     uint16_t cov[4];
     int st = gt3d_backend_early(d->dev, &x->be, d->vm, &bq, cov);
     if (st)
-        return st;
+        return p3_context(d, st, "in the depth/stencil test (pixels from %d,%d) of 3DPRIMITIVE at %s", q->x, q->y,
+                          d->where);
     if (!x->ps_valid || !(cov[0] | cov[1] | cov[2] | cov[3]))
         return GTSIM_OK; /* no PS: the depth/stencil work is all */
     x->q[x->nq] = *q;

@@ -63,6 +63,12 @@ int p3_vf_fetch(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_svtx *v,
             t.f[3] = 1.0f;
         else
             t.u[3] = 1;
+        if (ve->valid && !ve->fi)
+            for (unsigned c = 0; c < 4; c++)
+                if (ve->comp[c] == P3_VFCOMP_STORE_SRC)
+                    return gt_error(dev, GTSIM_ERR_INVALID, "3DPRIMITIVE at %s: vertex element %u stores "
+                                    "components of Source Element Format 0x%x, not a vertex format", where, e,
+                                    ve->format);
         const p3_vb *vb = ve->vb < P3_MAX_VB ? &vf->vb[ve->vb] : NULL;
         if (ve->valid && ve->fi && vb && vb->valid && !vb->null) {
             /* the structure index: the vertex index, or for an instanced

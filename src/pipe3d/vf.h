@@ -56,7 +56,8 @@ typedef struct p3_ve {
     bool edge_flag;            /* Edge Flag Enable */
     uint8_t vb;                /* Vertex Buffer Index */
     uint16_t offset;           /* Source Element Offset, bytes */
-    const sf_format_info *fi;  /* Source Element Format (NULL: unknown, reads 0) */
+    const sf_format_info *fi;  /* Source Element Format (NULL: unknown; storing a component
+                                * from it is an error) */
     uint16_t format;           /* the field, for reports */
     uint8_t comp[4];           /* Component 0..3 Control (enum p3_vfcomp) */
     bool instancing;           /* 3DSTATE_VF_INSTANCING Instancing Enable */
@@ -111,7 +112,8 @@ int p3_vf_stream(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_draw_pa
 
 /* Fetch vertex elements of one vertex: out[e*4 + c] for the first nve
  * elements (DWords; floats or integers as the element's format gives).
- * Returns GTSIM_OK or an error (a page fault). */
+ * Returns GTSIM_OK or an error (a page fault; GTSIM_ERR_INVALID for a
+ * valid element that stores a component of an unknown format). */
 int p3_vf_fetch(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_svtx *v, uint32_t instance,
                 uint32_t start_instance, uint32_t *out, const char *where);
 
