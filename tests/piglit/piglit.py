@@ -13,6 +13,8 @@ piglit, PIGLIT_PLATFORM=surfaceless_egl) on llvmpipe and on iris through gtsim.
       does not pass and is not listed in EXPECTED (NAME <tab> RESULT <tab> CAUSE lines)
   piglit.py causes RESULTS
       the failure causes of a results file grouped, with counts, largest first
+  piglit.py expect --platform skl|tgllp BASELINE RESULTS > expected-PLATFORM.txt
+      the expectations of a gtsim run: every test BASELINE passes and RESULTS does not
 
 Results follow piglit's own rules (framework/test/base.py, piglit_test.py,
 results.py): the test prints `PIGLIT: {"result": "pass"}` (or "fail", "skip",
@@ -150,16 +152,17 @@ def cmd_select(args):
         for n in sorted(picked):
             chosen.append((cat, n))
             taken.add(n)
-    print('# piglit tests of gtsim issue 15: NAME <tab> COMMAND (paths relative to')
-    print('# the piglit tree, /usr/lib/<multiarch>/piglit), chosen from piglit\'s quick profile by')
-    print('#   tests/piglit/piglit.py select --drop tests/piglit/dropped.txt > tests/piglit/tests-quick.txt')
-    print('# from `piglit print-cmd quick` (Debian bookworm piglit 0~git20220119-124bca3c9-1): per')
-    print('# category a quota, taken round-robin over its extensions or versions and within them over their')
-    print('# subgroups (next name component),')
-    print('# within a subgroup in MD5 order of the name; at most %d variants of one test program other' % MAX_PER_BINARY)
-    print('# than shader_runner per category; compiler-only tests (glslparsertest, asmparsertest), tests')
-    print('# whose program the package does not ship (windowoverlap), and')
-    print('# the tests in dropped.txt (too slow on gtsim) left out.')
+    for l in (
+            "piglit tests of gtsim issue 15: NAME <tab> COMMAND (paths relative to the piglit tree,",
+            "/usr/lib/<multiarch>/piglit).  Made by",
+            "  tests/piglit/piglit.py select --drop tests/piglit/dropped.txt > tests/piglit/tests-quick.txt",
+            "from `piglit print-cmd quick` (Debian bookworm piglit 0~git20220119-124bca3c9-1): per category",
+            "a quota, taken round-robin over its extensions or versions, within each round-robin over",
+            "its subgroups (the next name component), within a subgroup in MD5 order of the name; at most",
+            "%d variants of one program other than shader_runner per category.  Left out: compiler-only" % MAX_PER_BINARY,
+            "tests (glslparsertest, asmparsertest), programs the package does not ship (windowoverlap),",
+            "and the tests of dropped.txt (more than 20 s on gtsim)."):
+        print('# ' + l)
     print('# Categories (quota): ' + '; '.join(f'{c} ({q})' for c, _, q in CATEGORIES))
     for cat, n in chosen:
         print(f'{n}\t{tests[n]}')
@@ -469,6 +472,22 @@ def cmd_causes(args):
         print(f'{len(names):5d}  {key}\n       e.g. {names[0]}')
 
 
+def cmd_expect(args):
+    base = read_results(args.baseline)
+    res = read_results(args.results)
+    lines = []
+    for n, (r, cause) in res.items():
+        if base.get(n, ('',))[0] == 'pass' and r != 'pass':
+            lines.append(f'{n}\t{r}\t{cause}')
+    npass = sum(1 for r, _ in base.values() if r == 'pass')
+    print(f'# piglit tests llvmpipe passes and gtsim {args.platform} does not: NAME <tab> RESULT <tab> CAUSE.')
+    print(f'# Made by tests/piglit/piglit.py expect --platform {args.platform} tests/piglit/llvmpipe.txt RESULTS')
+    print(f'# from a run of tests/piglit/run.sh --platform {args.platform}; {len(lines)} of {npass} llvmpipe passes.')
+    print('# Remove a line when its test passes (ctest piglit_' + args.platform + ' reports "unexpected pass").')
+    for l in sorted(lines):
+        print(l)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest='cmd', required=True)
@@ -494,6 +513,11 @@ def main():
             r.add_argument('expected')
             r.add_argument('--results', help='write the per-test results here')
         r.set_defaults(fn=fn)
+    e = sub.add_parser('expect')
+    e.add_argument('--platform', required=True, choices=['skl', 'tgllp'])
+    e.add_argument('baseline')
+    e.add_argument('results')
+    e.set_defaults(fn=cmd_expect)
     c = sub.add_parser('causes')
     c.add_argument('results')
     c.set_defaults(fn=cmd_causes)
