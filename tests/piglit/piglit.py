@@ -11,7 +11,7 @@ piglit, PIGLIT_PLATFORM=surfaceless_egl) on llvmpipe and on iris through gtsim.
   piglit.py check --platform skl|tgllp --gtsim PATH LIST BASELINE EXPECTED [--results FILE]
       run on gtsim the tests BASELINE (llvmpipe's results) passes; fails when one of them
       does not pass and is not listed in EXPECTED (NAME <tab> RESULT <tab> CAUSE lines)
-  piglit.py causes RESULTS
+  piglit.py causes [--baseline BASELINE] RESULTS
       the failure causes of a results file grouped, with counts, largest first
   piglit.py expect --platform skl|tgllp BASELINE RESULTS > expected-PLATFORM.txt
       the expectations of a gtsim run: every test BASELINE passes and RESULTS does not
@@ -451,20 +451,30 @@ def cmd_check(args):
 # --------------------------------------------------------------------------- causes
 
 def cause_key(cause):
-    """A failure cause without its addresses, numbers and instruction text, for grouping."""
-    c = re.sub(r'`[^`]*`', '`..`', cause)
-    c = re.sub(r'\[raw [^\]]*\]', '', c)
+    """A failure cause without its addresses, numbers, message descriptors and instruction
+    text, for grouping; a gtsim report keeps the kind of thread it names; a test's own
+    failure message (no gtsim report) is a wrong result."""
+    c = cause
+    stage = re.search(r'\| in an? (SIMD\d+ )?(\w+) thread', c)
+    c = re.sub(r' \| in .*$', '', c)
+    c = re.sub(r' at EU IP .*$', '', c)
+    c = re.sub(r' \(SFID [^)]*\)', '', c)
+    c = re.sub(r'`[^`]*`', '`..`', c)
     c = re.sub(r'0x[0-9a-fA-F]+', '0x*', c)
     c = re.sub(r'\b\d+(\.\d+)?\b', 'N', c)
-    c = re.sub(r'\((vertices|pixels|quads?) [^)]*\)', '', c)
+    if stage:
+        c += f' (in a {stage.group(2)} thread)'
+    if not c.startswith(('gpu hang', 'stopped', 'gtsim', 'timeout', 'crash', 'cannot run')):
+        c = 'wrong result (no gtsim report): ' + c
     return c.strip()
 
 
 def cmd_causes(args):
     res = read_results(args.results)
+    base = read_results(args.baseline) if args.baseline else None
     groups = {}
     for n, (r, cause) in res.items():
-        if r in ('pass', 'skip'):
+        if r in ('pass', 'skip') or (base is not None and base.get(n, ('',))[0] != 'pass'):
             continue
         key = f'{r}: {cause_key(cause)}'
         groups.setdefault(key, []).append(n)
@@ -519,6 +529,7 @@ def main():
     e.add_argument('results')
     e.set_defaults(fn=cmd_expect)
     c = sub.add_parser('causes')
+    c.add_argument('--baseline', help='only the tests this (llvmpipe) results file passes')
     c.add_argument('results')
     c.set_defaults(fn=cmd_causes)
     args = ap.parse_args()
