@@ -20,3 +20,6 @@ gtsim_require_packages() {
 GTSIM_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config zlib1g-dev)
 # Images written as PNG (tests/gl3d/gears.c; GUIDE.md conventions): libpng.
 GTSIM_PNG_PACKAGES=(libpng-dev)
+# piglit's OpenGL tests (tests/piglit, issue 15): test programs, shader_runner
+# and the test data under /usr/lib/<multiarch>/piglit.
+GTSIM_PIGLIT_PACKAGES=(piglit)
