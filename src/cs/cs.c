@@ -487,7 +487,7 @@ static int cs_pipe_control(struct gt_cs *cs, const uint64_t *f)
     case 0:
         return GTSIM_OK;
     case 1: v = f[PC_DATA]; break;         /* QWord of Immediate Data */
-    case 2: v = 0; break;                  /* PS_DEPTH_COUNT: no 3D pipeline, no pixels */
+    case 2: v = reg64(dev, GT3D_REG_PS_DEPTH_COUNT); break; /* the samples draws passed (pipe3d) */
     default: v = cs_timestamp(dev); break; /* TIMESTAMP */
     }
     int ggtt = (int)f[PC_GGTT];

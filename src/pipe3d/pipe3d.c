@@ -35,6 +35,7 @@ struct gt3d_state {
     p3_vb vb[P3_MAX_VB];       /* 3DSTATE_VERTEX_BUFFERS: each buffer as last programmed */
     bool inst[P3_MAX_VE];      /* 3DSTATE_VF_INSTANCING, per element */
     uint32_t step[P3_MAX_VE];
+    p3_consts consts[P3_STAGES]; /* push constant buffers per stage (3DSTATE_CONSTANT_xS / _ALL) */
 };
 
 struct gt_pipe3d {
@@ -80,6 +81,13 @@ static struct gt3d_state *state_of(gtsim_device *dev)
     return ps->g3d;
 }
 
+void gt_pipe3d_count(gtsim_device *dev, uint32_t off, uint64_t v)
+{
+    uint64_t r = ((uint64_t)gt_mmio_reg(dev, off + 4) << 32 | gt_mmio_reg(dev, off)) + v;
+    gt_mmio_set(dev, off, (uint32_t)r);
+    gt_mmio_set(dev, off + 4, (uint32_t)(r >> 32));
+}
+
 /* ---- decoding recorded state ---- */
 
 /* Unpack the recorded command (or a structure in memory) `id` into v
@@ -116,6 +124,79 @@ int p3_read_struct(p3_draw *d, unsigned id, uint64_t gva, uint64_t *v, unsigned 
 }
 
 /* ---- recording ---- */
+
+/* The stage (P3_STAGE_*) a 3DSTATE_CONSTANT_xS programs; P3_STAGES if none. */
+static unsigned const_stage(unsigned id)
+{
+    switch (id) {
+    case GT3D_3DSTATE_CONSTANT_VS: return P3_STAGE_VS;
+    case GT3D_3DSTATE_CONSTANT_HS: return P3_STAGE_HS;
+    case GT3D_3DSTATE_CONSTANT_DS: return P3_STAGE_DS;
+    case GT3D_3DSTATE_CONSTANT_GS: return P3_STAGE_GS;
+    case GT3D_3DSTATE_CONSTANT_PS: return P3_STAGE_PS;
+    default: return P3_STAGES;
+    }
+}
+
+/* 3DSTATE_CONSTANT_xS: all four buffers of its stage (every
+ * 3DSTATE_CONSTANT_* has the 3DSTATE_CONSTANT(Body) layout, so the VS
+ * slots serve all). */
+static void record_constants(struct gt3d_state *s, unsigned stage, const gt_cmd_desc *d, const uint32_t *dw,
+                             unsigned n)
+{
+    uint64_t v[GT3D_MAX_SLOTS] = {0};
+    gt_fields_unpack(d->fields, d->nfields, dw, n, v);
+    static const unsigned len[4] = {GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_0, GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_1,
+                                    GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_2, GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_3};
+    static const unsigned buf[4] = {GT3D_3DSTATE_CONSTANT_VS__BUFFER_0, GT3D_3DSTATE_CONSTANT_VS__BUFFER_1,
+                                    GT3D_3DSTATE_CONSTANT_VS__BUFFER_2, GT3D_3DSTATE_CONSTANT_VS__BUFFER_3};
+    for (unsigned b = 0; b < 4; b++) {
+        s->consts[stage].regs[b] = (uint32_t)v[len[b]];
+        s->consts[stage].addr[b] = v[buf[b]] & ((1ull << 48) - 1);
+    }
+}
+
+/* seed 004 3DSTATE_CONSTANT_ALL (Gen12): the stages of Shader Mask get the
+ * buffers of Pointer Buffer Mask, one 3DSTATE_CONSTANT_ALL_DATA each in
+ * ascending buffer order; the other buffers are cleared (zero address and
+ * size) unless Update Mode says to retain them. */
+static int record_constant_all(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc *d, const uint32_t *dw,
+                               unsigned n, const char *where)
+{
+    uint64_t v[GT3D_MAX_SLOTS] = {0};
+    gt_fields_unpack(d->fields, d->nfields, dw, n, v);
+    unsigned stages = (unsigned)v[GT3D_3DSTATE_CONSTANT_ALL__SHADER_MASK] & 0x1f;
+    unsigned pbm = (unsigned)v[GT3D_3DSTATE_CONSTANT_ALL__POINTER_BUFFER_MASK] & 0xf;
+    bool retain = v[GT3D_3DSTATE_CONSTANT_ALL__UPDATE_MODE] != 0;
+    const gt_cmd_desc *dd = gt3d_desc(dev->plat->cmds, GT3D_3DSTATE_CONSTANT_ALL_DATA);
+    unsigned first = d->group_dw ? d->group_dw : 2, size = d->group_size ? d->group_size : 2;
+    unsigned need = first + size * (unsigned)__builtin_popcount(pbm);
+    if (!dd || n < need)
+        return gt_error(dev, GTSIM_ERR_INVALID, "3DSTATE_CONSTANT_ALL at %s: Pointer Buffer Mask 0x%x needs %u "
+                        "DWords, the command has %u", where, pbm, need, n);
+    p3_consts c;
+    memset(&c, 0, sizeof(c));
+    for (unsigned b = 0, o = first; b < 4; b++) {
+        if (!(pbm >> b & 1))
+            continue;
+        uint64_t e[GT3D_3DSTATE_CONSTANT_ALL_DATA__NF] = {0};
+        gt_fields_unpack(dd->fields, dd->nfields, dw + o, size, e);
+        c.regs[b] = (uint32_t)e[GT3D_3DSTATE_CONSTANT_ALL_DATA__CONSTANT_BUFFER_READ_LENGTH];
+        c.addr[b] = e[GT3D_3DSTATE_CONSTANT_ALL_DATA__POINTER_TO_CONSTANT_BUFFER] & ((1ull << 48) - 1);
+        o += size;
+    }
+    for (unsigned st = 0; st < P3_STAGES; st++) {
+        if (!(stages >> st & 1))
+            continue;
+        for (unsigned b = 0; b < 4; b++) {
+            if ((pbm >> b & 1) || !retain) {
+                s->consts[st].regs[b] = c.regs[b];
+                s->consts[st].addr[b] = c.addr[b];
+            }
+        }
+    }
+    return GTSIM_OK;
+}
 
 static int record(gtsim_device *dev, struct gt3d_state *s, unsigned id, const uint32_t *dw, unsigned n)
 {
@@ -168,6 +249,12 @@ int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *d
     case GT3D_3DSTATE_VERTEX_BUFFERS:
         record_vertex_buffers(dev, s, d, dw, n);
         return GTSIM_OK;
+    case GT3D_3DSTATE_CONSTANT_ALL:
+        return record_constant_all(dev, s, d, dw, n, where);
+    case GT3D_3DSTATE_WM_HZ_OP: {
+        int st = record(dev, s, id, dw, n);
+        return st ? st : p3_hz_op(dev, s, d, dw, n, vm, where);
+    }
     case GT3D_3DSTATE_VF_INSTANCING: {
         uint64_t v[GT3D_3DSTATE_VF_INSTANCING__NF] = {0};
         gt_fields_unpack(d->fields, d->nfields, dw, n, v);
@@ -179,6 +266,8 @@ int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *d
         return GTSIM_OK;
     }
     default:
+        if (const_stage(id) < P3_STAGES)
+            record_constants(s, const_stage(id), d, dw, n);
         return record(dev, s, id, dw, n);
     }
 }
@@ -193,6 +282,11 @@ const uint32_t *p3_raw(const p3_draw *d, unsigned id, unsigned *n)
 const p3_vb *p3_vbs(const p3_draw *d)
 {
     return d->st->vb;
+}
+
+const p3_consts *p3_stage_consts(const p3_draw *d, unsigned stage)
+{
+    return &d->st->consts[stage < P3_STAGES ? stage : 0];
 }
 
 void p3_instancing(const p3_draw *d, unsigned e, bool *enable, uint32_t *step)
