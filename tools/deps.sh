@@ -17,4 +17,4 @@ gtsim_require_packages() {
     apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 # What building gtsim needs (tools/demo.sh); tests/run.sh adds the test tools.
-GTSIM_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config zlib1g-dev)
+GTSIM_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config zlib1g-dev libpng-dev)

@@ -20,6 +20,7 @@
 #include "pipe/media_cmds.h"
 #include "pipe/pipe.h"
 #include "pipe3d/pipe3d.h"
+#include "sf/rtdump.h"
 #include "timeline.h"
 
 /* Longest command read whole: LRI and MI_MATH (8-bit DWord Length, 257
@@ -454,6 +455,10 @@ static void cs_bb_end(struct gt_cs *cs)
         cs->stop = 1; /* MI_BATCH_BUFFER_END in the ring: nothing to return to */
     else
         cs->level--;
+    /* the end of a first-level batch: --dump-surfaces writes the render
+     * targets its draws wrote (a failure is a warning: the work is done) */
+    if (cs->level == CS_RING && cs->dev->cfg.dump_surfaces && sf_rtdump_batch_end(cs->dev) != GTSIM_OK)
+        gt_warn(cs->dev, "%s", cs->dev->err);
 }
 
 /* ---- PIPE_CONTROL / MI_FLUSH_DW post-sync writes ---- */

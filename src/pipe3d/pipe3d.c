@@ -24,6 +24,7 @@
 #include "pipe3d/p3d.h"
 #include "pipe3d/pipe3d.h"
 #include "pipe3d/vf.h"
+#include "sf/rtdump.h"
 #include "sf/sf.h"
 
 #define P3_URB_BYTES (1u << 20) /* 1 MiB: every URB size the drivers program fits */
@@ -40,6 +41,7 @@ struct gt3d_state {
 
 struct gt_pipe3d {
     uint8_t *urb;
+    struct gt_rtdump *rtdump; /* src/sf/rtdump.c */
 };
 
 void gt_pipe3d_state_free(struct gt3d_state *s)
@@ -55,9 +57,17 @@ void gt_pipe3d_destroy(gtsim_device *dev)
 {
     if (dev->pipe3d) {
         free(dev->pipe3d->urb);
+        sf_rtdump_free(dev->pipe3d->rtdump);
         free(dev->pipe3d);
         dev->pipe3d = NULL;
     }
+}
+
+struct gt_rtdump **gt_pipe3d_rtdump(gtsim_device *dev)
+{
+    if (!dev->pipe3d && !(dev->pipe3d = calloc(1, sizeof(*dev->pipe3d))))
+        return NULL;
+    return &dev->pipe3d->rtdump;
 }
 
 uint8_t *gt_pipe3d_urb(gtsim_device *dev, uint32_t *size)
@@ -138,21 +148,20 @@ static unsigned const_stage(unsigned id)
     }
 }
 
-/* 3DSTATE_CONSTANT_xS: all four buffers of its stage (every
- * 3DSTATE_CONSTANT_* has the 3DSTATE_CONSTANT(Body) layout, so the VS
- * slots serve all). */
-static void record_constants(struct gt3d_state *s, unsigned stage, const gt_cmd_desc *d, const uint32_t *dw,
+/* 3DSTATE_CONSTANT_xS: all four buffers of its stage, from its body
+ * (DWords 1-10, the 3DSTATE_CONSTANT_BODY layout every stage's command
+ * shares; the commands' own field lists differ: the Gen12 PS one has an
+ * extra header bit). */
+static void record_constants(gtsim_device *dev, struct gt3d_state *s, unsigned stage, const uint32_t *dw,
                              unsigned n)
 {
-    uint64_t v[GT3D_MAX_SLOTS] = {0};
-    gt_fields_unpack(d->fields, d->nfields, dw, n, v);
-    static const unsigned len[4] = {GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_0, GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_1,
-                                    GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_2, GT3D_3DSTATE_CONSTANT_VS__READ_LENGTH_3};
-    static const unsigned buf[4] = {GT3D_3DSTATE_CONSTANT_VS__BUFFER_0, GT3D_3DSTATE_CONSTANT_VS__BUFFER_1,
-                                    GT3D_3DSTATE_CONSTANT_VS__BUFFER_2, GT3D_3DSTATE_CONSTANT_VS__BUFFER_3};
+    const gt_cmd_desc *bd = gt3d_desc(dev->plat->cmds, GT3D_3DSTATE_CONSTANT_BODY);
+    uint64_t v[GT3D_3DSTATE_CONSTANT_BODY__NF] = {0};
+    if (bd && n > 1)
+        gt_fields_unpack(bd->fields, bd->nfields, dw + 1, n - 1, v);
     for (unsigned b = 0; b < 4; b++) {
-        s->consts[stage].regs[b] = (uint32_t)v[len[b]];
-        s->consts[stage].addr[b] = v[buf[b]] & ((1ull << 48) - 1);
+        s->consts[stage].regs[b] = (uint32_t)v[GT3D_3DSTATE_CONSTANT_BODY__READ_LENGTH_0 + b];
+        s->consts[stage].addr[b] = v[GT3D_3DSTATE_CONSTANT_BODY__BUFFER_0 + b] & ((1ull << 48) - 1);
     }
 }
 
@@ -267,7 +276,7 @@ int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *d
     }
     default:
         if (const_stage(id) < P3_STAGES)
-            record_constants(s, const_stage(id), d, dw, n);
+            record_constants(dev, s, const_stage(id), dw, n);
         return record(dev, s, id, dw, n);
     }
 }

@@ -62,6 +62,11 @@ int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *d
  * memory. */
 uint8_t *gt_pipe3d_urb(gtsim_device *dev, uint32_t *size);
 
+/* The device's render-target dump list (src/sf/rtdump.c; freed with the
+ * device); NULL when out of host memory. */
+struct gt_rtdump;
+struct gt_rtdump **gt_pipe3d_rtdump(gtsim_device *dev);
+
 /* The recorded 3D state of one logical context (owned by its
  * gt_pipe_state, moved with it at context switches). */
 struct gt3d_state;
