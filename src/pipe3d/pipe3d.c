@@ -243,6 +243,65 @@ static void record_vertex_buffers(gtsim_device *dev, struct gt3d_state *s, const
     }
 }
 
+/* Copy field slot `id` of layout d from the DWords old into dw (n DWords
+ * each); a field the layout lacks or past n is left. */
+static void keep_field(const gt_cmd_desc *d, unsigned id, uint32_t *dw, const uint32_t *old, unsigned n)
+{
+    const gt_field *f = gt_cmd_field(d, id);
+    if (!f)
+        return;
+    for (unsigned b = f->lo; b <= f->hi; b++) {
+        unsigned w = f->dw + b / 32, bit = b % 32;
+        if (w < n)
+            dw[w] = (dw[w] & ~(1u << bit)) | (old[w] & (1u << bit));
+    }
+}
+
+/* seed 004 3DSTATE_WM_DEPTH_STENCIL (Gen12): a command with a Modify
+ * Disable bit leaves that group of the state as it was (Mesa iris sends
+ * one with only the stencil reference values to change them).  Returns
+ * the merged DWords in dw. */
+static void merge_depth_stencil(const gt_cmd_desc *d, uint32_t *dw, const uint32_t *old, unsigned n)
+{
+    static const struct {
+        unsigned disable;
+        unsigned keep[12];
+    } groups[] = {
+        {GT3D_3DSTATE_WM_DEPTH_STENCIL__DEPTH_STATE_MODIFY_DISABLE,
+         {GT3D_3DSTATE_WM_DEPTH_STENCIL__DEPTH_TEST_ENABLE, GT3D_3DSTATE_WM_DEPTH_STENCIL__DEPTH_BUFFER_WRITE_ENABLE,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__DEPTH_TEST_FUNCTION}},
+        {GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_STATE_MODIFY_DISABLE,
+         {GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_TEST_ENABLE,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_BUFFER_WRITE_ENABLE,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__DOUBLE_SIDED_STENCIL_ENABLE,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_TEST_FUNCTION,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_FAIL_OP,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_PASS_DEPTH_FAIL_OP,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_PASS_DEPTH_PASS_OP,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__BACKFACE_STENCIL_TEST_FUNCTION,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__BACKFACE_STENCIL_FAIL_OP,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__BACKFACE_STENCIL_PASS_DEPTH_FAIL_OP,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__BACKFACE_STENCIL_PASS_DEPTH_PASS_OP}},
+        {GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_TEST_MASK_MODIFY_DISABLE,
+         {GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_TEST_MASK,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__BACKFACE_STENCIL_TEST_MASK}},
+        {GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_WRITE_MASK_MODIFY_DISABLE,
+         {GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_WRITE_MASK,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__BACKFACE_STENCIL_WRITE_MASK}},
+        {GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_REFERENCE_VALUE_MODIFY_DISABLE,
+         {GT3D_3DSTATE_WM_DEPTH_STENCIL__STENCIL_REFERENCE_VALUE,
+          GT3D_3DSTATE_WM_DEPTH_STENCIL__BACKFACE_STENCIL_REFERENCE_VALUE}},
+    };
+    uint64_t v[GT3D_MAX_SLOTS] = {0};
+    gt_fields_unpack(d->fields, d->nfields, dw, n, v);
+    for (size_t g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
+        if (!v[groups[g].disable])
+            continue;
+        for (unsigned k = 0; k < 12 && groups[g].keep[k]; k++)
+            keep_field(d, groups[g].keep[k], dw, old, n);
+    }
+}
+
 int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *dw, unsigned n,
                       gt_vm *vm, const char *where)
 {
@@ -260,6 +319,14 @@ int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *d
         return GTSIM_OK;
     case GT3D_3DSTATE_CONSTANT_ALL:
         return record_constant_all(dev, s, d, dw, n, where);
+    case GT3D_3DSTATE_WM_DEPTH_STENCIL:
+        if (s->raw[id] && s->len[id] == n && n <= 8) {
+            uint32_t m[8];
+            memcpy(m, dw, 4u * n);
+            merge_depth_stencil(d, m, s->raw[id], n);
+            return record(dev, s, id, m, n);
+        }
+        return record(dev, s, id, dw, n);
     case GT3D_3DSTATE_WM_HZ_OP: {
         int st = record(dev, s, id, dw, n);
         return st ? st : p3_hz_op(dev, s, d, dw, n, vm, where);
