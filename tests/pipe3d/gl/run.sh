@@ -17,16 +17,16 @@ mkdir -p "$work"
 out=$work/$name-$platform-$mode
 rm -rf "$out.dump" && mkdir -p "$out.dump"
 cc=${CC_FOR_LIVE_TESTS:-cc}
-"$cc" -std=c11 -D_GNU_SOURCE -O1 "$here/$name.c" -o "$work/$name" -lEGL -lOpenGL -lpng ||
+"$cc" -std=c11 -D_GNU_SOURCE -O1 "$here/$name.c" -o "$out.bin" -lEGL -lOpenGL -lpng ||
     fail "cannot build $name (needs libegl-dev, libopengl-dev, libpng-dev)"
-LIBGL_ALWAYS_SOFTWARE=1 timeout 300 "$work/$name" >"$out.ref" 2>"$out.ref.err" ||
+LIBGL_ALWAYS_SOFTWARE=1 timeout 300 "$out.bin" >"$out.ref" 2>"$out.ref.err" ||
     { cat "$out.ref"; fail "$name on llvmpipe"; }
 case $mode in
 nohiz) dbg=noccs,nohiz ;;
 hiz) dbg=noccs ;;
 *) fail "mode $mode (nohiz or hiz)" ;;
 esac
-INTEL_DEBUG=$dbg timeout 900 "$gtsim" exec --platform "$platform" --dump-surfaces "$out.dump" -- "$work/$name" \
+INTEL_DEBUG=$dbg timeout 900 "$gtsim" exec --platform "$platform" --dump-surfaces "$out.dump" -- "$out.bin" \
     >"$out.out" 2>"$out.err"
 rc=$?
 cat "$out.out"
