@@ -100,6 +100,12 @@ typedef struct gtsim_config {
      * totals.  A finding does not stop the work. */
     unsigned checks;
     unsigned check_reports;
+    /* Render-target dumps (NULL = off): at the end of every first-level
+     * batch buffer, each render target its draws wrote is written to this
+     * directory as a PNG file, batchNNNNNN_rtB_WxH.png (batch number,
+     * binding table index, size), converted to 8-bit RGBA (src/sf/rtdump.c).
+     * The string must outlive the device. */
+    const char *dump_surfaces;
 } gtsim_config;
 
 /* The kernel checks of gtsim_config.checks. */

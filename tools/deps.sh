@@ -17,9 +17,4 @@ gtsim_require_packages() {
     apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 # What building gtsim needs (tools/demo.sh); tests/run.sh adds the test tools.
-GTSIM_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config zlib1g-dev)
-# Images written as PNG (tests/gl3d/gears.c; GUIDE.md conventions): libpng.
-GTSIM_PNG_PACKAGES=(libpng-dev)
-# piglit's OpenGL tests (tests/piglit, issue 15): test programs, shader_runner
-# and the test data under /usr/lib/<multiarch>/piglit.
-GTSIM_PIGLIT_PACKAGES=(piglit)
+GTSIM_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config zlib1g-dev libpng-dev)

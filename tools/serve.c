@@ -92,6 +92,9 @@ const char gtsim_serve_usage[] =
     "                              as for serve (on stderr); with --check, exit status 3 when\n"
     "                              PROGRAM exits 0 but a check fired\n"
     "      --trace-out FILE        with --via i915: the timeline run --trace-out writes\n"
+    "      --dump-surfaces DIR     at the end of every batch buffer, write each render target\n"
+    "                              its draws wrote to DIR as batchNNNNNN_rtB_WxH.png (8-bit RGBA;\n"
+    "                              the preloaded library reads GTSIM_DUMP_SURFACES=DIR)\n"
     "      --via i915|tbx          how the program reaches the GPU: i915 (default on skl and tgllp)\n"
     "                              preload libgtsim-i915.so, a simulated i915 render node in the\n"
     "                              program's own process, for any driver (the watchdog, memory,\n"
@@ -703,6 +706,8 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
             char why[160];
             if (gtsim_check_parse(a[7] == '=' ? a + 8 : argv[++i], &o->cfg.checks, why, sizeof(why)))
                 return fprintf(stderr, "%s: --check: %s\n", tag, why), 2;
+        } else if (!strcmp(a, "--dump-surfaces") && has) {
+            o->cfg.dump_surfaces = argv[++i];
         } else if (exec && !strcmp(a, "--trace-out") && has) {
             o->timeline = argv[++i];
         } else if (!strcmp(a, "--progress")) {
@@ -982,6 +987,8 @@ static int exec_i915(const char *tag, const struct opts *o, char **argv)
             setenv("GTSIM_I915_PROFILE", "1", 1);
         if (o->timeline)
             setenv("GTSIM_I915_TIMELINE", o->timeline, 1);
+        if (o->cfg.dump_surfaces)
+            setenv("GTSIM_DUMP_SURFACES", o->cfg.dump_surfaces, 1);
         if (o->cfg.checks) {
             char v[16];
             snprintf(v, sizeof(v), "%u", o->cfg.checks);

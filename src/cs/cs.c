@@ -20,6 +20,7 @@
 #include "pipe/media_cmds.h"
 #include "pipe/pipe.h"
 #include "pipe3d/pipe3d.h"
+#include "sf/rtdump.h"
 #include "timeline.h"
 
 /* Longest command read whole: LRI and MI_MATH (8-bit DWord Length, 257
@@ -454,6 +455,10 @@ static void cs_bb_end(struct gt_cs *cs)
         cs->stop = 1; /* MI_BATCH_BUFFER_END in the ring: nothing to return to */
     else
         cs->level--;
+    /* the end of a first-level batch: --dump-surfaces writes the render
+     * targets its draws wrote (a failure is a warning: the work is done) */
+    if (cs->level == CS_RING && cs->dev->cfg.dump_surfaces && sf_rtdump_batch_end(cs->dev) != GTSIM_OK)
+        gt_warn(cs->dev, "%s", cs->dev->err);
 }
 
 /* ---- PIPE_CONTROL / MI_FLUSH_DW post-sync writes ---- */
@@ -487,7 +492,7 @@ static int cs_pipe_control(struct gt_cs *cs, const uint64_t *f)
     case 0:
         return GTSIM_OK;
     case 1: v = f[PC_DATA]; break;         /* QWord of Immediate Data */
-    case 2: v = 0; break;                  /* PS_DEPTH_COUNT: no 3D pipeline, no pixels */
+    case 2: v = reg64(dev, GT3D_REG_PS_DEPTH_COUNT); break; /* the samples draws passed (pipe3d) */
     default: v = cs_timestamp(dev); break; /* TIMESTAMP */
     }
     int ggtt = (int)f[PC_GGTT];

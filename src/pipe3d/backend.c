@@ -195,10 +195,15 @@ int gt3d_backend_prepare(gtsim_device *dev, gt3d_backend *be, const gt3d_backend
                             "D24_UNORM_X8_UINT 3, D16_UNORM 5 are)",
                             s->depth.format);
         }
-        if (s->depth.pitch == 0 || s->depth.pitch % 128)
-            return gt_error(dev, GTSIM_ERR_ILLEGAL, "pixel backend: depth buffer pitch %u is not a multiple of the "
-                            "128-byte Y tile", s->depth.pitch);
     }
+    /* the depth buffer's layout matters only when it is used: Gen12 blorp
+     * programs a 2D D32_FLOAT depth buffer with no address and pitch 0
+     * for draws that neither test nor write depth */
+    bool depth_used = depth_buf && (s->depth_test_enable || (s->depth_write_enable && s->depth.write_enable) ||
+                                    s->depth_bounds_enable);
+    if (depth_used && (s->depth.pitch == 0 || s->depth.pitch % 128))
+        return gt_error(dev, GTSIM_ERR_ILLEGAL, "pixel backend: depth buffer pitch %u is not a multiple of the "
+                        "128-byte Y tile", s->depth.pitch);
     if (stencil_buf && (s->stencil.pitch == 0 || s->stencil.pitch % 64))
         return gt_error(dev, GTSIM_ERR_ILLEGAL, "pixel backend: stencil buffer pitch %u is not a multiple of the "
                         "64-byte W tile", s->stencil.pitch);

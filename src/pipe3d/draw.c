@@ -5,6 +5,7 @@
  */
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,23 +72,21 @@ static void decode_vf(p3_draw *d)
     vf->topology = (uint32_t)v[GT3D_3DSTATE_VF_TOPOLOGY__PRIMITIVE_TOPOLOGY_TYPE];
 }
 
-/* Push constants of a stage (3DSTATE_CONSTANT_VS/PS/...: four buffers;
- * their addresses are graphics addresses, read lengths in registers).
- * Every 3DSTATE_CONSTANT_* carries the same body after its header DWord
- * (seed 004 3DSTATE_CONSTANT(Body)): decoded with that structure's layout. */
+/* Push constants of a stage: the four buffers the last 3DSTATE_CONSTANT_xS
+ * (id) or, on Gen12, 3DSTATE_CONSTANT_ALL left (pipe3d.c); addresses are
+ * graphics addresses, read lengths in registers. */
 void p3_decode_constants(p3_draw *d, unsigned id, p3_stage *s)
 {
-    uint64_t v[GT3D_MAX_SLOTS];
-    unsigned n;
-    const uint32_t *dw = p3_raw(d, id, &n);
+    unsigned stage = id == GT3D_3DSTATE_CONSTANT_HS   ? P3_STAGE_HS
+                     : id == GT3D_3DSTATE_CONSTANT_DS ? P3_STAGE_DS
+                     : id == GT3D_3DSTATE_CONSTANT_GS ? P3_STAGE_GS
+                     : id == GT3D_3DSTATE_CONSTANT_PS ? P3_STAGE_PS
+                                                      : P3_STAGE_VS;
+    const p3_consts *c = p3_stage_consts(d, stage);
     s->const_total = 0;
-    memset(s->const_regs, 0, sizeof(s->const_regs));
-    if (!dw || n < 2)
-        return;
-    p3_unpack(d, GT3D_3DSTATE_CONSTANT_BODY, dw + 1, n - 1, v, GT3D_3DSTATE_CONSTANT_BODY__NF);
     for (unsigned b = 0; b < 4; b++) {
-        s->const_regs[b] = (uint32_t)v[GT3D_3DSTATE_CONSTANT_BODY__READ_LENGTH_0 + b];
-        s->const_addr[b] = v[GT3D_3DSTATE_CONSTANT_BODY__BUFFER_0 + b] & ADDR48;
+        s->const_regs[b] = c->regs[b];
+        s->const_addr[b] = c->addr[b] & ADDR48;
         s->const_total += s->const_regs[b];
     }
 }
@@ -331,6 +330,56 @@ int p3_geometry_post(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8
     return p3_so_primitive(d, 0, per, vue, flags);
 }
 
+/* ---- statistics ---- */
+
+/* Add the draw's counts to the statistics registers, each under the
+ * Statistics Enable of its unit (3DSTATE_VF_STATISTICS for IA_*, the
+ * 3DSTATE_VS/HS/DS/GS, 3DSTATE_CLIP and 3DSTATE_WM ones); PS_DEPTH_COUNT
+ * always counts (public fact: Mesa iris_query.c reads these registers
+ * with MI_STORE_REGISTER_MEM and PS_DEPTH_COUNT with PIPE_CONTROL around
+ * the queried draws and sets the enables as above). */
+static void stats_commit(p3_draw *d)
+{
+    static const struct {
+        unsigned cmd, field;
+        uint32_t reg;
+        size_t off;
+    } tab[] = {
+        {GT3D_3DSTATE_VF_STATISTICS, GT3D_3DSTATE_VF_STATISTICS__STATISTICS_ENABLE, GT3D_REG_IA_VERTICES_COUNT,
+         offsetof(p3_stats, ia_vertices)},
+        {GT3D_3DSTATE_VF_STATISTICS, GT3D_3DSTATE_VF_STATISTICS__STATISTICS_ENABLE, GT3D_REG_IA_PRIMITIVES_COUNT,
+         offsetof(p3_stats, ia_primitives)},
+        {GT3D_3DSTATE_VS, GT3D_3DSTATE_VS__STATISTICS_ENABLE, GT3D_REG_VS_INVOCATION_COUNT,
+         offsetof(p3_stats, vs_invocations)},
+        {GT3D_3DSTATE_HS, GT3D_3DSTATE_HS__STATISTICS_ENABLE, GT3D_REG_HS_INVOCATION_COUNT,
+         offsetof(p3_stats, hs_invocations)},
+        {GT3D_3DSTATE_DS, GT3D_3DSTATE_DS__STATISTICS_ENABLE, GT3D_REG_DS_INVOCATION_COUNT,
+         offsetof(p3_stats, ds_invocations)},
+        {GT3D_3DSTATE_GS, GT3D_3DSTATE_GS__STATISTICS_ENABLE, GT3D_REG_GS_INVOCATION_COUNT,
+         offsetof(p3_stats, gs_invocations)},
+        {GT3D_3DSTATE_GS, GT3D_3DSTATE_GS__STATISTICS_ENABLE, GT3D_REG_GS_PRIMITIVES_COUNT,
+         offsetof(p3_stats, gs_primitives)},
+        {GT3D_3DSTATE_CLIP, GT3D_3DSTATE_CLIP__STATISTICS_ENABLE, GT3D_REG_CL_INVOCATION_COUNT,
+         offsetof(p3_stats, cl_invocations)},
+        {GT3D_3DSTATE_CLIP, GT3D_3DSTATE_CLIP__STATISTICS_ENABLE, GT3D_REG_CL_PRIMITIVES_COUNT,
+         offsetof(p3_stats, cl_primitives)},
+        {GT3D_3DSTATE_WM, GT3D_3DSTATE_WM__STATISTICS_ENABLE, GT3D_REG_PS_INVOCATION_COUNT,
+         offsetof(p3_stats, ps_invocations)},
+    };
+    uint64_t v[GT3D_MAX_SLOTS];
+    for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
+        uint64_t c;
+        memcpy(&c, (const char *)&d->stats + tab[i].off, sizeof(c));
+        if (!c)
+            continue;
+        p3_unpack(d, tab[i].cmd, NULL, 0, v, GT3D_MAX_SLOTS);
+        if (v[tab[i].field])
+            gt_pipe3d_count(d->dev, tab[i].reg, c);
+    }
+    if (d->stats.ps_depth_count)
+        gt_pipe3d_count(d->dev, GT3D_REG_PS_DEPTH_COUNT, d->stats.ps_depth_count);
+}
+
 /* ---- the draw ---- */
 
 /* The chunk entry already holding stream position sp: among the last 8
@@ -349,12 +398,11 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
     uint64_t v[GT3D_3DPRIMITIVE__NF];
     memset(v, 0, sizeof(v));
     gt_fields_unpack(desc->fields, desc->nfields, dw, n, v);
-    /* seed 004 3DPRIMITIVE Predicate Enable: ignored when the MI predicate is 0 */
+    /* Predicate Enable: the draw happens only when MI_PREDICATE_RESULT
+     * (bit 0) is set (seed 004 3DPRIMITIVE; iris's conditional rendering
+     * and indirect draw counts) */
     if (v[GT3D_3DPRIMITIVE__PREDICATE_ENABLE] && !(gt_cs_reg_read(dev, GT_RCS_PREDICATE_RESULT) & 1))
         return GTSIM_OK;
-    if (v[GT3D_3DPRIMITIVE__INDIRECT_PARAMETER_ENABLE])
-        return gt_error(dev, GTSIM_ERR_UNIMPL, "3DPRIMITIVE at %s: indirect parameters (the 3DPRIM_* registers) "
-                        "are not modelled yet", where);
     p3_draw *d = calloc(1, sizeof(*d));
     if (!d)
         return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory for a draw");
@@ -369,6 +417,16 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
     d->dp.instance_count = (uint32_t)v[GT3D_3DPRIMITIVE__INSTANCE_COUNT];
     d->dp.start_instance = (uint32_t)v[GT3D_3DPRIMITIVE__START_INSTANCE_LOCATION];
     d->dp.base_vertex = (int32_t)(uint32_t)(n > 6 ? dw[6] : 0); /* DW6 Base Vertex Location (S32) */
+    if (v[GT3D_3DPRIMITIVE__INDIRECT_PARAMETER_ENABLE]) {
+        /* Indirect Parameter Enable: the 3DPRIM_* registers replace the
+         * command's Vertex Count Per Instance, Start Vertex Location,
+         * Instance Count, Start Instance Location and Base Vertex Location */
+        d->dp.vertex_count = gt_cs_reg_read(dev, GT3D_REG_3DPRIM_VERTEX_COUNT);
+        d->dp.start_vertex = gt_cs_reg_read(dev, GT3D_REG_3DPRIM_START_VERTEX);
+        d->dp.instance_count = gt_cs_reg_read(dev, GT3D_REG_3DPRIM_INSTANCE_COUNT);
+        d->dp.start_instance = gt_cs_reg_read(dev, GT3D_REG_3DPRIM_START_INSTANCE);
+        d->dp.base_vertex = (int32_t)gt_cs_reg_read(dev, GT3D_REG_3DPRIM_BASE_VERTEX);
+    }
     /* Bounds (gtsim_config): a draw's vertices (count x instances) are work
      * that counts against max_total_eu_instructions, as the blitter's
      * pixels do, and its per-instance arrays (the vertex stream, at most 3
@@ -439,6 +497,8 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
                           where, p3_topo_name(d->vf.topology), d->vf.topology);
             break;
         }
+        d->stats.ia_vertices += nv;
+        d->stats.ia_primitives += np;
         free(prims);
         free(flags);
         prims = malloc(sizeof(*prims) * ((size_t)np * per + 1));
@@ -490,6 +550,8 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
             if ((st = shade_vertices(d, stream, pos, nu, inst)) != GTSIM_OK)
                 break;
             d->instance = inst;
+            if (d->vs.enable)
+                d->stats.vs_invocations += nu;
             for (uint32_t p = p0; p < p1 && st == GTSIM_OK; p++) {
                 const uint8_t *vue[32]; /* a patch has up to 32 control points */
                 for (unsigned k = 0; k < per; k++)
@@ -506,6 +568,8 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
         st = p3_gs_end(d);
     if (st == GTSIM_OK)
         st = p3_ps_end(d);
+    if (st == GTSIM_OK)
+        stats_commit(d);
 out:
     p3_gs_free(d);
     p3_tess_free(d->tess);

@@ -35,6 +35,28 @@ typedef struct p3_stage {
     uint32_t const_total;
 } p3_stage;
 
+/* The stages in the bit order of 3DSTATE_CONSTANT_ALL Shader Mask. */
+enum { P3_STAGE_VS, P3_STAGE_HS, P3_STAGE_DS, P3_STAGE_GS, P3_STAGE_PS, P3_STAGES };
+
+/* A stage's push constant buffers as the last 3DSTATE_CONSTANT_xS or
+ * 3DSTATE_CONSTANT_ALL that updated them left them. */
+typedef struct p3_consts {
+    uint64_t addr[4];         /* GVAs */
+    uint32_t regs[4];         /* read lengths, GRF registers */
+} p3_consts;
+
+/* Pipeline statistics one draw adds to the registers (pipe3d.h
+ * GT3D_REG_*) at its end, each under its stage's Statistics Enable. */
+typedef struct p3_stats {
+    uint64_t ia_vertices, ia_primitives;   /* vertices fetched, objects assembled */
+    uint64_t vs_invocations;               /* vertices shaded */
+    uint64_t hs_invocations, ds_invocations;
+    uint64_t gs_invocations, gs_primitives;
+    uint64_t cl_invocations, cl_primitives; /* objects into / out of the clipper */
+    uint64_t ps_invocations;               /* lit pixels dispatched to the PS */
+    uint64_t ps_depth_count;               /* samples that passed depth/stencil (always counted) */
+} p3_stats;
+
 /* The URB allocation of a stage (3DSTATE_URB_*). */
 typedef struct p3_urb {
     uint32_t first;           /* first handle (64-byte units) */
@@ -59,6 +81,7 @@ typedef struct p3_draw {
     gt_dispatch disp;         /* per stage, refilled before its threads run */
     gt_bti_cache btc;
     uint64_t vs_threads, ps_threads;
+    p3_stats stats;           /* added to the statistics registers at the end (p3_stats_commit) */
     struct p3_psctx *psx;     /* ps.c */
     /* the geometry shader and stream output (gs.c, so.c): gsx is NULL
      * without a GS; asm_mode is the p3_assemble_mode the GS asks for;
@@ -84,6 +107,13 @@ const p3_vb *p3_vbs(const p3_draw *d);
  * command's layout (pipe3d.c). */
 const uint32_t *p3_so_buffer_raw(const p3_draw *d, unsigned i, unsigned *n, unsigned *id);
 void p3_instancing(const p3_draw *d, unsigned e, bool *enable, uint32_t *step);
+/* The push constant buffers of stage P3_STAGE_*. */
+const p3_consts *p3_stage_consts(const p3_draw *d, unsigned stage);
+
+/* 3DSTATE_WM_HZ_OP (hzop.c): depth / stencil clears of its rectangle with
+ * the recorded depth and stencil buffers; resolves are no-ops. */
+int p3_hz_op(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc *d, const uint32_t *dw, unsigned n,
+             gt_vm *vm, const char *where);
 
 /* The stages after the VS for one assembled object (draw.c): vue[0..per)
  * its VUEs (URB entry addresses), per and flags as p3_assemble gives them.

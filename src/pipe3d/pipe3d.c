@@ -25,6 +25,7 @@
 #include "pipe3d/pipe3d.h"
 #include "pipe3d/so.h"
 #include "pipe3d/vf.h"
+#include "sf/rtdump.h"
 #include "sf/sf.h"
 
 #define P3_URB_BYTES (1u << 20) /* 1 MiB: every URB size the drivers program fits */
@@ -39,10 +40,12 @@ struct gt3d_state {
     uint32_t so_buf[4][8];     /* 3DSTATE_SO_BUFFER(_INDEX_n), per buffer */
     uint8_t so_buf_len[4];
     uint16_t so_buf_id[4];
+    p3_consts consts[P3_STAGES]; /* push constant buffers per stage (3DSTATE_CONSTANT_xS / _ALL) */
 };
 
 struct gt_pipe3d {
     uint8_t *urb;
+    struct gt_rtdump *rtdump; /* src/sf/rtdump.c */
 };
 
 void gt_pipe3d_state_free(struct gt3d_state *s)
@@ -58,9 +61,17 @@ void gt_pipe3d_destroy(gtsim_device *dev)
 {
     if (dev->pipe3d) {
         free(dev->pipe3d->urb);
+        sf_rtdump_free(dev->pipe3d->rtdump);
         free(dev->pipe3d);
         dev->pipe3d = NULL;
     }
+}
+
+struct gt_rtdump **gt_pipe3d_rtdump(gtsim_device *dev)
+{
+    if (!dev->pipe3d && !(dev->pipe3d = calloc(1, sizeof(*dev->pipe3d))))
+        return NULL;
+    return &dev->pipe3d->rtdump;
 }
 
 uint8_t *gt_pipe3d_urb(gtsim_device *dev, uint32_t *size)
@@ -82,6 +93,13 @@ static struct gt3d_state *state_of(gtsim_device *dev)
     if (!ps->g3d)
         ps->g3d = calloc(1, sizeof(*ps->g3d));
     return ps->g3d;
+}
+
+void gt_pipe3d_count(gtsim_device *dev, uint32_t off, uint64_t v)
+{
+    uint64_t r = ((uint64_t)gt_mmio_reg(dev, off + 4) << 32 | gt_mmio_reg(dev, off)) + v;
+    gt_mmio_set(dev, off, (uint32_t)r);
+    gt_mmio_set(dev, off + 4, (uint32_t)(r >> 32));
 }
 
 /* ---- decoding recorded state ---- */
@@ -120,6 +138,78 @@ int p3_read_struct(p3_draw *d, unsigned id, uint64_t gva, uint64_t *v, unsigned 
 }
 
 /* ---- recording ---- */
+
+/* The stage (P3_STAGE_*) a 3DSTATE_CONSTANT_xS programs; P3_STAGES if none. */
+static unsigned const_stage(unsigned id)
+{
+    switch (id) {
+    case GT3D_3DSTATE_CONSTANT_VS: return P3_STAGE_VS;
+    case GT3D_3DSTATE_CONSTANT_HS: return P3_STAGE_HS;
+    case GT3D_3DSTATE_CONSTANT_DS: return P3_STAGE_DS;
+    case GT3D_3DSTATE_CONSTANT_GS: return P3_STAGE_GS;
+    case GT3D_3DSTATE_CONSTANT_PS: return P3_STAGE_PS;
+    default: return P3_STAGES;
+    }
+}
+
+/* 3DSTATE_CONSTANT_xS: all four buffers of its stage, from its body
+ * (DWords 1-10, the 3DSTATE_CONSTANT_BODY layout every stage's command
+ * shares; the commands' own field lists differ: the Gen12 PS one has an
+ * extra header bit). */
+static void record_constants(gtsim_device *dev, struct gt3d_state *s, unsigned stage, const uint32_t *dw,
+                             unsigned n)
+{
+    const gt_cmd_desc *bd = gt3d_desc(dev->plat->cmds, GT3D_3DSTATE_CONSTANT_BODY);
+    uint64_t v[GT3D_3DSTATE_CONSTANT_BODY__NF] = {0};
+    if (bd && n > 1)
+        gt_fields_unpack(bd->fields, bd->nfields, dw + 1, n - 1, v);
+    for (unsigned b = 0; b < 4; b++) {
+        s->consts[stage].regs[b] = (uint32_t)v[GT3D_3DSTATE_CONSTANT_BODY__READ_LENGTH_0 + b];
+        s->consts[stage].addr[b] = v[GT3D_3DSTATE_CONSTANT_BODY__BUFFER_0 + b] & ((1ull << 48) - 1);
+    }
+}
+
+/* seed 004 3DSTATE_CONSTANT_ALL (Gen12): the stages of Shader Mask get the
+ * buffers of Pointer Buffer Mask, one 3DSTATE_CONSTANT_ALL_DATA each in
+ * ascending buffer order; the other buffers are cleared (zero address and
+ * size) unless Update Mode says to retain them. */
+static int record_constant_all(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc *d, const uint32_t *dw,
+                               unsigned n, const char *where)
+{
+    uint64_t v[GT3D_MAX_SLOTS] = {0};
+    gt_fields_unpack(d->fields, d->nfields, dw, n, v);
+    unsigned stages = (unsigned)v[GT3D_3DSTATE_CONSTANT_ALL__SHADER_MASK] & 0x1f;
+    unsigned pbm = (unsigned)v[GT3D_3DSTATE_CONSTANT_ALL__POINTER_BUFFER_MASK] & 0xf;
+    bool retain = v[GT3D_3DSTATE_CONSTANT_ALL__UPDATE_MODE] != 0;
+    const gt_cmd_desc *dd = gt3d_desc(dev->plat->cmds, GT3D_3DSTATE_CONSTANT_ALL_DATA);
+    unsigned first = d->group_dw ? d->group_dw : 2, size = d->group_size ? d->group_size : 2;
+    unsigned need = first + size * (unsigned)__builtin_popcount(pbm);
+    if (!dd || n < need)
+        return gt_error(dev, GTSIM_ERR_INVALID, "3DSTATE_CONSTANT_ALL at %s: Pointer Buffer Mask 0x%x needs %u "
+                        "DWords, the command has %u", where, pbm, need, n);
+    p3_consts c;
+    memset(&c, 0, sizeof(c));
+    for (unsigned b = 0, o = first; b < 4; b++) {
+        if (!(pbm >> b & 1))
+            continue;
+        uint64_t e[GT3D_3DSTATE_CONSTANT_ALL_DATA__NF] = {0};
+        gt_fields_unpack(dd->fields, dd->nfields, dw + o, size, e);
+        c.regs[b] = (uint32_t)e[GT3D_3DSTATE_CONSTANT_ALL_DATA__CONSTANT_BUFFER_READ_LENGTH];
+        c.addr[b] = e[GT3D_3DSTATE_CONSTANT_ALL_DATA__POINTER_TO_CONSTANT_BUFFER] & ((1ull << 48) - 1);
+        o += size;
+    }
+    for (unsigned st = 0; st < P3_STAGES; st++) {
+        if (!(stages >> st & 1))
+            continue;
+        for (unsigned b = 0; b < 4; b++) {
+            if ((pbm >> b & 1) || !retain) {
+                s->consts[st].regs[b] = c.regs[b];
+                s->consts[st].addr[b] = c.addr[b];
+            }
+        }
+    }
+    return GTSIM_OK;
+}
 
 static int record(gtsim_device *dev, struct gt3d_state *s, unsigned id, const uint32_t *dw, unsigned n)
 {
@@ -219,6 +309,8 @@ int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *d
     case GT3D_3DSTATE_VERTEX_BUFFERS:
         record_vertex_buffers(dev, s, d, dw, n);
         return GTSIM_OK;
+    case GT3D_3DSTATE_CONSTANT_ALL:
+        return record_constant_all(dev, s, d, dw, n, where);
     case GT3D_3DSTATE_WM_DEPTH_STENCIL:
         return record_wm_depth_stencil(dev, s, d, dw, n);
     case GT3D_3DSTATE_SO_BUFFER: case GT3D_3DSTATE_SO_BUFFER_INDEX_0: case GT3D_3DSTATE_SO_BUFFER_INDEX_1:
@@ -233,6 +325,10 @@ int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *d
         s->so_buf_id[i] = (uint16_t)id;
         return GTSIM_OK;
     }
+    case GT3D_3DSTATE_WM_HZ_OP: {
+        int st = record(dev, s, id, dw, n);
+        return st ? st : p3_hz_op(dev, s, d, dw, n, vm, where);
+    }
     case GT3D_3DSTATE_VF_INSTANCING: {
         uint64_t v[GT3D_3DSTATE_VF_INSTANCING__NF] = {0};
         gt_fields_unpack(d->fields, d->nfields, dw, n, v);
@@ -244,6 +340,8 @@ int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *d
         return GTSIM_OK;
     }
     default:
+        if (const_stage(id) < P3_STAGES)
+            record_constants(dev, s, const_stage(id), dw, n);
         return record(dev, s, id, dw, n);
     }
 }
@@ -265,6 +363,11 @@ const uint32_t *p3_so_buffer_raw(const p3_draw *d, unsigned i, unsigned *n, unsi
     *n = d->st->so_buf_len[i];
     *id = d->st->so_buf_id[i];
     return *n ? d->st->so_buf[i] : NULL;
+}
+
+const p3_consts *p3_stage_consts(const p3_draw *d, unsigned stage)
+{
+    return &d->st->consts[stage < P3_STAGES ? stage : 0];
 }
 
 void p3_instancing(const p3_draw *d, unsigned e, bool *enable, uint32_t *step)

@@ -300,12 +300,9 @@ static float f32(uint64_t v)
     return f;
 }
 
-static int decode_backend(p3_draw *d, struct p3_psctx *x)
+void p3_decode_ds_buffers(p3_draw *d, gt3d_backend_state *b)
 {
-    gt3d_backend_state *b = &x->bst;
     uint64_t v[GT3D_MAX_SLOTS];
-    int st;
-    uint64_t dyn = d->ps->dynamic_state_base;
     /* depth and stencil buffers (halign x valign 8x4 and 8x8: the Gen9 /
      * Gen12 layout rules of depth and W-tiled stencil surfaces, public
      * fact: Mesa isl's image alignment choices) */
@@ -340,6 +337,15 @@ static int decode_backend(p3_draw *d, struct p3_psctx *x)
     b->stencil.view_extent = b->depth.view_extent;
     b->stencil.halign = 8;
     b->stencil.valign = 8;
+}
+
+static int decode_backend(p3_draw *d, struct p3_psctx *x)
+{
+    gt3d_backend_state *b = &x->bst;
+    uint64_t v[GT3D_MAX_SLOTS];
+    int st;
+    uint64_t dyn = d->ps->dynamic_state_base;
+    p3_decode_ds_buffers(d, b);
     /* 3DSTATE_WM_DEPTH_STENCIL */
     p3_unpack(d, GT3D_3DSTATE_WM_DEPTH_STENCIL, NULL, 0, v, GT3D_3DSTATE_WM_DEPTH_STENCIL__NF);
     b->depth_test_enable = v[GT3D_3DSTATE_WM_DEPTH_STENCIL__DEPTH_TEST_ENABLE] != 0;
@@ -628,6 +634,7 @@ static int flush_thread(p3_draw *d, struct p3_psctx *x)
     t->disp = &d->disp;
     t->simd = x->simd;
     t->ps3d = pt;
+    d->stats.ps_invocations += (unsigned)__builtin_popcount(pixmask);
     st = p3_run_thread(d, t);
     t->ps3d = NULL;
     d->ps_threads++;
@@ -723,7 +730,13 @@ int p3_ps_primitive(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_
 
 int p3_ps_end(p3_draw *d)
 {
-    return d->psx ? flush_thread(d, d->psx) : GTSIM_OK;
+    if (!d->psx)
+        return GTSIM_OK;
+    int st = flush_thread(d, d->psx);
+    d->stats.ps_depth_count = d->psx->be.ps_depth_count;
+    d->stats.cl_invocations = d->psx->rc.stats.clip_invocations;
+    d->stats.cl_primitives = d->psx->rc.stats.clip_primitives;
+    return st;
 }
 
 void p3_ps_free(p3_draw *d)

@@ -10,6 +10,7 @@
 #ifndef GT_PIPE3D_PS_H
 #define GT_PIPE3D_PS_H
 
+#include "pipe3d/backend.h"
 #include "pipe3d/p3d.h"
 
 /* Decode the draw's rasterization, SBE, PS and backend state (once per
@@ -21,5 +22,8 @@ int p3_ps_primitive(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_
 /* Dispatch what is still queued; counts (PS_DEPTH_COUNT). */
 int p3_ps_end(p3_draw *d);
 void p3_ps_free(p3_draw *d);
+/* The depth and stencil buffers of b (3DSTATE_DEPTH_BUFFER,
+ * 3DSTATE_STENCIL_BUFFER as recorded); the other members are left. */
+void p3_decode_ds_buffers(p3_draw *d, gt3d_backend_state *b);
 
 #endif

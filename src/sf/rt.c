@@ -64,6 +64,7 @@
 
 #include "pipe3d/backend.h"
 #include "sf/format.h"
+#include "sf/rtdump.h"
 #include "sf/sf_int.h"
 
 #define RT_WRITE 0x0c
@@ -280,6 +281,8 @@ static int rt_write(sf_msg *m, const gt3d_ps_thread *ps)
     if (!null_rt && (st = rt_resolve(m, ps, gt_bits(m->desc, 7, 0), e->write_disable, &rt)))
         return st;
     bool colour = rt.im.s.type != SF_SURFTYPE_NULL;
+    if (colour && m->dev->cfg.dump_surfaces)
+        sf_rtdump_note(m, &rt.im, rt.lod, rt.layer);
     uint32_t vp = ps->viewport < GT3D_MAX_VIEWPORTS ? ps->viewport : 0;
     float zmin = S->vp_min_depth[vp], zmax = S->vp_max_depth[vp];
     for (unsigned i = 0; i < n; i++) {

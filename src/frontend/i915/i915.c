@@ -409,6 +409,10 @@ static int dev_get(void)
     dev_profile = cfg.profile;
     const char *ck = getenv("GTSIM_I915_CHECK");
     cfg.checks = dev_checks = ck && *ck ? (unsigned)strtoul(ck, NULL, 0) & GTSIM_CHECK_ALL : 0;
+    /* GTSIM_DUMP_SURFACES=DIR (gtsim exec --dump-surfaces): render targets
+     * as PNG at the end of every batch buffer */
+    const char *ds = getenv("GTSIM_DUMP_SURFACES");
+    cfg.dump_surfaces = ds && *ds ? ds : NULL;
     const char *tl = getenv("GTSIM_I915_TIMELINE");
     if (tl && *tl && !(cfg.timeline_json = fopen(tl, "w")))
         fprintf(stderr, "gtsim-i915: GTSIM_I915_TIMELINE=%s: %s (no timeline)\n", tl, strerror(errno));
