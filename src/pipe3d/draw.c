@@ -100,7 +100,8 @@ void p3_stage_bases(p3_draw *d, p3_stage *s, uint64_t ksp_off[3], uint32_t scrat
     s->cr0 = fp_mode & 1;
     s->scratch_code = scratch_code;
     s->scratch_bytes = scratch_code <= 11 ? 1024u << scratch_code : 0;
-    s->scratch_base = (ps->general_state_base + scratch_ptr) & ADDR48;
+    s->scratch_off = (uint32_t)scratch_ptr & ~0x3ffu;
+    s->scratch_base = (ps->general_state_base + s->scratch_off) & ADDR48;
     /* BTP_18_8 (GT_MODE Binding Table Alignment; a masked register: its
      * mask bit 26 set with it by the write that chose the mode) */
     const gt_cmd_set *set = d->dev->plat->cmds;
@@ -219,7 +220,10 @@ void p3_thread_r0(const p3_stage *s, gt_thread *t, uint32_t fftid)
     uint32_t r0[8] = {0};
     r0[3] = (s->sampler_pointer & ~0x1fu) | (s->scratch_code & 0xf);
     r0[4] = s->bt_pointer & ~0x1fu;
-    r0[5] = ((uint32_t)(fftid * s->scratch_bytes) & ~0x3ffu) | (fftid & 0x3ff);
+    /* R0.5[31:10]: the thread's scratch space, General State Base relative:
+     * the stage's Scratch Space Base Pointer plus its slot (scratch block
+     * messages and brw's stateless scratch addressing both start there) */
+    r0[5] = ((s->scratch_off + fftid * s->scratch_bytes) & ~0x3ffu) | (fftid & 0x3ff);
     memcpy(t->grf, r0, sizeof(r0));
 }
 

@@ -24,6 +24,7 @@ typedef struct p3_stage {
     uint32_t grf_start[3];    /* Dispatch GRF Start Register (URB data / constant-setup data) */
     uint32_t scratch_code;    /* Per-Thread Scratch Space field */
     uint32_t scratch_bytes;   /* bytes per thread */
+    uint32_t scratch_off;     /* Scratch Space Base Pointer: bytes from General State Base */
     uint64_t scratch_base;    /* GVA (general state base + Scratch Space Base Pointer) */
     uint64_t binding_table;   /* GVA (surface state base + binding table pointer) */
     uint32_t bt_pointer;      /* the pointer as programmed (R0.4) */

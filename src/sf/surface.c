@@ -100,10 +100,11 @@ static const gt_field rss_gen9_fields[] = {RSS_GEN9_FIELDS(RSS_ROW)};
 static const gt_field rss_gen7_fields[] = {RSS_GEN7_FIELDS(RSS_ROW)};
 #define NROWS(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Gen9 Tile Mode: 0 linear, 1 W-major (stencil; not modelled), 2 X, 3 Y. */
+/* Gen9 Tile Mode: 0 linear, 1 W-major (the stencil buffer's layout, which
+ * the sampler reads for stencil texturing), 2 X, 3 Y. */
 const sf_rss_layout sf_rss_gen9 = {"Gen9 RENDER_SURFACE_STATE", 16, rss_gen9_fields,
                                    NROWS(rss_gen9_fields),
-                                   {GT_TILE_LINEAR, SF_TILE_UNSUPPORTED, GT_TILE_X, GT_TILE_Y},
+                                   {GT_TILE_LINEAR, GT_TILE_W, GT_TILE_X, GT_TILE_Y},
                                    ~0x3fu /* Surface State Pointer 31:6 */};
 /* Gen7: code 2 * Tiled + Walk: untiled (either walk), X-major, Y-major. */
 const sf_rss_layout sf_rss_gen7 = {"Gen7 RENDER_SURFACE_STATE", 8, rss_gen7_fields,
@@ -241,10 +242,14 @@ int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s)
         return sf_fail(m, GTSIM_ERR_INVALID, "thread has no dispatch address space");
     if (bti == 255 || bti == 253) {
         /* A32 stateless: General State Base Address + 32-bit offset
-         * (255 IA-coherent, 253 non-coherent; both plain memory here). */
+         * (255 IA-coherent, 253 non-coherent; both plain memory here); a
+         * message with a header adds its M0.5[31:10], the scratch space
+         * offset (public facts: Mesa brw's SHADER_OPCODE_SCRATCH_HEADER
+         * copies R0.5[31:10] there for the stateless scratch accesses of
+         * 3D and compute shaders, relying on this) */
         s->kind = SF_SPACE_VM;
         s->vm = d->vm;
-        s->base = d->general_state_base;
+        s->base = d->general_state_base + (m->header && m->nregs ? (sf_pay32(m, 0, 20) & ~0x3ffu) : 0);
         s->a32 = true;
         return GTSIM_OK;
     }

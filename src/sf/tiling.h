@@ -16,12 +16,16 @@
 
 #include <stdint.h>
 
-enum gt_tiling { GT_TILE_LINEAR = 0, GT_TILE_X = 1, GT_TILE_Y = 2 };
+enum gt_tiling { GT_TILE_LINEAR = 0, GT_TILE_X = 1, GT_TILE_Y = 2, GT_TILE_W = 3 };
+
+static inline uint64_t gt_tile_w_offset(uint32_t pitch, uint32_t x, uint32_t y);
 
 /* Byte offset from the surface base of byte x of row y; pitch in bytes. */
 static inline uint64_t gt_tile_offset(int tiling, uint32_t pitch, uint32_t x, uint32_t y)
 {
     switch (tiling) {
+    case GT_TILE_W:
+        return gt_tile_w_offset(pitch, x, y);
     case GT_TILE_X:
         return ((uint64_t)(y / 8) * (pitch / 512) + x / 512) * 4096 + (y % 8) * 512 + x % 512;
     case GT_TILE_Y:
@@ -34,10 +38,10 @@ static inline uint64_t gt_tile_offset(int tiling, uint32_t pitch, uint32_t x, ui
 
 /* Bytes of contiguous memory from (x, y) to the end of its run in the
  * layout (row end for linear, 512-byte tile row for X, 16-byte column for
- * Y), capped at the surface pitch. */
+ * Y, byte pair for W), capped at the surface pitch. */
 static inline uint32_t gt_tile_run(int tiling, uint32_t pitch, uint32_t x)
 {
-    uint32_t span = tiling == GT_TILE_X ? 512 : tiling == GT_TILE_Y ? 16 : pitch;
+    uint32_t span = tiling == GT_TILE_X ? 512 : tiling == GT_TILE_Y ? 16 : tiling == GT_TILE_W ? 2 : pitch;
     uint32_t left = span - x % span;
     return x + left > pitch ? pitch - x : left;
 }
