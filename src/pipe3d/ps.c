@@ -17,6 +17,19 @@
  *             lanes 8-15, b2 of lanes 8-15 (2 registers for SIMD8);
  *             source depth (a register per 8 lanes) when 3DSTATE_PS_EXTRA
  *             Pixel Shader Uses Source Depth; source W likewise;
+ *             with 3DSTATE_PS Position XY Offset Select SAMPLE one
+ *             register: per lane X (byte 2l) and Y (byte 2l + 1) of its
+ *             sample's position, U0.4 pixels; with 3DSTATE_PS_EXTRA Input
+ *             Coverage Mask State a register per 8 lanes: the pixel's
+ *             rasterized coverage (DEPTH_COVERAGE: after the early tests),
+ *             bit per sample;
+ *   per-sample dispatch (3DSTATE_PS_EXTRA Pixel Shader Is Per Sample with
+ *             several samples): a subspan slot per (quad, covered sample),
+ *             R1.0 (R2.0) bits 4k+3:4k the sample of slot k; a lane is lit
+ *             when its pixel covers the slot's sample; the _SAMPLE
+ *             barycentrics and source depth are the sample's (public
+ *             facts: Mesa brw_fs.cpp setup_fs_payload_gfx6,
+ *             emit_sampleid_setup, emit_samplepos_setup);
  *   at Dispatch GRF Start Register For Constant/Setup Data n (the kernel n
  *             the SIMD width uses): the push constants (3DSTATE_CONSTANT_PS),
  *             then the attribute setup data: per attribute 2 registers,
