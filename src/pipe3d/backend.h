@@ -178,6 +178,11 @@ typedef struct gt3d_backend_state {
     bool computes_stencil;        /* Pixel Shader Computes Stencil */
     bool per_sample;              /* Pixel Shader Is Per Sample */
     bool has_uav;                 /* Pixel Shader Has UAV: side effects keep the PS running */
+    /* 3DSTATE_PS Render Target Fast Clear Enable (the render target
+     * writes set the MCS of the pixels they scale up to "cleared", see
+     * src/sf/rt.c) and Render Target Resolve Type (not modelled) */
+    bool rt_fast_clear;
+    uint8_t rt_resolve_type;
     /* 3DSTATE_WM Early Depth/Stencil Control (enum gt3d_edsc) */
     uint8_t early_ds_control;
     /* 3DSTATE_MULTISAMPLE Number of Multisamples (as a count 1..16),

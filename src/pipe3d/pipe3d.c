@@ -325,6 +325,18 @@ int gt_pipe3d_command(gtsim_device *dev, const gt_cmd_desc *d, const uint32_t *d
         s->so_buf_id[i] = (uint16_t)id;
         return GTSIM_OK;
     }
+    case GT3D_3DSTATE_CC_STATE_POINTERS:
+    case GT3D_3DSTATE_BLEND_STATE_POINTERS: {
+        /* the pointer changes only with its Valid bit set (Color Calc /
+         * Blend State Pointer Valid, public facts: genxml; iris clears it
+         * in the state it restores at the start of a batch) */
+        uint64_t v[GT3D_MAX_SLOTS] = {0};
+        gt_fields_unpack(d->fields, d->nfields, dw, n, v);
+        unsigned valid = id == GT3D_3DSTATE_CC_STATE_POINTERS
+                             ? GT3D_3DSTATE_CC_STATE_POINTERS__COLOR_CALC_STATE_POINTER_VALID
+                             : GT3D_3DSTATE_BLEND_STATE_POINTERS__BLEND_STATE_POINTER_VALID;
+        return v[valid] ? record(dev, s, id, dw, n) : GTSIM_OK;
+    }
     case GT3D_3DSTATE_WM_HZ_OP: {
         int st = record(dev, s, id, dw, n);
         return st ? st : p3_hz_op(dev, s, d, dw, n, vm, where);

@@ -17,6 +17,19 @@
  *             lanes 8-15, b2 of lanes 8-15 (2 registers for SIMD8);
  *             source depth (a register per 8 lanes) when 3DSTATE_PS_EXTRA
  *             Pixel Shader Uses Source Depth; source W likewise;
+ *             with 3DSTATE_PS Position XY Offset Select SAMPLE one
+ *             register: per lane X (byte 2l) and Y (byte 2l + 1) of its
+ *             sample's position, U0.4 pixels; with 3DSTATE_PS_EXTRA Input
+ *             Coverage Mask State a register per 8 lanes: the pixel's
+ *             rasterized coverage (DEPTH_COVERAGE: after the early tests),
+ *             bit per sample;
+ *   per-sample dispatch (3DSTATE_PS_EXTRA Pixel Shader Is Per Sample with
+ *             several samples): a subspan slot per (quad, covered sample),
+ *             R1.0 (R2.0) bits 4k+3:4k the sample of slot k; a lane is lit
+ *             when its pixel covers the slot's sample; the _SAMPLE
+ *             barycentrics and source depth are the sample's (public
+ *             facts: Mesa brw_fs.cpp setup_fs_payload_gfx6,
+ *             emit_sampleid_setup, emit_samplepos_setup);
  *   at Dispatch GRF Start Register For Constant/Setup Data n (the kernel n
  *             the SIMD width uses): the push constants (3DSTATE_CONSTANT_PS),
  *             then the attribute setup data: per attribute 2 registers,
@@ -73,9 +86,14 @@ struct p3_psctx {
     /* the thread being gathered: its primitive's setup data and quads */
     const gt_raster_prim *prim;
     float setup[P3_MAX_ATTR][4][4];
-    gt_raster_quad q[8];
-    uint16_t cov[8][4];
+    gt_raster_quad q[8];   /* the thread's subspan slots: a quad ... */
+    uint16_t cov[8][4];    /* ... its coverage after the early tests ... */
+    uint16_t rcov[8][4];   /* ... its rasterized coverage (input coverage mask) ... */
+    uint8_t sample[8];     /* ... and, per-sample dispatch, the sample the slot runs */
     unsigned nq;
+    bool per_sample;       /* 3DSTATE_PS_EXTRA Pixel Shader Is Per Sample (and several samples) */
+    unsigned icms;         /* 3DSTATE_PS_EXTRA Input Coverage Mask State */
+    unsigned posoff;       /* 3DSTATE_PS Position XY Offset Select */
     gt_thread *t;
     gt3d_ps_thread pt;
     gt3d_ps_late late;
@@ -234,6 +252,9 @@ static int decode_ps(p3_draw *d, struct p3_psctx *x)
                    v[GT3D_3DSTATE_PS__SCRATCH_SPACE_BASE_POINTER], bt, samp,
                    (uint32_t)v[GT3D_3DSTATE_PS__FLOATING_POINT_MODE]);
     s->cr0 |= (uint32_t)v[GT3D_3DSTATE_PS__SINGLE_PROGRAM_FLOW] << 2 | (uint32_t)v[GT3D_3DSTATE_PS__ROUNDING_MODE] << 4;
+    x->bst.rt_fast_clear = v[GT3D_3DSTATE_PS__RENDER_TARGET_FAST_CLEAR_ENABLE] != 0;
+    x->bst.rt_resolve_type = (uint8_t)v[GT3D_3DSTATE_PS__RENDER_TARGET_RESOLVE_TYPE];
+    x->posoff = (unsigned)v[GT3D_3DSTATE_PS__POSITION_XY_OFFSET_SELECT];
     s->grf_start[0] = (uint32_t)v[GT3D_3DSTATE_PS__DISPATCH_GRF_START_REGISTER_FOR_CONSTANT_SETUP_DATA_0];
     s->grf_start[1] = (uint32_t)v[GT3D_3DSTATE_PS__DISPATCH_GRF_START_REGISTER_FOR_CONSTANT_SETUP_DATA_1];
     s->grf_start[2] = (uint32_t)v[GT3D_3DSTATE_PS__DISPATCH_GRF_START_REGISTER_FOR_CONSTANT_SETUP_DATA_2];
@@ -251,12 +272,14 @@ static int decode_ps(p3_draw *d, struct p3_psctx *x)
     bs->per_sample = v[GT3D_3DSTATE_PS_EXTRA__PIXEL_SHADER_IS_PER_SAMPLE] != 0;
     bs->has_uav = v[GT3D_3DSTATE_PS_EXTRA__PIXEL_SHADER_HAS_UAV] != 0;
     bs->early_ds_control = (uint8_t)x->early_ds;
-    if (v[GT3D_3DSTATE_PS_EXTRA__INPUT_COVERAGE_MASK_STATE] && x->ps_valid)
-        return gt_error(d->dev, GTSIM_ERR_UNIMPL, "3DPRIMITIVE at %s: the PS input coverage mask payload is not "
-                        "modelled yet", d->where);
-    if (bs->per_sample && x->ps_valid)
-        return gt_error(d->dev, GTSIM_ERR_UNIMPL, "3DPRIMITIVE at %s: per-sample PS dispatch is not modelled yet",
-                        d->where);
+    x->icms = (unsigned)v[GT3D_3DSTATE_PS_EXTRA__INPUT_COVERAGE_MASK_STATE];
+    x->per_sample = bs->per_sample && x->gs.multisample.number_of_multisamples > 0;
+    if (x->icms == 2 && x->ps_valid) /* ICMS_INNER_CONSERVATIVE */
+        return gt_error(d->dev, GTSIM_ERR_UNIMPL, "3DPRIMITIVE at %s: the inner conservative input coverage mask "
+                        "is not modelled", d->where);
+    if (x->posoff == 2 && x->ps_valid) /* POSOFFSET_CENTROID */
+        return gt_error(d->dev, GTSIM_ERR_UNIMPL, "3DPRIMITIVE at %s: Position XY Offset Select CENTROID is not "
+                        "modelled", d->where);
     /* SBE */
     p3_unpack(d, GT3D_3DSTATE_SBE, NULL, 0, v, GT3D_3DSTATE_SBE__NF);
     x->nattr = (unsigned)v[GT3D_3DSTATE_SBE__NUMBER_OF_SF_OUTPUT_ATTRIBUTES];
@@ -501,6 +524,9 @@ static int on_prim(void *user, const gt_raster_prim *p)
     return GTSIM_OK;
 }
 
+static int push_slot(p3_draw *d, struct p3_psctx *x, const gt_raster_prim *p, const gt_raster_quad *q,
+                     const uint16_t cov[4], uint8_t s);
+
 static int on_quad(void *user, const gt_raster_prim *p, const gt_raster_quad *q)
 {
     p3_draw *d = user;
@@ -523,7 +549,26 @@ static int on_quad(void *user, const gt_raster_prim *p, const gt_raster_quad *q)
                           d->where);
     if (!x->ps_valid || !(cov[0] | cov[1] | cov[2] | cov[3]))
         return GTSIM_OK; /* no PS: the depth/stencil work is all */
+    unsigned nslot = x->per_sample && q->num_samples > 1 ? q->num_samples : 1;
+    for (unsigned s = 0; s < nslot; s++) {
+        /* per-sample dispatch: a slot per sample some pixel covers */
+        if (nslot > 1 && !((cov[0] | cov[1] | cov[2] | cov[3]) >> s & 1))
+            continue;
+        if ((st = push_slot(d, x, p, q, cov, (uint8_t)s)))
+            return st;
+    }
+    return GTSIM_OK;
+}
+
+/* Queue subspan slot (quad q, sample s) of the thread being gathered; a
+ * full thread is dispatched. */
+static int push_slot(p3_draw *d, struct p3_psctx *x, const gt_raster_prim *p, const gt_raster_quad *q,
+                     const uint16_t cov[4], uint8_t s)
+{
     x->q[x->nq] = *q;
+    x->sample[x->nq] = s;
+    for (unsigned i = 0; i < 4; i++)
+        x->rcov[x->nq][i] = (q->pixel_mask >> i & 1) ? q->coverage[i] : 0;
     if (p->source_kind == GT_PRIM_POINT && x->sprite) {
         /* point sprites: the barycentrics carry (s, t) */
         for (unsigned m = 0; m < GT_BIM_COUNT; m++)
@@ -532,7 +577,7 @@ static int on_quad(void *user, const gt_raster_prim *p, const gt_raster_quad *q)
                 x->q[x->nq].bary[m][i][1] = x->sprite_lower_left ? 1.0f - q->point_coord[i][1] : q->point_coord[i][1];
             }
     }
-    memcpy(x->cov[x->nq], cov, sizeof(cov));
+    memcpy(x->cov[x->nq], cov, sizeof(x->cov[0]));
     if (++x->nq == x->simd / 4)
         return flush_thread(d, x);
     return GTSIM_OK;
@@ -569,15 +614,18 @@ static int flush_thread(p3_draw *d, struct p3_psctx *x)
         const gt_raster_quad *q = &x->q[k];
         unsigned half = k / 4, sub = k % 4;
         g[8 * (1 + half) + 2 + sub] = (uint32_t)(q->x & 0xffff) | (uint32_t)(q->y & 0xffff) << 16;
+        if (x->per_sample) /* R1.0 (R2.0): the sample index of each subspan slot, 4 bits each */
+            g[8 * (1 + half)] |= (uint32_t)x->sample[k] << (4 * sub);
         for (unsigned i = 0; i < 4; i++) {
             unsigned lane = 4 * k + i;
             pt->x[lane] = (uint16_t)(q->x + (i & 1));
             pt->y[lane] = (uint16_t)(q->y + (i >> 1));
             pt->cov[lane] = x->cov[k][i];
+            pt->sample[lane] = x->sample[k];
             unsigned ns = q->num_samples > 1 ? q->num_samples : 1;
             for (unsigned s = 0; s < ns && s < GT3D_MAX_SAMPLES; s++)
                 pt->z[lane][s] = ns > 1 ? q->sample_z[i][s] : q->z[i];
-            if (x->cov[k][i])
+            if (x->per_sample ? x->cov[k][i] >> x->sample[k] & 1 : x->cov[k][i] != 0)
                 pixmask |= 1u << lane;
         }
         vmask |= 0xfu << (4 * k);
@@ -596,16 +644,22 @@ static int flush_thread(p3_draw *d, struct p3_psctx *x)
                 if (k >= nq)
                     continue;
                 unsigned r = reg + (l / 8) * 2;
-                put_f(t, r, l % 8, x->q[k].bary[m][i][0]);
-                put_f(t, r + 1, l % 8, x->q[k].bary[m][i][1]);
+                const float *b = x->q[k].bary[m][i];
+                if (x->per_sample && (m == GT_BIM_PERSPECTIVE_SAMPLE || m == GT_BIM_LINEAR_SAMPLE))
+                    b = x->q[k].sample_bary[m == GT_BIM_LINEAR_SAMPLE][i][x->sample[k]];
+                put_f(t, r, l % 8, b[0]);
+                put_f(t, r + 1, l % 8, b[1]);
             }
             reg += width / 4;
         }
         if (x->src_depth) {
             for (unsigned l = 0; l < width; l++) {
                 unsigned lane = 16 * h + l;
+                const gt_raster_quad *q = &x->q[lane / 4];
                 if (lane / 4 < nq)
-                    put_f(t, reg + l / 8, l % 8, x->q[lane / 4].z[lane % 4]);
+                    put_f(t, reg + l / 8, l % 8, x->per_sample && q->num_samples > 1
+                                                     ? q->sample_z[lane % 4][x->sample[lane / 4]]
+                                                     : q->z[lane % 4]);
             }
             reg += width / 8;
         }
@@ -614,6 +668,32 @@ static int flush_thread(p3_draw *d, struct p3_psctx *x)
                 unsigned lane = 16 * h + l;
                 if (lane / 4 < nq)
                     put_f(t, reg + l / 8, l % 8, x->q[lane / 4].w[lane % 4]);
+            }
+            reg += width / 8;
+        }
+        if (x->posoff == 3) {
+            /* POSOFFSET_SAMPLE: per lane X (byte 2l) and Y (byte 2l + 1)
+             * of its sample's position in the pixel, U0.4 pixels (the
+             * slot's sample; sample 0 without per-sample dispatch) */
+            for (unsigned l = 0; l < width; l++) {
+                unsigned lane = 16 * h + l;
+                if (lane / 4 >= nq)
+                    continue;
+                unsigned s = x->sample[lane / 4];
+                t->grf[32u * reg + 2 * l] = (uint8_t)(x->rc.sample_x[s] * 16 / GT_SUBPIX);
+                t->grf[32u * reg + 2 * l + 1] = (uint8_t)(x->rc.sample_y[s] * 16 / GT_SUBPIX);
+            }
+            reg++;
+        }
+        if (x->icms) {
+            /* the input coverage mask: a DWord per lane, bit s = sample s
+             * (ICMS_NORMAL: as rasterized; ICMS_DEPTH_COVERAGE: after the
+             * early depth/stencil test) */
+            for (unsigned l = 0; l < width; l++) {
+                unsigned lane = 16 * h + l;
+                if (lane / 4 < nq)
+                    g[8 * (reg + l / 8) + l % 8] = x->icms == 3 ? x->cov[lane / 4][lane % 4]
+                                                                : x->rcov[lane / 4][lane % 4];
             }
             reg += width / 8;
         }

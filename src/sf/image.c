@@ -48,7 +48,13 @@
  *    Auxiliary Surface Base Address (DW10 31:12, DW11), Auxiliary Surface
  *    Pitch + 1 tiles (128 bytes) per row, array layers Auxiliary Surface
  *    QPitch * 4 rows apart (isl_surface_state.c: pitch_in_tiles - 1, array
- *    pitch in rows >> 2).
+ *    pitch in rows >> 2).  The MCS value maps every sample to the plane
+ *    holding its colour, or says "fast-cleared" (sf_mcs_* in sf_int.h);
+ *    the fast-clear colour is the surface state's (sf_image_clear_element).
+ *    Writes through the render target keep data and MCS consistent
+ *    (sf_image_ms_write: a pixel written whole with one value lives in
+ *    plane 0 under MCS 0; any other write expands it to sample s in plane
+ *    s, copying the samples not written first).
  *
  * Typed surface messages (data cache 1; seed 004 MSD1R_TS / MSD1W_TS for
  * Gen12, the same types 05h / 0Dh on Gen9):
@@ -252,11 +258,12 @@ int sf_image_rw(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t 
     return sf_image_read_sample(m, im, x, y, z, 0, bytes);
 }
 
-int sf_image_read_sample(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,
-                         uint32_t plane, uint8_t *bytes)
+/* Read or write the element of sample plane `plane` of pixel (x, y). */
+static int sample_rw(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer, uint32_t plane,
+                     uint8_t *bytes, bool write)
 {
     if (!im->interleaved)
-        return phys_rw(m, im, x, y, layer * im->samples + plane, 0, bytes, false);
+        return phys_rw(m, im, x, y, layer * im->samples + plane, 0, bytes, write);
     uint32_t xs = (x & ~1u) << 1 | (plane & 1) << 1 | (x & 1), ys = y;
     switch (im->samples) {
     case 4:
@@ -273,22 +280,174 @@ int sf_image_read_sample(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, 
     default: /* 2x (a single-sampled surface never gets here) */
         break;
     }
-    return phys_rw(m, im, xs, ys, layer, 0, bytes, false);
+    return phys_rw(m, im, xs, ys, layer, 0, bytes, write);
+}
+
+int sf_image_read_sample(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,
+                         uint32_t plane, uint8_t *bytes)
+{
+    return sample_rw(m, im, x, y, layer, plane, bytes, false);
+}
+
+int sf_image_write_sample(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,
+                          uint32_t plane, const uint8_t *bytes)
+{
+    uint8_t b[16];
+    memcpy(b, bytes, im->fmt->bpb <= 16 ? im->fmt->bpb : 16);
+    return sample_rw(m, im, x, y, layer, plane, b, true);
+}
+
+/* The MCS element of pixel (x, y) of layer `layer`: its space and offset. */
+static uint64_t mcs_at(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer, sf_space *sp)
+{
+    memset(sp, 0, sizeof(*sp));
+    sp->kind = SF_SPACE_VM;
+    sp->vm = m->t->disp->vm;
+    sp->base = im->mcs_base;
+    sp->bti = im->bti;
+    uint64_t row = (uint64_t)y + (uint64_t)layer * im->mcs_qpitch;
+    return gt_tile_offset(GT_TILE_Y, im->mcs_pitch, x * im->mcs_bpe, (uint32_t)row);
 }
 
 int sf_image_read_mcs(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,
                       uint64_t *mcs)
 {
     sf_space sp;
-    memset(&sp, 0, sizeof(sp));
-    sp.kind = SF_SPACE_VM;
-    sp.vm = m->t->disp->vm;
-    sp.base = im->mcs_base;
-    sp.bti = im->bti;
-    uint64_t row = (uint64_t)y + (uint64_t)layer * im->mcs_qpitch;
-    uint64_t off = gt_tile_offset(GT_TILE_Y, im->mcs_pitch, x * im->mcs_bpe, (uint32_t)row);
+    uint64_t off = mcs_at(m, im, x, y, layer, &sp);
     *mcs = 0;
     return sf_read(m, &sp, off, mcs, im->mcs_bpe); /* little-endian, zero-extended */
+}
+
+int sf_image_write_mcs(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer, uint64_t mcs)
+{
+    sf_space sp;
+    uint64_t off = mcs_at(m, im, x, y, layer, &sp);
+    return sf_write(m, &sp, off, &mcs, im->mcs_bpe); /* little-endian: the low bytes */
+}
+
+/* ---- the MCS encoding ---- */
+
+unsigned sf_mcs_bits(uint32_t n)
+{
+    return n == 2 ? 1 : n == 4 ? 2 : 4;
+}
+
+uint64_t sf_mcs_clear_value(uint32_t n)
+{
+    return n == 16 ? ~0ull : n == 8 ? 0xffffffffull : n == 4 ? 0xffull : 0x3ull;
+}
+
+bool sf_mcs_is_clear(uint64_t mcs, uint32_t n)
+{
+    uint64_t all = sf_mcs_clear_value(n);
+    return (mcs & all) == all;
+}
+
+unsigned sf_mcs_plane(uint64_t mcs, uint32_t n, uint32_t s)
+{
+    unsigned b = sf_mcs_bits(n);
+    return (unsigned)(mcs >> (s * b)) & ((1u << b) - 1);
+}
+
+uint64_t sf_mcs_identity(uint32_t n)
+{
+    uint64_t v = 0;
+    for (uint32_t s = 0; s < n && s < 16; s++)
+        v |= (uint64_t)s << (s * sf_mcs_bits(n));
+    return v;
+}
+
+uint64_t sf_mcs_after_write(uint64_t mcs, uint32_t n, uint32_t cov, bool uniform, bool *expand)
+{
+    uint32_t all = n >= 32 ? ~0u : (1u << n) - 1;
+    if (uniform && (cov & all) == all) {
+        *expand = false;
+        return 0;
+    }
+    uint64_t id = sf_mcs_identity(n);
+    *expand = mcs != id;
+    return id;
+}
+
+int sf_image_clear_element(sf_msg *m, const sf_image *im, uint8_t *bytes)
+{
+    const gt_sf_gen *g = sf_gen_of(m->dev);
+    uint32_t raw[4] = {0, 0, 0, 0};
+    if (!g->clear_addr) {
+        for (unsigned c = 0; c < 4; c++)
+            raw[c] = (uint32_t)im->s.f[RSS_CLEAR_0 + c];
+    } else if (im->s.f[RSS_CLEAR_ADDR_ENABLE]) {
+        sf_space sp;
+        memset(&sp, 0, sizeof(sp));
+        sp.kind = SF_SPACE_VM;
+        sp.vm = m->t->disp->vm;
+        sp.base = ((im->s.f[RSS_CLEAR_1] & 0xffff) << 32 | (im->s.f[RSS_CLEAR_0] & ~0x3full)) & ((1ull << 48) - 1);
+        sp.bti = im->bti;
+        int st = sf_read(m, &sp, 0, raw, sizeof(raw));
+        if (st)
+            return st;
+    }
+    sf_texel t;
+    memset(&t, 0, sizeof(t));
+    memcpy(t.u, raw, sizeof(raw));
+    if (sf_format_pack_sat(im->fmt, &t, bytes))
+        return sf_image_format_fail(m, im, "fast-clear colour");
+    return GTSIM_OK;
+}
+
+int sf_image_ms_read(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer, uint32_t s,
+                     uint8_t *bytes)
+{
+    if (!im->mcs)
+        return sample_rw(m, im, x, y, layer, s, bytes, false);
+    uint64_t mcs;
+    int st = sf_image_read_mcs(m, im, x, y, layer, &mcs);
+    if (st)
+        return st;
+    if (sf_mcs_is_clear(mcs, im->samples))
+        return sf_image_clear_element(m, im, bytes);
+    unsigned plane = sf_mcs_plane(mcs, im->samples, s);
+    if (plane >= im->samples)
+        return sf_fail(m, GTSIM_ERR_ILLEGAL, "MCS value 0x%llx of pixel (%u, %u) puts sample %u in plane %u of a "
+                       "%u-sample surface (BTI %u)", (unsigned long long)mcs, x, y, s, plane, im->samples, im->bti);
+    return sample_rw(m, im, x, y, layer, plane, bytes, false);
+}
+
+int sf_image_ms_write(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer, uint32_t cov,
+                      const uint8_t el[][16])
+{
+    uint32_t n = im->samples, bpb = im->fmt->bpb;
+    int st;
+    if (!im->mcs) {
+        for (uint32_t s = 0; s < n; s++)
+            if ((cov >> s & 1) && (st = sf_image_write_sample(m, im, x, y, layer, s, el[s])))
+                return st;
+        return GTSIM_OK;
+    }
+    uint64_t mcs;
+    if ((st = sf_image_read_mcs(m, im, x, y, layer, &mcs)))
+        return st;
+    bool uniform = true, expand;
+    for (uint32_t s = 1; s < n && uniform; s++)
+        uniform = memcmp(el[s], el[0], bpb) == 0;
+    uint64_t nv = sf_mcs_after_write(mcs, n, cov, uniform, &expand);
+    if (nv == 0) /* the whole pixel, one value: plane 0 */
+        return (st = sf_image_write_sample(m, im, x, y, layer, 0, el[0])) ? st
+                                                                           : sf_image_write_mcs(m, im, x, y, layer, 0);
+    uint8_t old[16][16];
+    if (expand) /* the samples kept, as they were (read before any plane changes) */
+        for (uint32_t s = 0; s < n; s++)
+            if (!(cov >> s & 1) && (st = sf_image_ms_read(m, im, x, y, layer, s, old[s])))
+                return st;
+    for (uint32_t s = 0; s < n; s++) {
+        if (cov >> s & 1)
+            st = sf_image_write_sample(m, im, x, y, layer, s, el[s]);
+        else if (expand)
+            st = sf_image_write_sample(m, im, x, y, layer, s, old[s]);
+        if (st)
+            return st;
+    }
+    return expand ? sf_image_write_mcs(m, im, x, y, layer, nv) : GTSIM_OK;
 }
 
 /* ---- typed surface messages ---- */

@@ -99,9 +99,6 @@ static int rt_resolve(sf_msg *m, const gt3d_ps_thread *ps, uint32_t bti, uint8_t
     if (im->s.type == SF_SURFTYPE_BUFFER || im->fmt->bw != 1 || im->fmt->bh != 1 ||
         im->fmt->kind == SF_LK_YUV || im->fmt->kind == SF_LK_OTHER)
         return sf_image_format_fail(m, im, "render target access");
-    if (im->mcs)
-        return sf_fail(m, GTSIM_ERR_UNIMPL, "render target BTI %u: a compressed multisampled surface (MCS) is "
-                       "not implemented", bti);
     rt->flat = *im;
     rt->flat.samples = 1;
     rt->lod = (uint32_t)im->s.f[RSS_MIP_COUNT];
@@ -144,16 +141,15 @@ static int rt_resolve(sf_msg *m, const gt3d_ps_thread *ps, uint32_t bti, uint8_t
     return GTSIM_OK;
 }
 
-/* Read or write sample s of pixel (x, y) of the target. */
+/* Read or write sample s of pixel (x, y) of the target (multisampled:
+ * reads go through the MCS; writes go through sf_image_ms_write). */
 static int rt_elem(sf_msg *m, const rt_target *rt, uint32_t x, uint32_t y, uint32_t s, uint8_t *el, bool write)
 {
     const sf_image *im = &rt->im;
     if (im->samples <= 1)
         return sf_image_rw(m, &rt->flat, x, y, rt->layer, rt->lod, el, write);
-    if (!im->interleaved) /* MSS: sample plane s is slice layer * samples + s */
-        return sf_image_rw(m, &rt->flat, x, y, rt->layer * im->samples + s, 0, el, write);
-    gt3d_ims_pos(im->samples, s, &x, &y);
-    return sf_image_rw(m, &rt->flat, x, y, rt->layer, 0, el, write);
+    return write ? sf_image_write_sample(m, im, x, y, rt->layer, s, el)
+                 : sf_image_ms_read(m, im, x, y, rt->layer, s, el);
 }
 
 /* The clamp range of a BLEND_STATE_ENTRY for the target. */
@@ -175,10 +171,15 @@ static void clamp_range(const gt3d_blend_entry *e, const rt_target *rt, float *l
     }
 }
 
-/* Write one sample's colour (src: floats or integers of the format). */
+/* Write one sample's colour (src: floats or integers of the format); with
+ * res, the element is stored there instead and *wrote tells whether the
+ * sample changes at all. */
 static int rt_sample(sf_msg *m, const gt3d_backend *be, const gt3d_blend_entry *e, const rt_target *rt,
-                     uint32_t x, uint32_t y, uint32_t s, const sf_texel *src, const sf_texel *src1)
+                     uint32_t x, uint32_t y, uint32_t s, const sf_texel *src, const sf_texel *src1, uint8_t *res,
+                     bool *wrote)
 {
+    if (wrote)
+        *wrote = false;
     const sf_format_info *f = rt->im.fmt;
     uint8_t el[16], old[16];
     int st;
@@ -211,7 +212,48 @@ static int rt_sample(sf_msg *m, const gt3d_backend *be, const gt3d_blend_entry *
     if (rt->keep_any)
         for (unsigned b = 0; b < f->bpb; b++)
             el[b] = (uint8_t)((el[b] & ~rt->keep[b]) | (old[b] & rt->keep[b]));
+    if (res) {
+        memcpy(res, el, f->bpb);
+        *wrote = true;
+        return GTSIM_OK;
+    }
     return rt_elem(m, rt, x, y, s, el, true);
+}
+
+/* A render target write of a fast-clear pass (3DSTATE_PS Render Target
+ * Fast Clear Enable) on a multisampled surface with an MCS: the pixel
+ * colours are not written; each lit pixel (x, y) of the scaled-down
+ * rectangle blorp draws sets the MCS of the render target pixels
+ * [x*sx, x*sx+sx) x [2y, 2y+2) to the fast-clear value (every bit set,
+ * as iris initialises MCS surfaces), sx = 8 (2x, 4x), 2 (8x), 1 (16x):
+ * Mesa blorp_clear.c get_fast_clear_rect, quoting the Ivy Bridge PRM
+ * "MCS Buffer for Render Target(s)" (clear rectangle scaled down by
+ * those factors; "what the hardware appears to do is ... scale it up by
+ * a factor of N horizontally and 2 vertically").  The clear colour itself
+ * is the surface state's (sf_image_clear_element).  A fast clear of a
+ * surface without an MCS (a CCS) is not modelled. */
+static int rt_fast_clear(sf_msg *m, const gt3d_ps_thread *ps, const rt_target *rt, uint32_t pm, unsigned base,
+                         unsigned n)
+{
+    const sf_image *im = &rt->im;
+    if (!im->mcs)
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "render target fast clear of a surface without an MCS (BTI %u, %u "
+                       "samples: a CCS fast clear) not implemented", im->bti, im->samples);
+    uint32_t sx = im->samples <= 4 ? 8 : im->samples == 8 ? 2 : 1, sy = 2;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned L = base + i;
+        if (!(pm >> i & 1) || !ps->cov[L])
+            continue;
+        m->lane = (int)i;
+        for (uint32_t y = ps->y[L] * sy; y < (uint32_t)(ps->y[L] + 1) * sy && y < rt->h; y++)
+            for (uint32_t x = ps->x[L] * sx; x < (uint32_t)(ps->x[L] + 1) * sx && x < rt->w; x++) {
+                int st = sf_image_write_mcs(m, im, x, y, rt->layer, ~0ull);
+                if (st)
+                    return st;
+            }
+    }
+    m->lane = -1;
+    return GTSIM_OK;
 }
 
 static int rt_write(sf_msg *m, const gt3d_ps_thread *ps)
@@ -281,6 +323,11 @@ static int rt_write(sf_msg *m, const gt3d_ps_thread *ps)
     if (!null_rt && (st = rt_resolve(m, ps, gt_bits(m->desc, 7, 0), e->write_disable, &rt)))
         return st;
     bool colour = rt.im.s.type != SF_SURFTYPE_NULL;
+    if (S->rt_resolve_type)
+        return sf_fail(m, GTSIM_ERR_UNIMPL, "render target write with 3DSTATE_PS Render Target Resolve Type %u "
+                       "(a CCS resolve) not implemented", S->rt_resolve_type);
+    if (S->rt_fast_clear && colour)
+        return rt_fast_clear(m, ps, &rt, pm, base, n);
     if (colour && m->dev->cfg.dump_surfaces)
         sf_rtdump_note(m, &rt.im, rt.lod, rt.layer);
     uint32_t vp = ps->viewport < GT3D_MAX_VIEWPORTS ? ps->viewport : 0;
@@ -340,13 +387,24 @@ static int rt_write(sf_msg *m, const gt3d_ps_thread *ps)
             src1.f[3] = dual ? src1.f[3] : 1.0f;
         }
         if (rt.im.samples <= 1) {
-            if ((st = rt_sample(m, be, e, &rt, x, y, 0, &src, &src1)))
+            if ((st = rt_sample(m, be, e, &rt, x, y, 0, &src, &src1, NULL, NULL)))
                 return st;
             continue;
         }
-        for (uint32_t s = 0; s < rt.im.samples; s++)
-            if ((cov >> s & 1) && (st = rt_sample(m, be, e, &rt, x, y, s, &src, &src1)))
+        /* every covered sample's new value, then one write of the pixel
+         * (keeping an MCS consistent) */
+        uint8_t els[GT3D_MAX_SAMPLES][16];
+        uint32_t wcov = 0;
+        for (uint32_t s = 0; s < rt.im.samples && s < GT3D_MAX_SAMPLES; s++) {
+            bool w;
+            if (!(cov >> s & 1))
+                continue;
+            if ((st = rt_sample(m, be, e, &rt, x, y, s, &src, &src1, els[s], &w)))
                 return st;
+            wcov |= (uint32_t)w << s;
+        }
+        if (wcov && (st = sf_image_ms_write(m, &rt.im, x, y, rt.layer, wcov, els)))
+            return st;
     }
     m->lane = -1;
     return GTSIM_OK;

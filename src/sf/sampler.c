@@ -48,8 +48,10 @@
  *   3D_LOAD.md), so a single-sampled surface reads its texel.  Outside
  *   the surface, the array or the level range the result is ld's (0 in
  *   the format's channels).  The fast-clear MCS value (all bits of every
- *   sample set: the clear colour) and an MCS naming a plane beyond the
- *   sample count are reported.  sampleinfo returns the sample count (R)
+ *   sample set) reads the surface's fast-clear colour (RENDER_SURFACE_STATE
+ *   clear value, sf_image_clear_element; Mesa blorp_blit.c: "the txf we
+ *   did on sample 0 will return the clear color"); an MCS naming a plane
+ *   beyond the sample count is reported.  sampleinfo returns the sample count (R)
  *   and the Multisample Position Palette Index (A).
  *
  * The border colour (CLAMP_BORDER) passes through the surface format: the
@@ -432,21 +434,6 @@ static uint32_t array_index(float ai, uint32_t layers)
 
 /* ---- multisample loads ---- */
 
-/* MCS bits per sample of a surface of n samples: 1 (2x), 2 (4x), 4 (8x,
- * 16x), and whether mcs is the fast-clear value (every used bit set: 2x
- * the low 2 bits, 4x 0xff, 8x 0xffffffff, 16x both DWords; Mesa
- * blorp_nir_builder.h blorp_nir_mcs_is_clear_color, IGC
- * MSAAInsertDiscard.cpp getiCMPValue). */
-static unsigned mcs_bits(uint32_t n)
-{
-    return n == 2 ? 1 : n == 4 ? 2 : 4;
-}
-static bool mcs_is_clear(uint64_t mcs, uint32_t n)
-{
-    uint64_t all = n == 16 ? ~0ull : n == 8 ? 0xffffffffull : n == 4 ? 0xffull : 0x3ull;
-    return (mcs & all) == all;
-}
-
 /* ---- the message ---- */
 
 int sf_sampler(sf_msg *m)
@@ -609,12 +596,16 @@ int sf_sampler(sf_msg *m)
             if (type != MT_LD2DSS && im.mcs) {
                 /* the MCS value names the plane of each sample */
                 uint64_t mcs = (uint64_t)PARAM_U(P_MCSH, i) << 32 | PARAM_U(P_MCS, i);
-                unsigned bits = mcs_bits(im.samples);
-                if (mcs_is_clear(mcs, im.samples))
-                    return sf_fail(m, GTSIM_ERR_UNIMPL, "%s: MCS value 0x%llx is the fast-clear value of a "
-                                   "%u-sample surface (BTI %u): the clear colour is not modelled", md->name,
-                                   (unsigned long long)mcs, im.samples, im.bti);
-                plane = (uint32_t)(mcs >> (si * bits)) & ((1u << bits) - 1);
+                if (sf_mcs_is_clear(mcs, im.samples)) {
+                    /* a fast-cleared pixel: the surface's clear colour */
+                    uint8_t el[16];
+                    if ((st = sf_image_clear_element(m, &im, el)))
+                        return st;
+                    if (sf_format_unpack(im.fmt, el, 0, 0, o))
+                        return sf_image_format_fail(m, &im, md->name);
+                    continue;
+                }
+                plane = sf_mcs_plane(mcs, im.samples, si);
                 if (plane >= im.samples)
                     return sf_fail(m, GTSIM_ERR_ILLEGAL, "%s: MCS value 0x%llx puts sample %u in plane %u of a "
                                    "%u-sample surface (BTI %u)", md->name, (unsigned long long)mcs, si, plane,

@@ -143,6 +143,7 @@ const gt_sf_gen gt_sf_gen12 = {
      * Gen12) */
     .aux_mcs = 5, .aux_mcs_lce = 4,
     .rt_exdesc = 1,
+    .clear_addr = 1,
 };
 
 const gt_sf_gen gt_sf_gen7 = {

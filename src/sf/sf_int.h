@@ -194,7 +194,8 @@ enum sf_rss_id {
     RSS_Y_OFFSET, RSS_MIP_COUNT, RSS_AUX_MODE, RSS_BASE_LO, RSS_BASE_HI, RSS_VALIGN, RSS_HALIGN,
     RSS_CUBE_FACES, RSS_BASE_MIP, RSS_TR_MODE, RSS_MIP_TAIL_START, RSS_MIN_LOD, RSS_SCS_R,
     RSS_SCS_G, RSS_SCS_B, RSS_SCS_A, RSS_RESOURCE_MIN_LOD, RSS_NUM_SAMPLES, RSS_MSFMT, RSS_MS_PALETTE,
-    RSS_AUX_PITCH, RSS_AUX_QPITCH, RSS_AUX_BASE_LO, RSS_AUX_BASE_HI, RSS_NSLOTS
+    RSS_AUX_PITCH, RSS_AUX_QPITCH, RSS_AUX_BASE_LO, RSS_AUX_BASE_HI, RSS_CLEAR_ADDR_ENABLE, RSS_CLEAR_0,
+    RSS_CLEAR_1, RSS_CLEAR_2, RSS_CLEAR_3, RSS_NSLOTS
 };
 
 /* One generation's RENDER_SURFACE_STATE: its field table (cs/fields.h
@@ -310,6 +311,60 @@ int sf_image_read_sample(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, 
  * 16 samples, zero-extended into *mcs. */
 int sf_image_read_mcs(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,
                       uint64_t *mcs);
+/* Write the MCS value of pixel (x, y) of layer `layer` (the low 8, 8, 32
+ * or 64 bits of mcs for 2, 4, 8, 16 samples). */
+int sf_image_write_mcs(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer, uint64_t mcs);
+/* Write the element of sample plane `plane` of pixel (x, y) of layer
+ * `layer` of a multisampled image (the place sf_image_read_sample reads). */
+int sf_image_write_sample(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer,
+                          uint32_t plane, const uint8_t *bytes);
+
+/* The MCS value of a pixel of an n-sample (2, 4, 8, 16) MSS surface maps
+ * each sample to the plane (array slice) holding its colour: sample s's
+ * plane is bits [s*b + b-1 : s*b] with b = sf_mcs_bits(n) = 1, 2, 4, 4
+ * (elements of 8, 8, 32, 64 bits: Mesa isl_format_layout.csv MCS_2X ..
+ * MCS_16X; 0 = every sample in plane 0, Mesa blorp_blit.c quoting the Ivy
+ * Bridge PRM "Multisample Control Surface").  The value with every used
+ * bit set -- sf_mcs_clear_value: 2x 0x3 (the sampler masks 2 bits, Mesa
+ * blorp_nir_mcs_is_clear_color), 4x 0xff, 8x 0xffffffff, 16x all 64 bits
+ * -- means "fast-cleared": every sample has the surface's clear colour
+ * (iris fills new MCS surfaces with 0xff bytes: iris_resource.c
+ * "The clear value for MCS buffers is all 1's"). */
+unsigned sf_mcs_bits(uint32_t n);
+uint64_t sf_mcs_clear_value(uint32_t n);
+bool sf_mcs_is_clear(uint64_t mcs, uint32_t n);
+/* The plane of sample s under mcs (may be >= n for a bad value). */
+unsigned sf_mcs_plane(uint64_t mcs, uint32_t n, uint32_t s);
+/* The "expanded" value: sample s in plane s (2x 0x2, 4x 0xe4, 8x
+ * 0x76543210, 16x 0xfedcba9876543210). */
+uint64_t sf_mcs_identity(uint32_t n);
+/* The MCS write rule gtsim's render target writes follow (the hardware
+ * keeps the data and its MCS consistent; this is the simplest consistent
+ * scheme): writing the samples in cov (bit per sample) of a pixel whose
+ * MCS is mcs, with `uniform` = cov is every sample and all get the same
+ * element, gives 0 (plane 0 holds the pixel: *expand false); any other
+ * write gives the identity map (*expand: the samples not written must
+ * first be copied to their own planes, read through the old value,
+ * unless mcs already is the identity). */
+uint64_t sf_mcs_after_write(uint64_t mcs, uint32_t n, uint32_t cov, bool uniform, bool *expand);
+/* The image's fast-clear colour as an element of its format (bytes =
+ * fmt->bpb): the 32-bit R, G, B, A clear values (floats, or integers for
+ * integer formats) of RENDER_SURFACE_STATE DW12-15 (Gen9) or at its Clear
+ * Value Address (Gen12; 0 when Clear Value Address Enable is off),
+ * saturated and packed. */
+int sf_image_clear_element(sf_msg *m, const sf_image *im, uint8_t *bytes);
+/* Read sample s of pixel (x, y) of layer `layer` of a multisampled image
+ * as the sampler's ld2dms does: through the MCS when there is one (the
+ * clear colour for a fast-cleared pixel; a plane >= samples is reported,
+ * GTSIM_ERR_ILLEGAL), else plane s. */
+int sf_image_ms_read(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer, uint32_t s,
+                     uint8_t *bytes);
+/* Write the samples in cov of pixel (x, y) of layer `layer` of a
+ * multisampled image, sample s getting el[s] (fmt->bpb bytes): plane s
+ * without an MCS, else by sf_mcs_after_write (expanding the pixel and
+ * updating its MCS). */
+int sf_image_ms_write(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uint32_t layer, uint32_t cov,
+                      const uint8_t el[][16]);
 /* Data port atomic operations (desc 11:8, AOP_*: 1 AND ... 15 PREDEC) and
  * their names.  sf_aop_srcs: source operands of integer (flt 0) or float
  * op.  sf_aop_int: the new value of a `bits` (32 or 64) wide location
@@ -379,6 +434,11 @@ typedef struct gt_sf_gen {
      * descriptor (Gen11+; public fact: Mesa lower_fb_write_logical_send);
      * 0: from the header (M0.2, M0.0 bit 11) */
     uint8_t rt_exdesc;
+    /* the fast-clear colour of a surface is at its Clear Value Address
+     * (Gen12: 4 DWords, the raw R, G, B, A; public fact: Mesa genxml
+     * gen12.xml CLEAR_COLOR, isl_surface_state.c); 0: in RENDER_SURFACE_STATE
+     * DW12-15 (Gen9) */
+    uint8_t clear_addr;
 } gt_sf_gen;
 
 extern const sf_rss_layout sf_rss_gen9, sf_rss_gen7;

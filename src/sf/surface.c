@@ -16,7 +16,12 @@
  * Multisamples, 6 Multisampled Surface Storage Format; DW6 11:3
  * Auxiliary Surface Pitch, 30:16 Auxiliary Surface QPitch; DW10 31:12 and
  * DW11 the Auxiliary Surface Base Address (genxml bits 332..383) -- are
- * at the same positions in gen9.xml and gen12.xml.
+ * at the same positions in gen9.xml and gen12.xml.  The fast-clear colour
+ * differs (gt_sf_gen clear_addr): Gen9 holds it in DW12-15 (Red, Green,
+ * Blue, Alpha Clear Color, 32 bits each: the float or integer channel
+ * values); Gen12 points at it: DW10 bit 10 Clear Value Address Enable,
+ * Clear Value Address in DW12 31:6 and DW13 15:0 (gen12.xml bits 390..431;
+ * Mesa isl_surface_state.c fills one or the other by generation).
  * Gen7/Gen7.5: 8 DWords, Mesa genxml gen7.xml / gen75.xml).  The platform
  * selects the layout (gt_platform.sf, sf_gen.c).
  */
@@ -68,7 +73,12 @@
     X(RSS_BASE_LO, "Surface Base Address [31:0]", 8, 31, 0, HEX) \
     X(RSS_BASE_HI, "Surface Base Address [63:32]", 9, 31, 0, HEX) \
     X(RSS_AUX_BASE_LO, "Auxiliary Surface Base Address [31:12]", 10, 31, 12, HEX) \
-    X(RSS_AUX_BASE_HI, "Auxiliary Surface Base Address [63:32]", 11, 31, 0, HEX)
+    X(RSS_AUX_BASE_HI, "Auxiliary Surface Base Address [63:32]", 11, 31, 0, HEX) \
+    X(RSS_CLEAR_ADDR_ENABLE, "Clear Value Address Enable (Gen12)", 10, 10, 10, BOOL) \
+    X(RSS_CLEAR_0, "Red Clear Color (Gen9) / Clear Value Address [31:6] (Gen12)", 12, 31, 0, HEX) \
+    X(RSS_CLEAR_1, "Green Clear Color (Gen9) / Clear Value Address [47:32] (Gen12)", 13, 31, 0, HEX) \
+    X(RSS_CLEAR_2, "Blue Clear Color (Gen9)", 14, 31, 0, HEX) \
+    X(RSS_CLEAR_3, "Alpha Clear Color (Gen9)", 15, 31, 0, HEX)
 
 /* Gen7 / Gen7.5, 8 DWords (public facts: Mesa genxml gen7.xml / gen75.xml
  * RENDER_SURFACE_STATE; the seeds have no Gen7 surface state page).  Tiling

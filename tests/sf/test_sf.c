@@ -27,6 +27,7 @@
 
 #include "gt.h"
 #include "sf/sf.h"
+#include "sf/sf_int.h"
 
 #define DESC(mlen, rlen, hdr, type, ctrl, bti)                                              \
     ((uint32_t)(mlen) << 25 | (uint32_t)(rlen) << 20 | (uint32_t)(hdr) << 19 |               \
@@ -1446,6 +1447,47 @@ static void ms_fill(fx *f)
 static const uint32_t ms_si[8] = {0, 1, 2, 3, 5, 1, 2, 0}, ms_x[8] = {0, 1, 2, 0, 1, 3, 0, 2},
                       ms_y[8] = {0, 0, 1, 1, 1, 0, 0, 1}, ms_l[8] = {0, 0, 0, 1, 1, 0, 2, 1};
 
+/* The MCS encoding and gtsim's write rule (src/sf/image.c), by hand: 2x
+ * one bit per sample, 4x two, 8x and 16x four; all used bits set = fast
+ * cleared; identity = sample s in plane s. */
+static void mcs_rules(void **state)
+{
+    (void)state;
+    assert_int_equal(sf_mcs_bits(2), 1);
+    assert_int_equal(sf_mcs_bits(4), 2);
+    assert_int_equal(sf_mcs_bits(8), 4);
+    assert_int_equal(sf_mcs_bits(16), 4);
+    /* clear values (Mesa blorp_nir_mcs_is_clear_color): 2x masks 2 bits */
+    assert_true(sf_mcs_is_clear(0xff, 2) && sf_mcs_is_clear(0x03, 2) && !sf_mcs_is_clear(0x02, 2));
+    assert_true(sf_mcs_is_clear(0xff, 4) && !sf_mcs_is_clear(0x7f, 4));
+    assert_true(sf_mcs_is_clear(0xffffffffull, 8) && !sf_mcs_is_clear(0xfffffffeull, 8));
+    assert_true(sf_mcs_is_clear(~0ull, 16) && !sf_mcs_is_clear(0xffffffffull, 16));
+    /* identities: 2x 0b10, 4x 11 10 01 00, 8x nibbles 7..0, 16x nibbles f..0 */
+    assert_int_equal(sf_mcs_identity(2), 0x2);
+    assert_int_equal(sf_mcs_identity(4), 0xe4);
+    assert_int_equal(sf_mcs_identity(8), 0x76543210ull);
+    assert_true(sf_mcs_identity(16) == 0xfedcba9876543210ull);
+    /* planes: 4x 0x1B = 00 01 10 11 -> samples 0..3 in planes 3, 2, 1, 0;
+     * 8x 0x00000a30: sample 0 plane 0, 1 plane 3, 2 plane 10 (bad: >= 8) */
+    assert_int_equal(sf_mcs_plane(0x1B, 4, 0), 3);
+    assert_int_equal(sf_mcs_plane(0x1B, 4, 3), 0);
+    assert_int_equal(sf_mcs_plane(0xa30, 8, 1), 3);
+    assert_int_equal(sf_mcs_plane(0xa30, 8, 2), 10);
+    assert_int_equal(sf_mcs_plane(0x2, 2, 1), 1);
+    assert_int_equal(sf_mcs_plane(0xfedcba9876543210ull, 16, 13), 13);
+    /* writes: the whole pixel with one value -> 0 (plane 0); anything else
+     * -> identity, expanding unless already expanded */
+    bool ex;
+    assert_true(sf_mcs_after_write(0xff, 4, 0xf, true, &ex) == 0 && !ex);
+    assert_true(sf_mcs_after_write(0xe4, 4, 0xf, true, &ex) == 0 && !ex);
+    assert_true(sf_mcs_after_write(0xff, 4, 0x5, true, &ex) == 0xe4 && ex);
+    assert_true(sf_mcs_after_write(0x00, 4, 0xf, false, &ex) == 0xe4 && ex);
+    assert_true(sf_mcs_after_write(0xe4, 4, 0x2, false, &ex) == 0xe4 && !ex);
+    assert_true(sf_mcs_after_write(0x0, 2, 0x1, true, &ex) == 0x2 && ex);
+    assert_true(sf_mcs_after_write(0x76543210ull, 8, 0xff, true, &ex) == 0 && !ex);
+    assert_true(sf_mcs_after_write(~0ull, 16, 0x8000, true, &ex) == 0xfedcba9876543210ull && ex);
+}
+
 static void sampler_msaa_loads(void **state)
 {
     fx *f = *state;
@@ -1552,12 +1594,18 @@ static void sampler_msaa_loads(void **state)
         uint32_t want = i < 12 ? 1000 * (i / 6) + 100 * (3 - i % 4) + 10 * (i / 3 % 2) + i % 3 : 0;
         assert_int_equal(grf32(f, 30)[i], want);
     }
-    /* the fast-clear MCS value (0xff for 4x): the clear colour is not modelled */
+    /* the fast-clear MCS value (0xff for 4x): the surface's clear colour,
+     * on Gen9 RENDER_SURFACE_STATE DW12 (Red Clear Color; R32_UINT: the
+     * integer) */
+    w32(f, SSB + MS_SS + 48, 4242);
     grf32(f, 42)[5] = 0xff;
-    assert_int_equal(send(f, 0x2, 40, 30, 0xFFFF, SDESC(12, 2, 0, 0x1C, 2, 12)), GTSIM_ERR_UNIMPL);
-    assert_non_null(strstr(f->dev.err, "fast-clear"));
-    /* an MCS value of 0xff in a disabled lane is not read */
-    assert_int_equal(send(f, 0x2, 40, 30, 0xFFDF, SDESC(12, 2, 0, 0x1C, 2, 12)), GTSIM_OK);
+    assert_int_equal(send(f, 0x2, 40, 30, 0xFFFF, SDESC(12, 2, 0, 0x1C, 2, 12)), GTSIM_OK);
+    assert_int_equal(grf32(f, 30)[5], 4242);
+    assert_int_equal(grf32(f, 30)[4], 1000 * 0 + 100 * (3 - 0) + 10 * 1 + 1);
+    /* 0xfe is not the clear value: sample 1 (bits 3:2 = 11) in plane 3 */
+    grf32(f, 42)[5] = 0xfe;
+    assert_int_equal(send(f, 0x2, 40, 30, 0xFFFF, SDESC(12, 2, 0, 0x1C, 2, 12)), GTSIM_OK);
+    assert_int_equal(grf32(f, 30)[5], 300 + 10 * 1 + 2);
 
     /* a single-sampled 3x2 R32_UINT surface (plane 0 of layer 0 above):
      * the sample index clamps to 0, the MCS payload is ignored, ld_mcs
@@ -1774,6 +1822,7 @@ int main(void)
         T(sampler_hostile_payloads),
         T(sampler_anisotropic),
         T(sampler_msaa_loads),
+        cmocka_unit_test(mcs_rules),
         T(sampler_msaa_interleaved),
         T(untyped_read_simd16_xzw),
         T(untyped_write_sends),
