@@ -14,6 +14,7 @@
  * vertices up).
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -381,22 +381,36 @@ static void state_pointers(void)
      * the dynamic state base + pointer lies past the DATA window */
     struct {
         const char *name, *what;
-        unsigned id, slot;
+        unsigned id, slot, valid; /* valid: the command's Pointer Valid slot */
+        bool has_valid;
     } c[] = {
         {"BLEND_STATE unmapped", "BLEND_STATE", GT3D_3DSTATE_BLEND_STATE_POINTERS,
-         GT3D_3DSTATE_BLEND_STATE_POINTERS__BLEND_STATE_POINTER},
+         GT3D_3DSTATE_BLEND_STATE_POINTERS__BLEND_STATE_POINTER,
+         GT3D_3DSTATE_BLEND_STATE_POINTERS__BLEND_STATE_POINTER_VALID, true},
         {"SF_CLIP_VIEWPORT unmapped", "SF_CLIP_VIEWPORT", GT3D_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP,
-         GT3D_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP__SF_CLIP_VIEWPORT_POINTER},
+         GT3D_3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP__SF_CLIP_VIEWPORT_POINTER, 0, false},
         {"COLOR_CALC_STATE unmapped", "COLOR_CALC_STATE", GT3D_3DSTATE_CC_STATE_POINTERS,
-         GT3D_3DSTATE_CC_STATE_POINTERS__COLOR_CALC_STATE_POINTER},
+         GT3D_3DSTATE_CC_STATE_POINTERS__COLOR_CALC_STATE_POINTER,
+         GT3D_3DSTATE_CC_STATE_POINTERS__COLOR_CALC_STATE_POINTER_VALID, true},
     };
     for (unsigned i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
         b3d *b = open_dev("skl", NULL);
         scene(b, 1);
-        b3d_cmd(b, c[i].id, (const b3d_f[]){{c[i].slot, B3D_DATA_BYTES + 0x40}}, 1);
+        b3d_f f[2] = {{c[i].slot, B3D_DATA_BYTES + 0x40}, {c[i].valid, 1}};
+        b3d_cmd(b, c[i].id, f, c[i].has_valid ? 2 : 1);
         unsigned at = b->n;
         b3d_draw(b, 6, 0, 1, 0);
         expect_report(c[i].name, b, b3d_run(b), GTSIM_ERR_FAULT, (int)at, c[i].what, NULL);
+        done(b);
+        if (!c[i].has_valid)
+            continue;
+        /* the same pointer without its Valid bit changes nothing: the
+         * scene's own state stays and the draw succeeds */
+        b = open_dev("skl", NULL);
+        scene(b, 1);
+        b3d_cmd(b, c[i].id, f, 1);
+        b3d_draw(b, 6, 0, 1, 0);
+        expect_ok("pointer without its Valid bit", b, b3d_run(b));
         done(b);
     }
     /* the render target's surface state and the depth buffer unmapped */
