@@ -796,11 +796,16 @@ int p3_ps_primitive(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_
         unsigned pv = d->vf.topology == P3_TRIFAN || d->vf.topology == P3_POLYGON ? x->pv_fan : x->pv_tri;
         if (pv > 2)
             pv = 2;
+        /* the edges drawn in wireframe/point fill modes (edge flags, quad
+         * diagonals, polygon inner edges) */
+        unsigned edges = 7u & ~(unsigned)(flags >> 3);
         if (flags & P3_PRIM_ODD) { /* reversed winding: swap v1 and v2, keep the provoking vertex */
             gt_vue s[3] = {v[0], v[2], v[1]};
-            st = gt_raster_draw(&x->rc, GT_PRIM_TRIANGLE, s, pv == 1 ? 2 : pv == 2 ? 1 : 0, 7);
+            /* s0->s1 is edge 2, s1->s2 edge 1, s2->s0 edge 0 */
+            unsigned se = (edges >> 2 & 1) | (edges & 2) | (edges & 1) << 2;
+            st = gt_raster_draw(&x->rc, GT_PRIM_TRIANGLE, s, pv == 1 ? 2 : pv == 2 ? 1 : 0, se);
         } else {
-            st = gt_raster_draw(&x->rc, GT_PRIM_TRIANGLE, v, pv, 7);
+            st = gt_raster_draw(&x->rc, GT_PRIM_TRIANGLE, v, pv, edges);
         }
     }
     if (st == GTSIM_OK)
