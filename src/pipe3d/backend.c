@@ -204,9 +204,9 @@ int gt3d_backend_prepare(gtsim_device *dev, gt3d_backend *be, const gt3d_backend
     if (depth_used && (s->depth.pitch == 0 || s->depth.pitch % 128))
         return gt_error(dev, GTSIM_ERR_ILLEGAL, "pixel backend: depth buffer pitch %u is not a multiple of the "
                         "128-byte Y tile", s->depth.pitch);
-    if (stencil_buf && (s->stencil.pitch == 0 || s->stencil.pitch % 64))
-        return gt_error(dev, GTSIM_ERR_ILLEGAL, "pixel backend: stencil buffer pitch %u is not a multiple of the "
-                        "64-byte W tile", s->stencil.pitch);
+    if (stencil_buf && (s->stencil.pitch == 0 || s->stencil.pitch % 128))
+        return gt_error(dev, GTSIM_ERR_ILLEGAL, "pixel backend: stencil buffer pitch %u is not a multiple of 128 "
+                        "(twice the 64-byte W tile: src/sf/tiling.h)", s->stencil.pitch);
     be->depth_on = depth_buf && (s->depth_test_enable || (s->depth_write_enable && s->depth.write_enable) ||
                                  s->depth_bounds_enable);
     be->stencil_on = stencil_buf && s->stencil_test_enable;

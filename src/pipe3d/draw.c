@@ -249,8 +249,10 @@ int p3_push_constants(p3_draw *d, const p3_stage *s, gt_thread *t, uint32_t reg)
 /* ---- vertex shading ---- */
 
 /* Fetch and shade the vertices of stream positions pos[0..n) into URB
- * entries 0..n-1 of the VS allocation. */
-static int shade_vertices(p3_draw *d, const p3_svtx *stream, const uint32_t *pos, uint32_t n, uint32_t instance)
+ * entries 0..n-1 of the VS allocation; edge (NULL: none) receives each
+ * vertex's edge flag at its stream position. */
+static int shade_vertices(p3_draw *d, const p3_svtx *stream, const uint32_t *pos, uint32_t n, uint32_t instance,
+                          uint8_t *edge)
 {
     uint32_t entry_bytes = 64u * d->urb_vs.entry_units;
     uint32_t in_dw = 4 * d->vf.nve;
@@ -264,6 +266,8 @@ static int shade_vertices(p3_draw *d, const p3_svtx *stream, const uint32_t *pos
                              d->where);
         if (st)
             return st;
+        if (edge)
+            edge[pos[i]] = p3_vf_edge_flag(&d->vf, out);
         memcpy(e, out, 4u * in_dw);
     }
     if (!d->vs.enable)
@@ -457,6 +461,7 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
     int st = GTSIM_OK;
     p3_svtx *stream = NULL;
     uint32_t *prims = NULL, *pos = NULL, *map = NULL;
+    uint8_t *edge = NULL; /* per stream position: the vertex's edge flag */
     uint8_t *flags = NULL;
     d->urb = gt_pipe3d_urb(dev, &d->urb_size);
     if (!d->urb) {
@@ -478,7 +483,14 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
     uint32_t nv = d->dp.vertex_count;
     unsigned per = 0;
     stream = malloc(sizeof(*stream) * (nv ? nv : 1));
-    if (!stream) {
+    /* edge flags (VERTEX_ELEMENT_STATE Edge Flag Enable) mark the edges of
+     * separate triangles, quads and polygons (GL 1.x "Edge Flags") */
+    uint32_t topo = d->vf.topology;
+    bool want_edge = p3_vf_has_edge_flag(&d->vf) && !d->tess && !d->gsx &&
+                     (topo == P3_TRILIST || topo == P3_QUADLIST || topo == P3_POLYGON);
+    if (want_edge)
+        edge = malloc(nv ? nv : 1);
+    if (!stream || (want_edge && !edge)) {
         st = gt_error(dev, GTSIM_ERR_NOMEM, "3DPRIMITIVE at %s: out of host memory for %u vertices", where, nv);
         goto out;
     }
@@ -551,7 +563,7 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
                               "than 3DSTATE_URB_VS allocates (%u)", where, cap);
                 break;
             }
-            if ((st = shade_vertices(d, stream, pos, nu, inst)) != GTSIM_OK)
+            if ((st = shade_vertices(d, stream, pos, nu, inst, edge)) != GTSIM_OK)
                 break;
             d->instance = inst;
             if (d->vs.enable)
@@ -561,7 +573,12 @@ int p3_draw_primitive(gtsim_device *dev, struct gt3d_state *s, const gt_cmd_desc
                 for (unsigned k = 0; k < per; k++)
                     vue[k] = d->urb + 64ull * (d->urb_vs.first + map[(size_t)p * per + k] * d->urb_vs.entry_units);
                 d->prim_index = p;
-                st = p3_geometry(d, per, vue, flags[p]);
+                uint8_t fl = flags[p];
+                if (edge) /* a vertex's edge flag governs the edge starting at it */
+                    for (unsigned k = 0; k < 3; k++)
+                        if (!edge[prims[(size_t)p * per + k]])
+                            fl |= P3_PRIM_NOEDGE(k);
+                st = p3_geometry(d, per, vue, fl);
             }
             if (st == GTSIM_OK) /* the chunk's VUEs are overwritten next */
                 st = p3_gs_flush(d);
@@ -583,6 +600,7 @@ out:
     free(flags);
     free(pos);
     free(map);
+    free(edge);
     free(d);
     return st;
 }

@@ -470,6 +470,17 @@ ms:
 
 static int flush_thread(p3_draw *d, struct p3_psctx *x);
 
+/* The Render Target Array Index of a primitive: VUE header DWord 1 of its
+ * provoking vertex (an integer, 11 bits: R0.0 / R1.1 bits 26:16 carry it to
+ * the PS); facts: Mesa brw VUE header "dw1 RTAI, dw2 Viewport Index"
+ * (blorp_genX_exec.h, brw_fs_visitor.cpp) and brw_fs_nir.cpp's gl_Layer. */
+static uint32_t prim_rtai(const gt_raster_prim *p)
+{
+    uint32_t v;
+    memcpy(&v, &p->provoking[0][1], 4);
+    return v & 0x7ff;
+}
+
 static int on_prim(void *user, const gt_raster_prim *p)
 {
     p3_draw *d = user;
@@ -536,6 +547,7 @@ static int on_quad(void *user, const gt_raster_prim *p, const gt_raster_quad *q)
     bq.x = (uint32_t)q->x;
     bq.y = (uint32_t)q->y;
     bq.front = p->front_facing;
+    bq.rtai = prim_rtai(p);
     unsigned ns = q->num_samples ? q->num_samples : 1;
     for (unsigned i = 0; i < 4; i++) {
         bq.cov[i] = (q->pixel_mask >> i & 1) ? q->coverage[i] : 0;
@@ -603,12 +615,15 @@ static int flush_thread(p3_draw *d, struct p3_psctx *x)
     pt->be = &x->be;
     pt->simd = x->simd;
     pt->front = p->front_facing;
+    pt->rtai = prim_rtai(p);
     pt->late = &x->late;
     p3_thread_r0(&x->stage, t, 0);
     uint32_t *g = (uint32_t *)t->grf;
-    /* the facing bit: R0.0 bit 15 (Gen9) or R1.1 bit 15 (Gen12) */
+    /* the facing bit: R0.0 bit 15 (Gen9) or R1.1 bit 15 (Gen12); the
+     * Render Target Array Index in bits 26:16 of the same DWord */
     if (!p->front_facing)
         g[d->dev->plat->cmds->ps_facing_dw] |= 1u << 15;
+    g[d->dev->plat->cmds->ps_facing_dw] |= pt->rtai << 16;
     uint32_t pixmask = 0, vmask = 0;
     for (unsigned k = 0; k < nq; k++) {
         const gt_raster_quad *q = &x->q[k];
@@ -796,11 +811,16 @@ int p3_ps_primitive(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_
         unsigned pv = d->vf.topology == P3_TRIFAN || d->vf.topology == P3_POLYGON ? x->pv_fan : x->pv_tri;
         if (pv > 2)
             pv = 2;
+        /* the edges drawn in wireframe/point fill modes (edge flags, quad
+         * diagonals, polygon inner edges) */
+        unsigned edges = 7u & ~(unsigned)(flags >> 3);
         if (flags & P3_PRIM_ODD) { /* reversed winding: swap v1 and v2, keep the provoking vertex */
             gt_vue s[3] = {v[0], v[2], v[1]};
-            st = gt_raster_draw(&x->rc, GT_PRIM_TRIANGLE, s, pv == 1 ? 2 : pv == 2 ? 1 : 0, 7);
+            /* s0->s1 is edge 2, s1->s2 edge 1, s2->s0 edge 0 */
+            unsigned se = (edges >> 2 & 1) | (edges & 2) | (edges & 1) << 2;
+            st = gt_raster_draw(&x->rc, GT_PRIM_TRIANGLE, s, pv == 1 ? 2 : pv == 2 ? 1 : 0, se);
         } else {
-            st = gt_raster_draw(&x->rc, GT_PRIM_TRIANGLE, v, pv, 7);
+            st = gt_raster_draw(&x->rc, GT_PRIM_TRIANGLE, v, pv, edges);
         }
     }
     if (st == GTSIM_OK)

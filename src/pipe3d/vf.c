@@ -118,6 +118,27 @@ int p3_vf_fetch(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_svtx *v,
     return GTSIM_OK;
 }
 
+bool p3_vf_has_edge_flag(const p3_vf *vf)
+{
+    for (uint32_t e = 0; e < vf->nve; e++)
+        if (vf->ve[e].valid && vf->ve[e].edge_flag)
+            return true;
+    return false;
+}
+
+bool p3_vf_edge_flag(const p3_vf *vf, const uint32_t *out)
+{
+    for (uint32_t e = 0; e < vf->nve; e++) {
+        const p3_ve *ve = &vf->ve[e];
+        if (!ve->valid || !ve->edge_flag)
+            continue;
+        if (ve->fi && !sf_format_is_int(ve->fi) && ve->comp[0] == P3_VFCOMP_STORE_SRC)
+            return (out[4 * e] & 0x7fffffffu) != 0; /* -0.0 is false */
+        return out[4 * e] != 0;
+    }
+    return true;
+}
+
 /* Emit one object of `per` stream positions. */
 #define EMIT(...)                                                                                   \
     do {                                                                                            \
@@ -214,21 +235,29 @@ uint32_t p3_assemble_mode(uint32_t topology, unsigned mode, const p3_svtx *s, ui
                 EMIT(a + i, a + i + 1, a + i + 2);
             }
             break;
-        case P3_TRIFAN: case P3_TRIFAN_NOSTIPPLE: case P3_POLYGON:
+        case P3_TRIFAN: case P3_TRIFAN_NOSTIPPLE:
             for (uint32_t i = 1; i + 1 < k; i++)
                 EMIT(a, a + i, a + i + 1);
             break;
-        case P3_QUADLIST:
-            fl = P3_PRIM_QUAD;
+        case P3_POLYGON: /* a fan whose inner edges are not the polygon's */
+            for (uint32_t i = 1; i + 1 < k; i++) {
+                fl = (i > 1 ? P3_PRIM_NOEDGE(0) : 0) | (i + 2 < k ? P3_PRIM_NOEDGE(2) : 0);
+                EMIT(a, a + i, a + i + 1);
+            }
+            break;
+        case P3_QUADLIST: /* the diagonal (b, d) is no edge */
             for (uint32_t i = 0; i + 3 < k; i += 4) {
+                fl = P3_PRIM_QUAD | P3_PRIM_NOEDGE(1);
                 EMIT(a + i, a + i + 1, a + i + 3);
+                fl = P3_PRIM_QUAD | P3_PRIM_NOEDGE(2);
                 EMIT(a + i + 1, a + i + 2, a + i + 3);
             }
             break;
-        case P3_QUADSTRIP: /* quad i: (2i, 2i+1, 2i+3, 2i+2) */
-            fl = P3_PRIM_QUAD;
+        case P3_QUADSTRIP: /* quad i: (2i, 2i+1, 2i+3, 2i+2), diagonal (2i+1, 2i+2) */
             for (uint32_t i = 0; i + 3 < k; i += 2) {
+                fl = P3_PRIM_QUAD | P3_PRIM_NOEDGE(1);
                 EMIT(a + i, a + i + 1, a + i + 2);
+                fl = P3_PRIM_QUAD | P3_PRIM_NOEDGE(2);
                 EMIT(a + i + 1, a + i + 3, a + i + 2);
             }
             break;

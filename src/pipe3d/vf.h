@@ -117,6 +117,17 @@ int p3_vf_stream(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_draw_pa
 int p3_vf_fetch(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_svtx *v, uint32_t instance,
                 uint32_t start_instance, uint32_t *out, const char *where);
 
+/* The edge flag of a vertex fetched by p3_vf_fetch into out: Component 0
+ * of the valid element with Edge Flag Enable (non-zero: the edges starting
+ * at the vertex are drawn in wireframe and point fill modes; a float
+ * format compares as a float), true without such an element.  Public fact:
+ * Mesa iris/i965 put the GL edge flag last as an Edge Flag Enable element
+ * whose Component 0 is the flag, passed beside the vertex, not read by the VS. */
+bool p3_vf_edge_flag(const p3_vf *vf, const uint32_t *out);
+
+/* Does vf have a valid Edge Flag Enable element? */
+bool p3_vf_has_edge_flag(const p3_vf *vf);
+
 /* The basic objects of a topology.  prims receives vertex-stream
  * positions, `per` (*per: 1 point, 2 line, 3 triangle or RECTLIST
  * rectangle, n for PATCHLIST_n patches) per object, in the topology's vertex order: a strip's
@@ -124,13 +135,17 @@ int p3_vf_fetch(gtsim_device *dev, gt_vm *vm, const p3_vf *vf, const p3_svtx *v,
  * ones, whose winding is reversed (so provoking-vertex selects 0 and 2 keep
  * GL's first and last vertex); a fan's triangle n is (0, n+1, n+2); a
  * quad (a, b, c, d) is the triangles (a, b, d) and (b, c, d) flagged
- * P3_PRIM_QUAD; polygons are fans.  Adjacency vertices are dropped (see
+ * P3_PRIM_QUAD; polygons are fans.  P3_PRIM_NOEDGE(i) marks edge v[i]->v[i+1]
+ * of a triangle as not an edge of the GL primitive (a quad's diagonal, a
+ * polygon's inner fan edges): not drawn in wireframe or point fill modes.  Adjacency vertices are dropped (see
  * p3_assemble_mode to keep them).  P3_PRIM_FIRST marks the first object after
  * a (re)start (line stipple restarts there).  A cut entry restarts the
  * topology.  flags may be NULL.  Returns the number of objects (prims NULL:
  * only counts), or UINT32_MAX for a topology gtsim does not assemble
  * (unknown values); patches go to the tessellation stages (tess.h). */
 enum { P3_PRIM_ODD = 1, P3_PRIM_QUAD = 2, P3_PRIM_FIRST = 4 };
+#define P3_PRIM_NOEDGE(i) (8u << (i)) /* i = 0..2 */
+#define P3_PRIM_NOEDGES (7u << 3)
 uint32_t p3_assemble(uint32_t topology, const p3_svtx *s, uint32_t n, uint32_t *prims, uint8_t *flags,
                      unsigned *per);
 

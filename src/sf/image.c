@@ -527,9 +527,10 @@ int sf_typed(sf_msg *m, unsigned op)
         if (im.s.type == SF_SURFTYPE_3D) {
             in = in && z < sf_image_dim(&im, 2, lod);
         } else if (in) {
-            uint64_t layer = (uint64_t)z + im.s.f[RSS_MIN_ARRAY_ELEMENT];
-            in = layer < im.layers;
-            z = (uint32_t)layer;
+            /* the layer counts from Minimum Array Element; Depth is the
+             * view's layer count */
+            in = z < im.layers;
+            z = (uint32_t)((uint64_t)z + im.s.f[RSS_MIN_ARRAY_ELEMENT]);
         }
         uint32_t aa[4] = {a[0], y, z, lod};
         m->lane = (int)i;

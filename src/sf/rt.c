@@ -103,11 +103,15 @@ static int rt_resolve(sf_msg *m, const gt3d_ps_thread *ps, uint32_t bti, uint8_t
     rt->flat.samples = 1;
     rt->lod = (uint32_t)im->s.f[RSS_MIP_COUNT];
     uint32_t extent = (uint32_t)im->s.f[RSS_VIEW_EXTENT];
-    rt->layer = (uint32_t)im->s.f[RSS_MIN_ARRAY_ELEMENT] + (ps->rtai <= extent ? ps->rtai : 0);
+    uint32_t rel = ps->rtai <= extent ? ps->rtai : 0;
+    rt->layer = (uint32_t)im->s.f[RSS_MIN_ARRAY_ELEMENT] + rel;
     rt->w = sf_image_dim(im, 0, rt->lod);
     rt->h = sf_image_dim(im, 1, rt->lod);
-    uint32_t nlayers = im->s.type == SF_SURFTYPE_3D ? sf_image_dim(im, 2, rt->lod) : im->layers;
-    if (rt->layer >= nlayers)
+    /* 3D: Minimum Array Element is the first depth slice of the level's
+     * depth; arrays: Depth is the view's layer count from Minimum Array
+     * Element (PRM RENDER_SURFACE_STATE Depth: "reduced by one for each
+     * increase from zero of Minimum Array Element") */
+    if (im->s.type == SF_SURFTYPE_3D ? rt->layer >= sf_image_dim(im, 2, rt->lod) : rel >= im->layers)
         rt->w = rt->h = 0; /* nothing of the slice exists: no writes */
     const sf_format_info *f = im->fmt;
     rt->is_int = sf_format_is_int(f);

@@ -566,13 +566,15 @@ int sf_sampler(sf_msg *m)
              * otherwise), lod (a multisampled surface has one level), with
              * the header's offsets; out of range: 0 as ld (ld_mcs: 0) */
             int64_t x = (int64_t)(int32_t)PARAM_U(P_U, i) + off[0], y = (int64_t)(int32_t)PARAM_U(P_V, i) + off[1];
-            int64_t z = array && dims == 2 ? (int64_t)(int32_t)PARAM_U(P_R, i) + off[2] +
-                                                 (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]
-                                           : 0;
+            /* the layer counts from Minimum Array Element; Depth (im.layers)
+             * is the view's layer count */
+            int64_t z = array && dims == 2 ? (int64_t)(int32_t)PARAM_U(P_R, i) + off[2] : 0;
             uint64_t lod64 = (uint64_t)PARAM_U(P_LOD, i) + base;
             uint32_t lod = lod64 > last ? last : (uint32_t)lod64;
             bool in = dims == 2 && lod64 <= last && x >= 0 && x < sf_image_dim(&im, 0, lod) && y >= 0 &&
                       y < sf_image_dim(&im, 1, lod) && z >= 0 && z < im.layers;
+            if (array && dims == 2)
+                z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
             if (type == MT_LD_MCS) {
                 /* R: the MCS value (16x: its low DWord, G the high one);
                  * 0 without an MCS surface */
@@ -635,12 +637,16 @@ int sf_sampler(sf_msg *m)
                 y = 0;
             if (dims < 3 && !array)
                 z = 0;
-            if (array && im.s.type != SF_SURFTYPE_3D)
-                z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
             uint32_t lod = lod64 > last ? last : (uint32_t)lod64;
+            /* an array layer counts from Minimum Array Element; Depth
+             * (im.layers) is the view's layer count ("the range of this
+             * field is reduced by one for each increase from zero of
+             * Minimum Array Element", PRM RENDER_SURFACE_STATE Depth) */
             bool in = lod64 <= last && x >= 0 && x < sf_image_dim(&im, 0, lod) && y >= 0 &&
                       (dims < 2 || y < sf_image_dim(&im, 1, lod)) && z >= 0 &&
                       z < (im.s.type == SF_SURFTYPE_3D ? sf_image_dim(&im, 2, lod) : im.layers);
+            if (array && im.s.type != SF_SURFTYPE_3D)
+                z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
             if (!in) {
                 static const sf_texel zero;
                 sf_format_fill(im.fmt, &zero, o);

@@ -750,6 +750,59 @@ static int store_on(int fd, uint32_t ctx, unsigned ring, uint32_t value)
     return r;
 }
 
+/* Run cmds (a batch without its MI_BATCH_BUFFER_END) on slot `ring` of ctx
+ * with a data object at 0xa00000 (4 KiB, DWord 8 = 0x11111111 first: an
+ * interface descriptor source); *stored = its DWord 4 afterwards. */
+static int run_on(int fd, uint32_t ctx, unsigned ring, const uint32_t *cmds, unsigned n, uint32_t *stored)
+{
+    uint32_t data = gem_create(fd, 4096), batch = gem_create(fd, 4096);
+    uint32_t *d = gem_map(fd, data, 4096), *b = gem_map(fd, batch, 4096);
+    if (!d || !b)
+        return -ENOMEM;
+    d[8] = 0x11111111;
+    memcpy(b, cmds, 4 * n);
+    b[n] = MI_BATCH_BUFFER_END;
+    struct drm_i915_gem_exec_object2 o[2] = {
+        {.handle = data, .offset = 0xa00000, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE},
+        {.handle = batch, .offset = 0xb00000, .flags = EXEC_OBJECT_PINNED}};
+    int r = execbuf(fd, o, 2, ctx, ring);
+    *stored = d[4];
+    munmap(d, 4096);
+    munmap(b, 4096);
+    gem_close(fd, data);
+    gem_close(fd, batch);
+    return r;
+}
+
+/* Two slots of one engine map on the same engine are two logical contexts
+ * (i915: an intel_context per slot; Mesa iris submits its render and
+ * compute batches so on Gen9): pipeline state one slot programs is not the
+ * other's.  Slot 0 points Dynamic State Base Address at unmapped memory;
+ * slot 1's MEDIA_INTERFACE_DESCRIPTOR_LOAD of 32 bytes at offset 0xa00020
+ * then reads its own base 0 (mapped: the store after it runs) rather than
+ * faulting (a hang: no store).  Gen9 command layouts (Mesa genxml gen9.xml). */
+static void test_engine_slot_state(int fd)
+{
+    const struct i915_engine_class_instance rcs = {I915_ENGINE_CLASS_RENDER, 0};
+    I915_DEFINE_CONTEXT_PARAM_ENGINES(map, 2) = {.engines = {rcs, rcs}};
+    uint32_t ctx = new_ctx(fd);
+    CHECK(set_engines(fd, ctx, &map, sizeof(map)) == 0, "engine map render, render");
+    uint32_t sba[19] = {0x61010000u | 17};
+    sba[6] = 0x40000000u | 1; /* Dynamic State Base Address (unmapped) + Modify Enable */
+    uint32_t c0[21] = {0x69040302u}; /* PIPELINE_SELECT GPGPU (mask bits 9:8) */
+    memcpy(c0 + 1, sba, sizeof(sba));
+    c0[20] = 0;
+    uint32_t v = 0;
+    CHECK(run_on(fd, ctx, 0, c0, 21, &v) == 0, "slot 0: STATE_BASE_ADDRESS");
+    const uint32_t c1[] = {0x69040302u, 0x70020002u, 0, 32, 0xa00020, MI_STORE_DATA_IMM, 0xa00010, 0, 0x5107};
+    CHECK(run_on(fd, ctx, 1, c1, sizeof(c1) / 4, &v) == 0, "slot 1: interface descriptor load");
+    CHECK(v == 0x5107, "slot 1 runs with its own (fresh) state base addresses: stored 0x%x", v);
+    /* slot 0 kept its own base: the same load there faults (the store does not run) */
+    v = 0;
+    CHECK(run_on(fd, ctx, 0, c1, sizeof(c1) / 4, &v) == 0, "slot 0: interface descriptor load");
+    CHECK(v == 0, "slot 0 keeps the base it programmed: stored 0x%x", v);
+}
+
 static void test_engine_map(int fd)
 {
     const struct i915_engine_class_instance rcs = {I915_ENGINE_CLASS_RENDER, 0},
@@ -1043,6 +1096,7 @@ int main(int argc, char **argv)
     test_execbuffer(fd);
     test_shared_memory(fd);
     test_engine_map(fd);
+    test_engine_slot_state(fd);
     test_fds();
     test_prime();
     thread_fd = fd;

@@ -83,6 +83,76 @@ static void test_quads(void **state)
     check(P3_QUADSTRIP, 6, NULL, 3, qs, 4, NULL);
 }
 
+/* The edges of the GL primitive among the triangles' edges (edge i runs
+ * v[i] -> v[i+1]): a quad's diagonal and a polygon's inner fan edges are not
+ * (GL 1.x polygon mode: only the boundary of a polygon or quad is drawn). */
+static void test_inner_edges(void **state)
+{
+    (void)state;
+    p3_svtx s[8];
+    uint32_t prims[64];
+    uint8_t fl[16];
+    unsigned per;
+    stream(s, 4, NULL);
+    /* quad 0 1 2 3 -> (0,1,3): 1->3 inner; (1,2,3): 3->1 inner */
+    assert_int_equal(p3_assemble(P3_QUADLIST, s, 4, prims, fl, &per), 2);
+    assert_int_equal(fl[0] & P3_PRIM_NOEDGES, P3_PRIM_NOEDGE(1));
+    assert_int_equal(fl[1] & P3_PRIM_NOEDGES, P3_PRIM_NOEDGE(2));
+    /* quad strip 0 1 2 3 = quad (0,1,3,2) -> (0,1,2): 1->2 inner; (1,3,2): 2->1 inner */
+    assert_int_equal(p3_assemble(P3_QUADSTRIP, s, 4, prims, fl, &per), 2);
+    assert_int_equal(fl[0] & P3_PRIM_NOEDGES, P3_PRIM_NOEDGE(1));
+    assert_int_equal(fl[1] & P3_PRIM_NOEDGES, P3_PRIM_NOEDGE(2));
+    /* pentagon 0..4 -> (0,1,2) (0,2,3) (0,3,4): boundary 0-1 1-2 2-3 3-4 4-0 */
+    stream(s, 5, NULL);
+    assert_int_equal(p3_assemble(P3_POLYGON, s, 5, prims, fl, &per), 3);
+    assert_int_equal(fl[0] & P3_PRIM_NOEDGES, P3_PRIM_NOEDGE(2));
+    assert_int_equal(fl[1] & P3_PRIM_NOEDGES, P3_PRIM_NOEDGE(0) | P3_PRIM_NOEDGE(2));
+    assert_int_equal(fl[2] & P3_PRIM_NOEDGES, P3_PRIM_NOEDGE(0));
+    /* a triangle polygon has all three; fans and strips keep every edge */
+    assert_int_equal(p3_assemble(P3_POLYGON, s, 3, prims, fl, &per), 1);
+    assert_int_equal(fl[0] & P3_PRIM_NOEDGES, 0);
+    assert_int_equal(p3_assemble(P3_TRIFAN, s, 5, prims, fl, &per), 3);
+    for (unsigned i = 0; i < 3; i++)
+        assert_int_equal(fl[i] & P3_PRIM_NOEDGES, 0);
+    assert_int_equal(p3_assemble(P3_TRISTRIP, s, 5, prims, fl, &per), 3);
+    for (unsigned i = 0; i < 3; i++)
+        assert_int_equal(fl[i] & P3_PRIM_NOEDGES, 0);
+}
+
+/* The edge flag is Component 0 of the Edge Flag Enable element: an integer
+ * compares with 0, a float as a float (-0.0 is false); no such element:
+ * every edge is drawn. */
+static void test_edge_flag(void **state)
+{
+    (void)state;
+    p3_vf vf;
+    memset(&vf, 0, sizeof(vf));
+    vf.nve = 2;
+    vf.ve[0].valid = true;
+    vf.ve[0].fi = sf_format_get(0x0); /* R32G32B32A32_FLOAT: the position */
+    vf.ve[1].valid = true;
+    vf.ve[1].comp[0] = P3_VFCOMP_STORE_SRC;
+    uint32_t out[8] = {0, 0, 0, 0x3f800000u, 0, 0, 0, 0};
+    assert_false(p3_vf_has_edge_flag(&vf));
+    assert_true(p3_vf_edge_flag(&vf, out)); /* no edge-flag element */
+    vf.ve[1].edge_flag = true;
+    vf.ve[1].fi = sf_format_get(0x0); /* float */
+    assert_true(p3_vf_has_edge_flag(&vf));
+    assert_false(p3_vf_edge_flag(&vf, out));
+    out[4] = 0x80000000u; /* -0.0 */
+    assert_false(p3_vf_edge_flag(&vf, out));
+    out[4] = 0x3f800000u; /* 1.0 */
+    assert_true(p3_vf_edge_flag(&vf, out));
+    vf.ve[1].fi = sf_format_get(0x0d7); /* R32_UINT */
+    out[4] = 1;
+    assert_true(p3_vf_edge_flag(&vf, out));
+    out[4] = 0;
+    assert_false(p3_vf_edge_flag(&vf, out));
+    vf.ve[1].valid = false; /* an invalid element is no edge flag */
+    assert_false(p3_vf_has_edge_flag(&vf));
+    assert_true(p3_vf_edge_flag(&vf, out));
+}
+
 static void test_adjacency(void **state)
 {
     (void)state;
@@ -140,7 +210,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lists),     cmocka_unit_test(test_strips_and_fans), cmocka_unit_test(test_quads),
         cmocka_unit_test(test_adjacency), cmocka_unit_test(test_restart),        cmocka_unit_test(test_patches),
-        cmocka_unit_test(test_unassembled),
+        cmocka_unit_test(test_unassembled), cmocka_unit_test(test_inner_edges), cmocka_unit_test(test_edge_flag),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

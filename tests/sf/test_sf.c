@@ -1347,6 +1347,44 @@ static void sampler_anisotropic(void **state)
     assert_true(g2f(f, 30, 0) == 16.0f);
 }
 
+/* An array view: Minimum Array Element 3 with Depth 1 (one layer, as Mesa
+ * ISL programs a single-layer view: Depth = layer count - 1) of a 2x2
+ * R32_UINT 2D array (QPitch 4 rows, pitch 16: layer k at 64 k bytes).
+ * Array index 0 of the view is layer 3 (ld, typed read); index 1 is past
+ * the view's one layer: 0 (PRM RENDER_SURFACE_STATE Depth: "the range of
+ * this field is reduced by one for each increase from zero of Minimum
+ * Array Element"). */
+static void sampler_array_view(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    img_desc d = {1, 0x0D7, 2, 2, 1, 16, 0, 1, 4, 1, 1, 1};
+    bind_image(f, 12, 0x380, &d);
+    w32(f, SSB + 0x380 + 16, 3u << 18); /* Minimum Array Element 3 */
+    w32(f, IMG + 3 * 64 + 16 + 4, 0xC5C5u); /* layer 3, texel (1, 1) */
+    w32(f, IMG + 4 * 64 + 16 + 4, 0xD6D6u); /* layer 4, outside the view */
+    set_sampler(f, 0, 0, 0, 0, 0, 0);
+    /* ld: u, v, lod, r */
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = 1;
+        grf32(f, 22)[i] = 1;
+        grf32(f, 23)[i] = 0;
+        grf32(f, 24)[i] = i & 1; /* odd lanes: array index 1 */
+    }
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(4, 4, 0, 0x07, 1, 12)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], i & 1 ? 0 : 0xC5C5u);
+    /* typed read (R): u, v, r */
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = 1;
+        grf32(f, 22)[i] = 1;
+        grf32(f, 23)[i] = i & 1;
+    }
+    assert_int_equal(send(f, 0xC, 21, 30, 0xFF, DESC(3, 1, 0, 0x05, 0x1E, 12)), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        assert_int_equal(grf32(f, 30)[i], i & 1 ? 0 : 0xC5C5u);
+}
+
 /* Hostile payloads (no undefined behaviour under UBSan, no wrap into
  * range): coordinates of +-1e38, infinities and NaN, ld at INT32_MAX with
  * a +7 texel offset, LOD 0xffffffff above a Surface Min LOD of 1, typed
@@ -1819,6 +1857,7 @@ int main(void)
         T(sampler_filter_modes),
         T(sampler_mips_resinfo),
         T(sampler_cube_views),
+        T(sampler_array_view),
         T(sampler_hostile_payloads),
         T(sampler_anisotropic),
         T(sampler_msaa_loads),

@@ -217,6 +217,8 @@ struct ctx {
     uint64_t hang_ns[2];  /* CLOCK_MONOTONIC times of the last two hangs */
     struct engine_slot *engines;
     unsigned nengines;  /* 0 = legacy ring selection */
+    uint64_t *slot_lrca; /* per engine-map slot >= 1: its own images (0: not yet made; slot 0
+                          * uses lrca): each slot is a logical context of its own */
     int has_engines;
     int finalized;      /* used: VM and engines can no longer change (a proto-context until then) */
 };
@@ -986,14 +988,14 @@ static int bo_rw(struct bo *bo, uint64_t off, void *buf, size_t len, int write)
  * the batch buffer state registers and PDP0 = the PML4, each at the
  * engine's MMIO base: the format NEO's AUB captures use; seed 004
  * "Register State Context"), the ring (one page) at + 0x2000. */
-static int ctx_write_image(struct ctx *c)
+static int ctx_write_image_at(struct ctx *c, uint64_t lrca)
 {
     uint64_t pml4 = c->vm->pml4->pa;
     for (int e = 0; e < NENG; e++) {
         if (!has_engine(e))
             continue;
         uint32_t b = engine_base[e];
-        uint64_t img_pa = c->lrca + (uint64_t)e * 0x4000;
+        uint64_t img_pa = lrca + (uint64_t)e * 0x4000;
         uint64_t ring = img_pa + 0x2000;
         uint32_t img[] = {
             0, 0x1100101b, /* MI_NOOP, MI_LOAD_REGISTER_IMM(14) */
@@ -1009,6 +1011,67 @@ static int ctx_write_image(struct ctx *c)
             return -ENOMEM;
         gtsim_context_reset(dev, img_pa); /* a new context: fresh pipeline state */
     }
+    return 0;
+}
+
+static int ctx_write_image(struct ctx *c)
+{
+    return ctx_write_image_at(c, c->lrca);
+}
+
+/* CTX_PAGES pages for a context's images (a freed block or new ones,
+ * identity mapped in the GGTT) at *pa; -ENOSPC past 4 GiB. */
+static int ctx_block_alloc(uint64_t *pa)
+{
+    if (nfreectx) {
+        *pa = freectx[--nfreectx];
+        return 0;
+    }
+    if (next_ctx_pa + CTX_PAGES * PAGE > (1ull << 32))
+        return -ENOSPC;
+    *pa = next_ctx_pa;
+    next_ctx_pa += CTX_PAGES * PAGE;
+    /* GGTT identity mapping of the image and ring pages (valid bit 0) */
+    for (int i = 0; i < CTX_PAGES; i++) {
+        uint64_t pte = (*pa + i * PAGE) | 1;
+        gtsim_ggtt_write(dev, (*pa + i * PAGE) / PAGE * 8, &pte, 8);
+    }
+    return 0;
+}
+
+/* Return the engine-map slots' own images to the free list. */
+static void ctx_free_slots(struct ctx *c)
+{
+    if (c->slot_lrca)
+        for (unsigned i = 1; i < c->nengines; i++)
+            if (c->slot_lrca[i])
+                (void)push_u64(&freectx, &nfreectx, &freectxcap, c->slot_lrca[i]);
+    free(c->slot_lrca);
+    c->slot_lrca = NULL;
+}
+
+/* The images of engine-map slot `slot` (i915: every slot of an engine map
+ * is a logical context of its own, with its own register and pipeline
+ * state, even two slots of the same engine): slot 0 (and legacy ring
+ * selection) uses c->lrca, later slots get theirs at first use. */
+static int ctx_slot_lrca(struct ctx *c, unsigned slot, uint64_t *lrca)
+{
+    if (!c->has_engines || slot == 0) {
+        *lrca = c->lrca;
+        return 0;
+    }
+    if (!c->slot_lrca && !(c->slot_lrca = calloc(c->nengines, sizeof(*c->slot_lrca))))
+        return -ENOMEM;
+    if (!c->slot_lrca[slot]) {
+        uint64_t pa;
+        int e = ctx_block_alloc(&pa);
+        if (!e)
+            e = ctx_write_image_at(c, pa);
+        if (e)
+            return e; /* a block that failed to initialise is not reused (as ctx_free) */
+        c->slot_lrca[slot] = pa;
+    }
+    *lrca = c->slot_lrca[slot];
     return 0;
 }
 
@@ -1031,22 +1094,10 @@ static struct ctx *ctx_new(struct file *f, struct vm *vm, int *err)
         *err = -ENOMEM;
         return NULL;
     }
-    if (nfreectx)
-        c->lrca = freectx[--nfreectx];
-    else {
-        if (next_ctx_pa + CTX_PAGES * PAGE > (1ull << 32)) {
-            vm_put(c->vm);
-            free(c);
-            *err = -ENOSPC;
-            return NULL;
-        }
-        c->lrca = next_ctx_pa;
-        next_ctx_pa += CTX_PAGES * PAGE;
-        /* GGTT identity mapping of the image and ring pages (valid bit 0) */
-        for (int i = 0; i < CTX_PAGES; i++) {
-            uint64_t pte = (c->lrca + i * PAGE) | 1;
-            gtsim_ggtt_write(dev, (c->lrca + i * PAGE) / PAGE * 8, &pte, 8);
-        }
+    if ((*err = ctx_block_alloc(&c->lrca)) != 0) {
+        vm_put(c->vm);
+        free(c);
+        return NULL;
     }
     *err = ctx_write_image(c);
     if (*err) {
@@ -1059,6 +1110,7 @@ static struct ctx *ctx_new(struct file *f, struct vm *vm, int *err)
 static void ctx_free(struct ctx *c)
 {
     (void)push_u64(&freectx, &nfreectx, &freectxcap, c->lrca); /* on failure the slot is not reused */
+    ctx_free_slots(c);
     vm_put(c->vm);
     free(c->engines);
     free(c);
@@ -1664,6 +1716,7 @@ static int ctx_param(struct file *f, struct ctx *c, struct drm_i915_gem_context_
         if (set) {
             if (!creating)
                 return -EINVAL;
+            ctx_free_slots(c);
             if (!p->size) {
                 free(c->engines);
                 c->engines = NULL;
@@ -2375,7 +2428,7 @@ static void stop_handlers_remove(struct stop_handlers *h)
             sigaction(stop_signals[i], &h->old[i], NULL);
 }
 
-static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
+static int run_batch(struct ctx *c, int engine, uint64_t lrca, uint64_t batch_va)
 {
     n_execbuffers++;
     int e = userptr_check(c->vm);
@@ -2383,7 +2436,7 @@ static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
         return e;
     /* ring: MI_BATCH_BUFFER_START (first level, PPGTT, 48-bit address) */
     uint32_t ring[4] = {(0x31u << 23) | (1u << 8) | 1u, (uint32_t)batch_va, (uint32_t)(batch_va >> 32), 0};
-    uint64_t img = c->lrca + (uint64_t)engine * 0x4000;
+    uint64_t img = lrca + (uint64_t)engine * 0x4000;
     uint32_t head = 0, tail = sizeof(ring);
     gtsim_phys_write(dev, img + 0x2000, ring, sizeof(ring));
     gtsim_phys_write(dev, img + 0x1000 + 4 * 5, &head, 4);
@@ -2765,8 +2818,11 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
         fprintf(stderr, "gtsim-i915: execbuffer: context %u (VM %p), engine %d, %u objects, batch 0x%" PRIx64 "%s\n",
                 c->id, (void *)c->vm, engine, x->buffer_count, err ? 0 : o[bi].b->va + x->batch_start_offset,
                 err ? " (refused)" : "");
+    uint64_t lrca = 0;
     if (!err)
-        err = run_batch(c, engine, o[bi].b->va + x->batch_start_offset);
+        err = ctx_slot_lrca(c, ring, &lrca);
+    if (!err)
+        err = run_batch(c, engine, lrca, o[bi].b->va + x->batch_start_offset);
     for (uint32_t i = 0; !err && i < nfences; i++)
         if (fences[i].flags & I915_EXEC_FENCE_SIGNAL)
             sync_signal(fences[i].s, fences[i].point);

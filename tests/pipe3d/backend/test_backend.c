@@ -155,13 +155,17 @@ static void wtile_addresses(void **state)
     assert_int_equal(gt_tile_w_offset(128, 5, 3), 27);    /* 1 + 2 + 8 + 16 */
     assert_int_equal(gt_tile_w_offset(128, 9, 17), 643);  /* u0 v0 v4 u3: 1 + 2 + 128 + 512 */
     assert_int_equal(gt_tile_w_offset(128, 63, 63), 4095);
-    assert_int_equal(gt_tile_w_offset(128, 64, 0), 4096); /* second tile of the row */
-    assert_int_equal(gt_tile_w_offset(128, 0, 64), 8192); /* pitch 128: 2 tiles per row */
-    assert_int_equal(gt_tile_w_offset(128, 65, 66), 3 * 4096 + 1 + 8);
+    /* the programmed pitch is twice the bytes a row of tiles spans (the
+     * PRM's "2x the value computed based on width"): 128 per tile */
+    assert_int_equal(gt_tile_w_offset(256, 64, 0), 4096); /* second tile of the row */
+    assert_int_equal(gt_tile_w_offset(256, 0, 64), 8192); /* pitch 256: 2 tiles per row */
+    assert_int_equal(gt_tile_w_offset(256, 65, 66), 3 * 4096 + 1 + 8);
+    assert_int_equal(gt_tile_w_offset(128, 0, 64), 4096); /* pitch 128: 1 tile per row */
+    assert_int_equal(gt_tile_w_offset(128, 3, 130), 2 * 4096 + 1 + 4 + 8); /* u0 u1 v1 */
 }
 
 /* A 16x16 depth buffer of format fmt (Y-tiled, pitch 128) and, when st, a
- * W-tiled 64-pitch stencil buffer. */
+ * W-tiled stencil buffer of one tile per row (pitch 128: twice 64). */
 static void ds_state(gt3d_backend_state *s, unsigned fmt)
 {
     state_init(s);
@@ -293,7 +297,7 @@ static void stencil_double_sided(void **state)
     gt3d_backend be;
     gt3d_backend_state s;
     ds_state(&s, GT3D_D32_FLOAT);
-    s.stencil = (gt3d_ds_surface){.surface_type = 1, .write_enable = true, .base = SBUF, .pitch = 64, .width = 16,
+    s.stencil = (gt3d_ds_surface){.surface_type = 1, .write_enable = true, .base = SBUF, .pitch = 128, .width = 16,
                                   .height = 16, .depth = 1, .halign = 8, .valign = 8};
     s.stencil_test_enable = s.stencil_write_enable = s.double_sided_stencil = true;
     s.front = (gt3d_stencil_face){.func = GT3D_CMP_EQUAL, .fail_op = GT3D_SOP_INVERT, .zfail_op = GT3D_SOP_ZERO,

@@ -140,6 +140,37 @@ static void simd8_no_header(void **state)
     assert_non_null(strstr(f->dev.err, "pixel shader"));
 }
 
+/* A single-layer view of a 2D array render target: Minimum Array Element 2,
+ * Depth 0 (one layer: Mesa ISL programs Depth = layer count - 1 of the
+ * view; PRM RENDER_SURFACE_STATE Depth "reduced by one for each increase
+ * from zero of Minimum Array Element"), QPitch 4 rows: the write lands in
+ * layer 2, 2 * 4 rows * 32 bytes past the base, nothing in layer 0. */
+static void array_view_layer(void **state)
+{
+    rfx *r = *state;
+    fx *f = r->f;
+    gt3d_backend_state st;
+    state_init(&st);
+    ps_init(r, 8, &st);
+    bind_rt(f, 0, F_RGBA8, 8, 4, 32, false, RT0);
+    uint32_t ss = 0x100;
+    uint32_t dw0;
+    rmem(f, SSB + ss, &dw0, 4);
+    w32(f, SSB + ss, dw0 | 1u << 28);  /* Surface Array */
+    w32(f, SSB + ss + 4, 4 / 4);       /* QPitch 4 rows */
+    w32(f, SSB + ss + 16, 2u << 18);   /* Minimum Array Element 2, View Extent 0 */
+    r->ps.rtai = 0;
+    for (unsigned c = 0; c < 4; c++)
+        for (unsigned i = 0; i < 8; i++)
+            grf(f, PAY + c)[i] = f2u(col(i, c));
+    assert_int_equal(send_rt(f, DESC(4, 0, RTW, 4, 1, 0), 0, 0xFF, -1), GTSIM_OK);
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned c = 0; c < 4; c++) {
+            assert_int_equal(px(f, RT0 + 2 * 4 * 32, r->ps.x[i], r->ps.y[i], c), q8(col(i, c)));
+            assert_int_equal(px(f, RT0, r->ps.x[i], r->ps.y[i], c), 0);
+        }
+}
+
 static void simd16_header_blend(void **state)
 {
     rfx *r = *state;
@@ -467,6 +498,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(late_depth_and_mrt, rsetup, rteardown),
         cmocka_unit_test_setup_teardown(alpha_test, rsetup, rteardown),
         cmocka_unit_test_setup_teardown(msaa_omask, rsetup, rteardown),
+        cmocka_unit_test_setup_teardown(array_view_layer, rsetup, rteardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

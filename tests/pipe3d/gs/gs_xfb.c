@@ -23,6 +23,10 @@
  *          than 32 bits), 10 GS invocations (two SIMD8 threads)
  *   streams points to streams 0 and 1 captured into two buffers, with
  *          the per-stream primitives-written queries
+ *   layer  a GS writing gl_Layer (each triangle to layers 0, 1, 2 of a
+ *          2D array texture, shifted and coloured per layer), then a draw
+ *          without GS into layer 2 alone (a single-layer attachment);
+ *          every layer read back through its own attachment
  */
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>
@@ -375,6 +379,51 @@ static void case_streams(void)
     dump("streams buffer1:", b1, 8);
 }
 
+static void case_layer(void)
+{
+    const char *gs = "#version 400 core\n"
+                     "layout(triangles) in; layout(triangle_strip, max_vertices = 9) out;\n"
+                     "flat out vec4 col;\n"
+                     "void main() {\n"
+                     "  for (int k = 0; k < 3; k++) {\n"
+                     "    for (int i = 0; i < 3; i++) {\n"
+                     "      gl_Position = gl_in[i].gl_Position + vec4(0.25 * float(k), 0, 0, 0);\n"
+                     "      gl_Layer = k;\n"
+                     "      col = vec4(float(k == 0), float(k == 1), float(k == 2 || gl_PrimitiveIDIn == 1), 1);\n"
+                     "      EmitVertex(); }\n"
+                     "    EndPrimitive(); }\n"
+                     "}\n";
+    const char *vs2 = "#version 400 core\nflat out vec4 col;\n"
+                      "void main() { col = vec4(1, 1, 0, 1);\n"
+                      "  gl_Position = vec4(-0.5 + float(gl_VertexID & 1), -0.5 + float(gl_VertexID >> 1), 0, 1); }\n";
+    GLuint tex, fb[2];
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, tex);
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, W, H, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glGenFramebuffers(2, fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb[0]);
+    glFramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0); /* layered */
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+        printf("FAIL layered framebuffer incomplete\n");
+    glClear(GL_COLOR_BUFFER_BIT); /* every layer */
+    GLuint p = program(vs_id, gs, fs_flat, NULL, 0, 0);
+    glUseProgram(p);
+    static const GLuint idx[] = {0, 1, 4, 5, 10, 9};
+    glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_INT, idx);
+    /* layer 2 alone, no GS */
+    glBindFramebuffer(GL_FRAMEBUFFER, fb[1]);
+    glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, 2);
+    GLuint p2 = program(vs2, NULL, fs_flat, NULL, 0, 0);
+    glUseProgram(p2);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 3);
+    for (int l = 0; l < 3; l++) {
+        char name[16];
+        glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, l);
+        snprintf(name, sizeof(name), "layer%d", l);
+        image(name);
+    }
+}
+
 int main(void)
 {
     EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
@@ -412,6 +461,8 @@ int main(void)
     case_sep();
     case_bigcut();
     case_streams();
+    case_layer();
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
     GLenum e = glGetError();
     printf("glGetError 0x%x\n", e);
     printf("DONE\n");
