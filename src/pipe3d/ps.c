@@ -4,7 +4,10 @@
  * PS thread payload (public facts: Mesa brw_fs.cpp setup_fs_payload_gfx6
  * and brw_compiler.h, the SKL PRM "Windower (WM) Stage" payload tables;
  * /tmp notes of this work are not kept):
- *   R0        header: DWord 0 bit 15 set for a back-facing primitive; R0.3
+ *   R0        header: DWord 0 bit 15 set for a back-facing primitive, bits
+ *             4:0 the primitive topology type (3DPRIM_*: brw's gl_FrontFacing
+ *             ternaries negate R0.0:W and rely on these bits being non-zero
+ *             for triangles, brw_fs_nir.cpp); R0.3
  *             sampler state pointer, R0.4 binding table pointer, R0.5
  *             scratch offset and FFTID (as every 3D stage: draw.c)
  *   R1        DWords 2..5: subspan 0..3 origin, X in bits 15:0, Y in 31:16;
@@ -606,6 +609,10 @@ static int flush_thread(p3_draw *d, struct p3_psctx *x)
     pt->late = &x->late;
     p3_thread_r0(&x->stage, t, 0);
     uint32_t *g = (uint32_t *)t->grf;
+    /* R0.0 bits 4:0: the topology type of the object (as a list: 3DPRIM_POINTLIST 1,
+     * LINELIST 2, TRILIST 4) */
+    static const uint8_t prim_topo[4] = {0, 1, 2, 4};
+    g[0] = (g[0] & ~0x1fu) | prim_topo[p->source_kind & 3];
     /* the facing bit: R0.0 bit 15 (Gen9) or R1.1 bit 15 (Gen12) */
     if (!p->front_facing)
         g[d->dev->plat->cmds->ps_facing_dw] |= 1u << 15;
