@@ -112,6 +112,31 @@ static void case_frontfacing(void)
     probe("frontfacing", 60, 60, blue);
 }
 
+/* A local array too large for registers (brw: scratch space through A32 DWord
+ * scattered messages whose offsets count DWords, swizzled per lane): A[k] = k * 3 for
+ * every k, then A[i] = 37 with the uniform i = 20; the colour is green when A[20] reads
+ * 37 and A[21] reads 63, red otherwise. */
+static void case_large_array(void)
+{
+    GLuint p = program(vs_pass, NULL,
+                       "#version 450 core\n"
+                       "uniform uint i;\n"
+                       "out vec4 o;\n"
+                       "void main() {\n"
+                       "    uint A[130];\n"
+                       "    for (uint k = 0u; k < 130u; k++) A[k] = k * 3u;\n"
+                       "    A[i] = 37u;\n"
+                       "    o = A[20] == 37u && A[i + 1u] == 63u ? vec4(0, 1, 0, 1) : vec4(1, 0, 0, 1);\n"
+                       "}\n");
+    glUniform1ui(glGetUniformLocation(p, "i"), 20);
+    const float v[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+    positions(v, sizeof(v));
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    probe("large_array", 0, 0, green);
+    probe("large_array", 33, 17, green);
+    probe("large_array", 63, 63, green);
+}
+
 int main(void)
 {
     EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
@@ -144,6 +169,8 @@ int main(void)
 
     glClear(GL_COLOR_BUFFER_BIT);
     case_frontfacing();
+    glClear(GL_COLOR_BUFFER_BIT);
+    case_large_array();
 
     glFinish();
     if (fails)
