@@ -137,6 +137,40 @@ static void case_large_array(void)
     probe("large_array", 63, 63, green);
 }
 
+/* gl_PrimitiveID without a geometry shader (3DSTATE_SBE Primitive ID Override): a
+ * triangle fan of 6 vertices is triangles (0 1 2) (0 2 3) (0 3 4) (0 4 5) whose
+ * provoking (last) vertex is the PrimitiveID + 2; the IDs restart with each instance.
+ * Green where gl_PrimitiveID == vertex_id - 2, red elsewhere: solid, instanced twice,
+ * then as points (polygon mode GL_POINT: a point's flat attributes are its triangle's
+ * provoking vertex's) at the fan's vertices. */
+static void case_primitive_id(void)
+{
+    program("#version 450 core\n"
+            "layout(location = 0) in vec2 pos;\n"
+            "flat out int vid;\n"
+            "void main() { gl_Position = vec4(pos, 0.0, 1.0); vid = gl_VertexID; }\n",
+            NULL,
+            "#version 450 core\n"
+            "flat in int vid;\n"
+            "out vec4 o;\n"
+            "void main() { o = gl_PrimitiveID == vid - 2 ? vec4(0, 1, 0, 1) : vec4(1, 0, 0, 1); }\n");
+    const float v[] = {-0.99f, -0.99f, -0.99f, 0.99f, 0, 0.99f, 0.99f, 0.99f, 0.99f, 0, 0.99f, -0.99f};
+    positions(v, sizeof(v));
+    glDrawArraysInstanced(GL_TRIANGLE_FAN, 0, 6, 2);
+    probe("primitive_id", 10, 40, green);   /* triangle 0 */
+    probe("primitive_id", 40, 60, green);   /* triangle 1 */
+    probe("primitive_id", 60, 40, green);   /* triangle 2 */
+    probe("primitive_id", 50, 5, green);    /* triangle 3 */
+    glClear(GL_COLOR_BUFFER_BIT);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_POINT);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 6);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    /* vertices 1, 3, 5 at window (0.32, 63.68), (63.68, 63.68), (63.68, 0.32) */
+    probe("primitive_id points", 0, 63, green);
+    probe("primitive_id points", 63, 63, green);
+    probe("primitive_id points", 63, 0, green);
+}
+
 int main(void)
 {
     EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
@@ -171,6 +205,8 @@ int main(void)
     case_frontfacing();
     glClear(GL_COLOR_BUFFER_BIT);
     case_large_array();
+    glClear(GL_COLOR_BUFFER_BIT);
+    case_primitive_id();
 
     glFinish();
     if (fails)
