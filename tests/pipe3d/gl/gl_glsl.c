@@ -171,6 +171,26 @@ static void case_primitive_id(void)
     probe("primitive_id points", 63, 0, green);
 }
 
+/* A uniform array indexed by a varying value (iris on Gen9: the sampler's ld from a
+ * buffer surface of format R32G32B32A32_FLOAT and 1-byte entries, the coordinate a
+ * byte offset): pixel x gets red = data[x & 7] = (x & 7) / 15, 8-bit 17 * (x & 7). */
+static void case_uniform_index(void)
+{
+    program(vs_pass, NULL,
+            "#version 450 core\n"
+            "uniform float data[8] = float[](0.0, 1.0 / 15.0, 2.0 / 15.0, 3.0 / 15.0, 4.0 / 15.0,\n"
+            "                                5.0 / 15.0, 6.0 / 15.0, 7.0 / 15.0);\n"
+            "out vec4 o;\n"
+            "void main() { o = vec4(data[int(gl_FragCoord.x) & 7], 0, 0, 1); }\n");
+    const float v[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+    positions(v, sizeof(v));
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    for (int x = 0; x < 16; x += 3) {
+        unsigned char want[4] = {(unsigned char)(17 * (x & 7)), 0, 0, 255};
+        probe("uniform_index", x, 9, want);
+    }
+}
+
 int main(void)
 {
     EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
@@ -207,6 +227,8 @@ int main(void)
     case_large_array();
     glClear(GL_COLOR_BUFFER_BIT);
     case_primitive_id();
+    glClear(GL_COLOR_BUFFER_BIT);
+    case_uniform_index();
 
     glFinish();
     if (fails)
