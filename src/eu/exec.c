@@ -1211,7 +1211,14 @@ static void arf_read(const xctx *c, int nr, uint8_t *img)
     case GT_ARF_SR: memcpy(img, t->sr0, sizeof(t->sr0)); break;
     case GT_ARF_CR: memcpy(img, t->cr0, sizeof(t->cr0)); break;
     case GT_ARF_N: memcpy(img, t->n0, sizeof(t->n0)); break;
-    case GT_ARF_CE: memcpy(img, &t->ce, 4); break;
+    case GT_ARF_CE: {
+        /* ce0 reads the channels enabled now: the dispatch mask and the control flow's
+         * active channels (brw's FIND_LIVE_CHANNEL: fbl of ce0 inside loops and ifs, also
+         * from a NoMask instruction, brw_eu_emit.c brw_find_live_channel) */
+        uint32_t ce = t->ce & t->exec_mask;
+        memcpy(img, &ce, 4);
+        break;
+    }
     case GT_ARF_TDR: memcpy(img, t->tdr, sizeof(t->tdr)); break;
     case GT_ARF_IP: {
         uint32_t ip = c->hw_ip_base + t->ip;
