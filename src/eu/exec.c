@@ -901,7 +901,7 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         }
         if (x->dst.space == GT_XS_GRF && (!fast_int_type(x->dst.type) || x->dst.size == 1))
             return;
-        if (x->dst.space == GT_XS_NULL && is_q(x->flag_type))
+        if (x->dst.space == GT_XS_NULL && (is_q(x->flag_type) || is_float_type(x->flag_type)))
             return;
         for (int s = 0; s < ns; s++)
             if (!fast_int_type(x->src[s].type))
@@ -1168,9 +1168,12 @@ static void plan_exec(const gtsim_device *dev, gt_xinst *x)
                                             "allowed on this generation (seed 001 §1.3)");
     }
 
-    /* Type the conditional modifier tests: the destination's, or for a null
-     * destination the execution type. */
-    if (x->dst.space != GT_XS_NULL) {
+    /* Type the conditional modifier tests: the destination's (the flags reflect the result
+     * after format conversion); for a null destination the execution type, unless the
+     * null's type is of the other class (integer vs float): then the converted value's
+     * (brw's `mov.l.f0 null:D x:F` tests int(x) < 0, brw_fs_cmod_propagation.cpp). */
+    if (x->dst.space != GT_XS_NULL ||
+        is_float_type(x->dst.type) != (dom == DOM_F || dom == DOM_D)) {
         x->flag_type = x->dst.type;
     } else if (dom == DOM_D) {
         x->flag_type = GT_TYPE_DF;
@@ -1208,7 +1211,14 @@ static void arf_read(const xctx *c, int nr, uint8_t *img)
     case GT_ARF_SR: memcpy(img, t->sr0, sizeof(t->sr0)); break;
     case GT_ARF_CR: memcpy(img, t->cr0, sizeof(t->cr0)); break;
     case GT_ARF_N: memcpy(img, t->n0, sizeof(t->n0)); break;
-    case GT_ARF_CE: memcpy(img, &t->ce, 4); break;
+    case GT_ARF_CE: {
+        /* ce0 reads the channels enabled now: the dispatch mask and the control flow's
+         * active channels (brw's FIND_LIVE_CHANNEL: fbl of ce0 inside loops and ifs, also
+         * from a NoMask instruction, brw_eu_emit.c brw_find_live_channel) */
+        uint32_t ce = t->ce & t->exec_mask;
+        memcpy(img, &ce, 4);
+        break;
+    }
     case GT_ARF_TDR: memcpy(img, t->tdr, sizeof(t->tdr)); break;
     case GT_ARF_IP: {
         uint32_t ip = c->hw_ip_base + t->ip;

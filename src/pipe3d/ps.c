@@ -4,7 +4,10 @@
  * PS thread payload (public facts: Mesa brw_fs.cpp setup_fs_payload_gfx6
  * and brw_compiler.h, the SKL PRM "Windower (WM) Stage" payload tables;
  * /tmp notes of this work are not kept):
- *   R0        header: DWord 0 bit 15 set for a back-facing primitive; R0.3
+ *   R0        header: DWord 0 bit 15 set for a back-facing primitive, bits
+ *             4:0 the primitive topology type (3DPRIM_*: brw's gl_FrontFacing
+ *             ternaries negate R0.0:W and rely on these bits being non-zero
+ *             for triangles, brw_fs_nir.cpp); R0.3
  *             sampler state pointer, R0.4 binding table pointer, R0.5
  *             scratch offset and FFTID (as every 3D stage: draw.c)
  *   R1        DWords 2..5: subspan 0..3 origin, X in bits 15:0, Y in 31:16;
@@ -97,7 +100,9 @@ struct p3_psctx {
     gt_thread *t;
     gt3d_ps_thread pt;
     gt3d_ps_late late;
-    uint32_t prim_id;
+    uint32_t prim_id;      /* the primitive's PrimitiveID: its object's index in the instance */
+    unsigned pid_attr;     /* 3DSTATE_SBE Primitive ID Override Attribute Select */
+    uint8_t pid_comps;     /* ... Component X..W (bit per component) */
     unsigned pv_tri, pv_line, pv_fan; /* 3DSTATE_SF provoking vertex selects */
     unsigned early_ds, force_kill;    /* 3DSTATE_WM */
     bool vmask_enable;                /* 3DSTATE_PS Vector Mask Enable */
@@ -290,6 +295,10 @@ static int decode_ps(p3_draw *d, struct p3_psctx *x)
     x->sprite = (uint32_t)v[GT3D_3DSTATE_SBE__POINT_SPRITE_TEXTURE_COORDINATE_ENABLE];
     x->flat = (uint32_t)v[GT3D_3DSTATE_SBE__CONSTANT_INTERPOLATION_ENABLE];
     x->sprite_lower_left = v[GT3D_3DSTATE_SBE__POINT_SPRITE_TEXTURE_COORDINATE_ORIGIN] != 0;
+    x->pid_attr = (unsigned)v[GT3D_3DSTATE_SBE__PRIMITIVE_ID_OVERRIDE_ATTRIBUTE_SELECT];
+    x->pid_comps = 0;
+    for (unsigned c = 0; c < 4; c++)
+        x->pid_comps |= (uint8_t)((v[GT3D_3DSTATE_SBE__PRIMITIVE_ID_OVERRIDE_COMPONENT_X + c] != 0) << c);
     for (unsigned a = 0; a < P3_MAX_ATTR; a++)
         x->attr[a] = (p3_sbe_attr){.src = (uint8_t)a};
     if (x->swizzle) {
@@ -505,7 +514,11 @@ static int on_prim(void *user, const gt_raster_prim *p)
                 v2 = p->vue[2][slot][c];
                 pv = p->provoking[slot][c];
             }
-            if (x->swizzle && a < 16 && (at->override >> c & 1)) {
+            if (a == x->pid_attr && (x->pid_comps >> c & 1)) {
+                /* 3DSTATE_SBE Primitive ID Override: a constant, the PrimitiveID's bits */
+                o[0] = o[1] = o[2] = 0;
+                memcpy(&o[3], &x->prim_id, 4);
+            } else if (x->swizzle && a < 16 && (at->override >> c & 1)) {
                 static const float k[3][4] = {{0, 0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1, 1}};
                 float kv = at->const_src < 3 ? k[at->const_src][c] : (float)x->prim_id;
                 if (at->const_src == 3) {
@@ -619,6 +632,10 @@ static int flush_thread(p3_draw *d, struct p3_psctx *x)
     pt->late = &x->late;
     p3_thread_r0(&x->stage, t, 0);
     uint32_t *g = (uint32_t *)t->grf;
+    /* R0.0 bits 4:0: the topology type of the object (as a list: 3DPRIM_POINTLIST 1,
+     * LINELIST 2, TRILIST 4) */
+    static const uint8_t prim_topo[4] = {0, 1, 2, 4};
+    g[0] = (g[0] & ~0x1fu) | prim_topo[p->source_kind & 3];
     /* the facing bit: R0.0 bit 15 (Gen9) or R1.1 bit 15 (Gen12); the
      * Render Target Array Index in bits 26:16 of the same DWord */
     if (!p->front_facing)
@@ -785,7 +802,9 @@ int p3_ps_primitive(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8_
     gt_vue v[4];
     for (unsigned k = 0; k < per; k++)
         v[k] = (gt_vue)(const void *)vue[k];
-    x->prim_id++;
+    /* the object's index in its instance (the patch's with tessellation; a quad's two
+     * triangles are one object) */
+    x->prim_id = flags & P3_PRIM_QUAD ? d->prim_index / 2 : d->prim_index;
     if (flags & P3_PRIM_FIRST)
         gt_raster_reset_line_stipple(&x->rc);
     /* the stage dispatch state is the PS's while primitives rasterize (the

@@ -603,7 +603,7 @@ static int line(gt_raster_ctx *c, const wvert *a, const wvert *b, gt_vue prov, b
     return r;
 }
 
-static int point(gt_raster_ctx *c, const wvert *v, bool front, unsigned source_kind, double zoff)
+static int point(gt_raster_ctx *c, const wvert *v, gt_vue prov, bool front, unsigned source_kind, double zoff)
 {
     const gt_geom_state *st = c->st;
     double width = st->sf.point_width;
@@ -622,7 +622,7 @@ static int point(gt_raster_ctx *c, const wvert *v, bool front, unsigned source_k
     s.prim.kind = GT_PRIM_POINT;
     s.prim.source_kind = source_kind;
     s.prim.front_facing = front;
-    s.prim.provoking = v->vue;
+    s.prim.provoking = prov; /* a polygon's points: the polygon's provoking vertex (flat attributes) */
     s.prim.depth_offset = (float)zoff;
     s.prim.point_width = (float)width;
     for (unsigned i = 0; i < 3; i++)
@@ -701,7 +701,7 @@ static int polygon(gt_raster_ctx *c, const wvert *p, unsigned n, unsigned edges,
         if (!(edges >> i & 1))
             continue;
         int r = fill == GT_FILL_MODE_WIREFRAME ? line(c, &p[i], &p[(i + 1) % n], prov, front, GT_PRIM_TRIANGLE, zoff)
-                                               : point(c, &p[i], front, GT_PRIM_TRIANGLE, zoff);
+                                               : point(c, &p[i], prov, front, GT_PRIM_TRIANGLE, zoff);
         if (r)
             return r;
     }
@@ -730,7 +730,7 @@ int gt_raster_draw(gt_raster_ctx *c, unsigned kind, const gt_vue v[], unsigned p
     }
     gt_vue prov = v[provoking];
     switch (kind) {
-    case GT_PRIM_POINT: return point(c, &w[0], true, GT_PRIM_POINT, 0);
+    case GT_PRIM_POINT: return point(c, &w[0], w[0].vue, true, GT_PRIM_POINT, 0);
     case GT_PRIM_LINE: return line(c, &w[0], &w[1], prov, true, GT_PRIM_LINE, 0);
     default: return polygon(c, w, (unsigned)n, edges, prov);
     }

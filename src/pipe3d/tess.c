@@ -54,7 +54,6 @@ struct p3_tess {
     uint32_t ds_grf_start, ds_read_len, ds_read_off, ds_mode;
     bool ds_w;
     p3_urb urb_hs, urb_ds;
-    uint32_t patch_id;
     p3_te_result te;
     uint32_t *slot_of, *stamp, gen; /* per domain point: its DS entry in the current chunk */
     uint32_t *pts;                  /* the chunk's points */
@@ -300,7 +299,7 @@ static int run_ds(p3_draw *d, struct p3_tess *ts, const uint32_t *pts, uint32_t 
 int p3_tess_patch(p3_draw *d, unsigned per, const uint8_t *const vue[])
 {
     struct p3_tess *ts = d->tess;
-    uint32_t prim_id = ts->patch_id++;
+    uint32_t prim_id = d->prim_index; /* PrimitiveID: the patch's index in its instance */
     uint32_t patch_handle = ts->urb_hs.first;
     uint8_t *patch = d->urb + 64ull * patch_handle;
     memset(patch, 0, 64ull * ts->urb_hs.entry_units);

@@ -14,7 +14,8 @@
  *   0  OWord block read (aligned)  ctrl 10:8 block size; M0.2 offset in OWords
  *   1  unaligned OWord block read  ctrl 10:8 block size; M0.2 offset in bytes (DWord
  *                                  aligned; seed 004/IGA name: "Oword Aligned Block Read")
- *   3  DWord scattered read        ctrl 8 SIMD16, 9 legacy SIMD mode (1)
+ *   3  DWord scattered read        ctrl 8 SIMD16, 9 legacy SIMD mode (1); offsets (per slot
+ *                                  and M0.2) in DWords
  *   4  byte scattered read         ctrl 8 SIMD16, 11:10 data size (1, 2, 4 B)
  *   7  memory fence
  *   8  OWord block write           as 0
@@ -140,19 +141,24 @@ static int oword_block(sf_msg *m, const sf_space *s, uint64_t off, unsigned ctrl
 static inline unsigned slots16(bool simd16) { return simd16 ? 16 : 8; }
 
 /* A32 per-slot offsets: DWord scattered and byte scattered messages.
- * size: bytes per slot (1, 2, 4); the data is one DWord per slot. */
-static int scattered(sf_msg *m, const sf_space *s, unsigned slots, unsigned size, bool write)
+ * size: bytes per slot (1, 2, 4); the data is one DWord per slot.  unit: bytes per offset
+ * unit: the DWord scattered messages count their offsets (M0.2 and per slot) in DWords, the
+ * byte scattered ones in bytes (public facts: Mesa brw_fs_nir.cpp "The offset for a DWORD
+ * scattered message is in dwords" for its scratch accesses; IGC vISA GATHER/SCATTER: offsets
+ * "in the unit of element size"). */
+static int scattered(sf_msg *m, const sf_space *s, unsigned slots, unsigned size, unsigned unit,
+                     bool write)
 {
     unsigned h = m->header, areg = slots / 8;
     int st = sf_check_len(m, h + areg * (write ? 2 : 1));
     if (st)
         return st;
-    /* The header's M0.2 is a global byte offset added to every slot. */
+    /* The header's M0.2 is a global offset added to every slot. */
     uint32_t goff = h ? sf_pay32(m, 0, 8) : 0;
     for (unsigned i = 0; i < slots; i++) {
         if (!(m->mask >> i & 1))
             continue;
-        uint32_t off = sf_pay32(m, h + i / 8, (i % 8) * 4) + goff;
+        uint32_t off = (sf_pay32(m, h + i / 8, (i % 8) * 4) + goff) * unit;
         uint32_t v = 0;
         m->lane = (int)i;
         if (write) {
@@ -552,7 +558,7 @@ static int bti_scattered(sf_msg *m, bool dword, bool write)
             return sf_fail(m, GTSIM_ERR_ILLEGAL, "reserved byte scattered data size 3");
         size = 1u << ds;
     }
-    return scattered(m, &s, slots16(gt_bits(m->desc, 8, 8)), size, write);
+    return scattered(m, &s, slots16(gt_bits(m->desc, 8, 8)), size, dword ? 4 : 1, write);
 }
 
 /* OWord dual block read/write (SIMD4x2): two blocks of 1 or 4 OWords at

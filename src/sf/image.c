@@ -207,7 +207,10 @@ static void element_pos(const sf_image *im, uint32_t ex, uint32_t ey, uint32_t z
     uint32_t bw = f->bw, bh = f->bh;
     uint64_t lx = 0, ly = 0; /* level origin in elements */
     if (im->s.type == SF_SURFTYPE_BUFFER) {
-        *bx = (uint64_t)ex * f->bpb;
+        /* entries are Surface Pitch + 1 bytes apart, whatever the format (iris's
+         * sampler-read constant buffers: R32G32B32A32_FLOAT with a 1-byte stride, the
+         * coordinate a byte offset; isl_buffer_fill_state stride_B) */
+        *bx = (uint64_t)ex * im->s.pitch;
         *row = 0;
         return;
     }

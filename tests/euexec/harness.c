@@ -97,6 +97,7 @@ void h_thread(harness *h, uint32_t dmask)
     memset(h->t, 0, sizeof(*h->t));
     h->t->dispatch_mask = dmask;
     h->t->exec_mask = dmask;
+    h->t->ce = dmask; /* as every dispatcher sets it (the channel enable register) */
     h->t->disp = &h->disp;
     h->t->kernel_gva = KERNEL_GVA;
     h->t->simd = 16;

@@ -67,6 +67,69 @@ static void test_cmp_accwren(void **st)
     }
 }
 
+/* ---- a conditional modifier on a converting mov into a null register ----
+ * The flags reflect the result after format conversion, in the null's type:
+ * brw's `mov.l.f0 null:D x:F` tests int(x) < 0 (piglit sel-neg-int-cast-of-float:
+ * -0.5 converts to 0, not negative); an integer source into null:F tests the
+ * float value (nonzero for any nonzero integer). */
+static void test_cmod_null_converted(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "(W) mov (8|M0) (lt)f0.0 null<1>:d r1.0<8;8,1>:f\n"
+           "(W) mov (8|M0) r10.0<1>:d 0:d\n"
+           "(W&f0.0) mov (8|M0) r10.0<1>:d 1:d\n"
+           "(W) mov (8|M0) (ge)f0.1 null<1>:f r2.0<8;8,1>:d\n"
+           "(W) mov (8|M0) r11.0<1>:d 0:d\n"
+           "(W&f0.1) mov (8|M0) r11.0<1>:d 1:d\n"
+           END);
+    h_thread(&H, 0xff);
+    static const float x[8] = {-0.5f, -1.0f, 0.5f, -0.99f, -2.5f, 3.0f, -0.0f, -1e9f};
+    static const int32_t y[8] = {-1, 0, 1, -7, 7, INT32_MIN, INT32_MAX, -100000};
+    for (int i = 0; i < 8; i++) {
+        memcpy(&h_d(&H, 1)[i], &x[i], 4);
+        h_d(&H, 2)[i] = y[i];
+    }
+    run_ok();
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(h_d(&H, 10)[i], (int32_t)x[i] < 0);   /* truncation toward zero */
+        assert_int_equal(h_d(&H, 11)[i], (float)y[i] >= 0.0f);
+    }
+}
+
+/* ---- ce0 reads the channels enabled now ----
+ * brw's FIND_LIVE_CHANNEL (`(W) fbl (1) ce0`) inside a divergent if must see the
+ * channels the if left enabled, not the dispatch mask (piglit
+ * arb_tessellation_shader invocation-counting-*: an atomic per loop iteration
+ * issued by the first live channel).  Channels 0-7 dispatched, the if keeps
+ * those with r1 >= 3 (channels 3, 5, 6): the first live channel is 3, ce0 = 0x68. */
+static void test_ce_live_channels(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "(W) mov (8|M0) r10.0<1>:ud 0xFFFFFFFF:ud\n"
+           "(W) mov (8|M0) r11.0<1>:ud 0xFFFFFFFF:ud\n"
+           "cmp (8|M0) (ge)f0.0 null<1>:d r1.0<8;8,1>:d 3:d\n"
+           "(f0.0) if (8|M0) LEND LEND\n"
+           "(W) fbl (1|M0) r10.0<1>:ud ce0.0<0;1,0>:ud\n"
+           "(W) mov (1|M0) r11.0<1>:ud ce0.0<0;1,0>:ud\n"
+           "LEND:\n"
+           "endif (8|M0) LNEXT\n"
+           "LNEXT:\n"
+           END);
+    h_thread(&H, 0xff);
+    static const int32_t v[8] = {0, 1, 2, 3, -4, 9, 3, 2};
+    uint32_t want = 0;
+    for (int i = 0; i < 8; i++) {
+        h_d(&H, 1)[i] = v[i];
+        if (v[i] >= 3)
+            want |= 1u << i;
+    }
+    run_ok();
+    assert_int_equal(h_ud(&H, 11)[0], want);
+    assert_int_equal(h_ud(&H, 10)[0], 3);
+}
+
 /* ---- vector immediates with word- and DWord-strided destinations ---- */
 static void test_vector_imm_dword_dst(void **st)
 {
@@ -381,6 +444,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vector_imm_dword_dst),
         cmocka_unit_test(test_cmp_accwren),
+        cmocka_unit_test(test_cmod_null_converted),
+        cmocka_unit_test(test_ce_live_channels),
         cmocka_unit_test(test_round_f),
         cmocka_unit_test(test_round_df),
         cmocka_unit_test(test_igc_floor_df_tail),

@@ -431,21 +431,21 @@ static void dword_scattered(void **state)
 {
     fx *f = *state;
     for (int i = 0; i < 16; i++) {
-        grf32(f, 2)[i] = 4 * (15 - i);
+        grf32(f, 2)[i] = 15 - i; /* DWord offsets (vISA SCATTER: in element units) */
         grf32(f, 4)[i] = 0xC0 + i;
     }
     grf32(f, 3)[7] = 1000; /* slot 15 out of bounds */
-    /* SIMD16 DWord scattered write: ctrl bit 9 legacy, bit 8 SIMD16 */
+    /* SIMD16 DWord scattered write: ctrl bit 9 legacy, bit 8 SIMD16; offsets in DWords */
     assert_int_equal(send(f, 0xA, 2, -1, 0xFFFF, DESC(4, 0, 0, 11, 0x03, 0)), GTSIM_OK);
     for (int i = 0; i < 15; i++)
         assert_int_equal(r32(f, BUF + 4 * (15 - i)), 0xC0 + i);
     fill(f, 10, 2, 0xdeadbeef);
-    /* SIMD8 read with header: M0.2 global offset 8 bytes.
+    /* SIMD8 read with header: M0.2 global offset 2 DWords (8 bytes).
      * iga: "wr:1h+1, rd:1; hdc.dc0; dword gathering read" */
     fill(f, 1, 1, 0);
-    grf32(f, 1)[2] = 8;
+    grf32(f, 1)[2] = 2;
     for (int i = 0; i < 8; i++)
-        grf32(f, 2)[i] = 4 * i;
+        grf32(f, 2)[i] = i;
     assert_int_equal(send(f, 0xA, 1, 10, 0xFF, DESC(2, 1, 1, 3, 0x02, 0)), GTSIM_OK);
     for (int i = 0; i < 8; i++)
         assert_int_equal(grf32(f, 10)[i], 0xC0 + 15 - (i + 2));
@@ -503,9 +503,9 @@ static void read_only_ports(void **state)
     assert_int_equal(send(f, 0x4, 1, 10, 0, DESC(1, 1, 1, 4, 0x02, 0)), GTSIM_OK);
     for (int i = 0; i < 8; i++)
         assert_int_equal(grf32(f, 10)[i], 0x1000 + 2 + i);
-    /* constant cache DWord scattered read, SIMD8 */
+    /* constant cache DWord scattered read, SIMD8: DWord offsets 2i = bytes 8i */
     for (int i = 0; i < 8; i++)
-        grf32(f, 2)[i] = 8 * i;
+        grf32(f, 2)[i] = 2 * i;
     assert_int_equal(send(f, 0x9, 2, 10, 0xFF, DESC(1, 1, 0, 3, 0x02, 0)), GTSIM_OK);
     for (int i = 0; i < 8; i++)
         assert_int_equal(grf32(f, 10)[i], 0x1000 + 2 * i);
