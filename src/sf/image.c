@@ -178,6 +178,10 @@ int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *im)
         im->width = s->width;
         im->height = s->type == SF_SURFTYPE_1D ? 1 : s->height;
         im->depth = s->type == SF_SURFTYPE_3D ? s->depth : 1;
+        /* the view's layers, counted from Minimum Array Element (Depth's range
+         * is reduced by it: "Depth is the number of array layers" of the view,
+         * isl); Minimum Array Element applies also without Surface Array (Gen12
+         * clears Surface Array for single-layer views, Wa_1806565034 in isl) */
         im->layers = s->type == SF_SURFTYPE_3D ? 1 : s->type == SF_SURFTYPE_CUBE ? 6 * s->depth : s->depth;
         im->levels = (uint32_t)s->f[RSS_MIP_COUNT] + 1;
         im->min_lod = (uint32_t)s->f[RSS_MIN_LOD];
@@ -527,9 +531,8 @@ int sf_typed(sf_msg *m, unsigned op)
         if (im.s.type == SF_SURFTYPE_3D) {
             in = in && z < sf_image_dim(&im, 2, lod);
         } else if (in) {
-            uint64_t layer = (uint64_t)z + im.s.f[RSS_MIN_ARRAY_ELEMENT];
-            in = layer < im.layers;
-            z = (uint32_t)layer;
+            in = z < im.layers;
+            z = (uint32_t)(z + im.s.f[RSS_MIN_ARRAY_ELEMENT]);
         }
         uint32_t aa[4] = {a[0], y, z, lod};
         m->lane = (int)i;

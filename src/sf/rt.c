@@ -103,10 +103,12 @@ static int rt_resolve(sf_msg *m, const gt3d_ps_thread *ps, uint32_t bti, uint8_t
     rt->flat.samples = 1;
     rt->lod = (uint32_t)im->s.f[RSS_MIP_COUNT];
     uint32_t extent = (uint32_t)im->s.f[RSS_VIEW_EXTENT];
-    rt->layer = (uint32_t)im->s.f[RSS_MIN_ARRAY_ELEMENT] + (ps->rtai <= extent ? ps->rtai : 0);
+    uint32_t min_layer = (uint32_t)im->s.f[RSS_MIN_ARRAY_ELEMENT];
+    rt->layer = min_layer + (ps->rtai <= extent ? ps->rtai : 0);
     rt->w = sf_image_dim(im, 0, rt->lod);
     rt->h = sf_image_dim(im, 1, rt->lod);
-    uint32_t nlayers = im->s.type == SF_SURFTYPE_3D ? sf_image_dim(im, 2, rt->lod) : im->layers;
+    /* 3D: the level's slices; else the view's layers from Minimum Array Element */
+    uint64_t nlayers = im->s.type == SF_SURFTYPE_3D ? sf_image_dim(im, 2, rt->lod) : (uint64_t)min_layer + im->layers;
     if (rt->layer >= nlayers)
         rt->w = rt->h = 0; /* nothing of the slice exists: no writes */
     const sf_format_info *f = im->fmt;

@@ -396,31 +396,60 @@ static int sample_mip(lane_ctx *c, const float *t, bool norm, uint32_t slice, fl
 /* Cube maps: the major axis of direction (x, y, z) selects the face
  * (+X, -X, +Y, -Y, +Z, -Z = 0..5) and gives face coordinates in [0, 1]
  * (the D3D/OpenGL cube map rules). */
-static unsigned cube_face(const float *dir, float *s, float *t)
+/* sc, tc, ma of direction dir on a given face: linear in dir (the table of
+ * the OpenGL cube map rules, ma signed so that it is |dir| on the face). */
+static void cube_sc_tc_ma(unsigned face, const float *dir, float *sc, float *tc, float *ma)
 {
-    float ax = fabsf(dir[0]), ay = fabsf(dir[1]), az = fabsf(dir[2]), ma, sc, tc;
-    unsigned face;
-    if (ax >= ay && ax >= az) {
-        face = dir[0] >= 0 ? 0 : 1;
-        ma = ax;
-        sc = dir[0] >= 0 ? -dir[2] : dir[2];
-        tc = -dir[1];
-    } else if (ay >= az) {
-        face = dir[1] >= 0 ? 2 : 3;
-        ma = ay;
-        sc = dir[0];
-        tc = dir[1] >= 0 ? dir[2] : -dir[2];
-    } else {
-        face = dir[2] >= 0 ? 4 : 5;
-        ma = az;
-        sc = dir[2] >= 0 ? dir[0] : -dir[0];
-        tc = -dir[1];
+    switch (face) {
+    case 0: *sc = -dir[2]; *tc = -dir[1]; *ma = dir[0]; break;
+    case 1: *sc = dir[2]; *tc = -dir[1]; *ma = -dir[0]; break;
+    case 2: *sc = dir[0]; *tc = dir[2]; *ma = dir[1]; break;
+    case 3: *sc = dir[0]; *tc = -dir[2]; *ma = -dir[1]; break;
+    case 4: *sc = dir[0]; *tc = -dir[1]; *ma = dir[2]; break;
+    default: *sc = -dir[0]; *tc = -dir[1]; *ma = -dir[2]; break;
     }
+}
+
+/* Face coordinates s, t in [0, 1] of direction dir projected on face. */
+static void cube_project(unsigned face, const float *dir, float *s, float *t)
+{
+    float sc, tc, ma;
+    cube_sc_tc_ma(face, dir, &sc, &tc, &ma);
     if (ma == 0)
         ma = 1;
     *s = 0.5f * (sc / ma + 1);
     *t = 0.5f * (tc / ma + 1);
+}
+
+static unsigned cube_face(const float *dir, float *s, float *t)
+{
+    float ax = fabsf(dir[0]), ay = fabsf(dir[1]), az = fabsf(dir[2]);
+    unsigned face;
+    if (ax >= ay && ax >= az)
+        face = dir[0] >= 0 ? 0 : 1;
+    else if (ay >= az)
+        face = dir[1] >= 0 ? 2 : 3;
+    else
+        face = dir[2] >= 0 ? 4 : 5;
+    cube_project(face, dir, s, t);
     return face;
+}
+
+/* Derivatives of the face coordinates (s, t) of a cube lookup at direction p
+ * on face, for a direction derivative dp: d(sc / ma) / 2 = (dsc ma - sc dma)
+ * / (2 ma^2) (the face coordinates' partial derivatives that the OpenGL
+ * level-of-detail rule uses for cube maps). */
+static void cube_deriv(unsigned face, const float *p, const float *dp, float *ds, float *dt)
+{
+    float sc, tc, ma, dsc, dtc, dma;
+    cube_sc_tc_ma(face, p, &sc, &tc, &ma);
+    cube_sc_tc_ma(face, dp, &dsc, &dtc, &dma);
+    if (ma == 0) {
+        *ds = *dt = 0;
+        return;
+    }
+    *ds = 0.5f * (dsc * ma - sc * dma) / (ma * ma);
+    *dt = 0.5f * (dtc * ma - tc * dma) / (ma * ma);
 }
 
 /* Array index: round to nearest even, clamp to [0, layers - 1]. */
@@ -566,13 +595,12 @@ int sf_sampler(sf_msg *m)
              * otherwise), lod (a multisampled surface has one level), with
              * the header's offsets; out of range: 0 as ld (ld_mcs: 0) */
             int64_t x = (int64_t)(int32_t)PARAM_U(P_U, i) + off[0], y = (int64_t)(int32_t)PARAM_U(P_V, i) + off[1];
-            int64_t z = array && dims == 2 ? (int64_t)(int32_t)PARAM_U(P_R, i) + off[2] +
-                                                 (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]
-                                           : 0;
+            int64_t z = array && dims == 2 ? (int64_t)(int32_t)PARAM_U(P_R, i) + off[2] : 0;
             uint64_t lod64 = (uint64_t)PARAM_U(P_LOD, i) + base;
             uint32_t lod = lod64 > last ? last : (uint32_t)lod64;
             bool in = dims == 2 && lod64 <= last && x >= 0 && x < sf_image_dim(&im, 0, lod) && y >= 0 &&
                       y < sf_image_dim(&im, 1, lod) && z >= 0 && z < im.layers;
+            z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
             if (type == MT_LD_MCS) {
                 /* R: the MCS value (16x: its low DWord, G the high one);
                  * 0 without an MCS surface */
@@ -635,12 +663,12 @@ int sf_sampler(sf_msg *m)
                 y = 0;
             if (dims < 3 && !array)
                 z = 0;
-            if (array && im.s.type != SF_SURFTYPE_3D)
-                z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
             uint32_t lod = lod64 > last ? last : (uint32_t)lod64;
             bool in = lod64 <= last && x >= 0 && x < sf_image_dim(&im, 0, lod) && y >= 0 &&
                       (dims < 2 || y < sf_image_dim(&im, 1, lod)) && z >= 0 &&
                       z < (im.s.type == SF_SURFTYPE_3D ? sf_image_dim(&im, 2, lod) : im.layers);
+            if (im.s.type != SF_SURFTYPE_3D)
+                z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
             if (!in) {
                 static const sf_texel zero;
                 sf_format_fill(im.fmt, &zero, o);
@@ -656,16 +684,16 @@ int sf_sampler(sf_msg *m)
         /* coordinates: cube direction to face, array index */
         float t[3] = {coord[i][0], coord[i][1], coord[i][2]};
         uint32_t slice = 0;
-        unsigned ai_dim = im.s.type == SF_SURFTYPE_1D ? 1 : 2;
+        unsigned ai_dim = im.s.type == SF_SURFTYPE_1D ? 1 : 2, face = 0;
         if (cube) {
-            unsigned face = cube_face(coord[i], &t[0], &t[1]);
+            face = cube_face(coord[i], &t[0], &t[1]);
             uint32_t layer = array ? array_index(PARAM_F(P_AI, i), im.layers / 6) : 0;
             slice = layer * 6 + face;
         } else if (array) {
             slice = array_index(ai_dim == 1 ? coord[i][1] : coord[i][2], im.layers);
         }
-        if (array || cube)
-            slice += (uint32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
+        if (im.s.type != SF_SURFTYPE_3D)
+            slice += (uint32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
 
         /* level of detail */
         float lod = 0;
@@ -679,9 +707,29 @@ int sf_sampler(sf_msg *m)
         } else if (!zero_lod) {
             /* derivatives in texels: explicit, or across the 2x2 quad */
             unsigned q = i & ~3u;
+            if (cube) {
+                /* the derivatives of the direction, projected on the face
+                 * of this lane's direction */
+                float ddx[3], ddy[3];
+                for (unsigned k = 0; k < 3; k++) {
+                    if (type == MT_SAMPLE_D || type == MT_SAMPLE_D_C) {
+                        static const uint8_t px[3] = {P_DUDX, P_DVDX, P_DRDX}, py[3] = {P_DUDY, P_DVDY, P_DRDY};
+                        ddx[k] = PARAM_F(px[k], i);
+                        ddy[k] = PARAM_F(py[k], i);
+                    } else {
+                        ddx[k] = coord[q + 1][k] - coord[q][k];
+                        ddy[k] = coord[q + 2][k] - coord[q][k];
+                    }
+                }
+                cube_deriv(face, coord[i], ddx, &dx[0], &dx[1]);
+                cube_deriv(face, coord[i], ddy, &dy[0], &dy[1]);
+            }
             for (unsigned k = 0; k < c.dims; k++) {
                 float sz = norm ? (float)sf_image_dim(&im, k, base) : 1.0f;
-                if (type == MT_SAMPLE_D || type == MT_SAMPLE_D_C) {
+                if (cube) {
+                    dx[k] *= (float)sf_image_dim(&im, k, base);
+                    dy[k] *= (float)sf_image_dim(&im, k, base);
+                } else if (type == MT_SAMPLE_D || type == MT_SAMPLE_D_C) {
                     static const uint8_t px[3] = {P_DUDX, P_DVDX, P_DRDX}, py[3] = {P_DUDY, P_DVDY, P_DRDY};
                     dx[k] = PARAM_F(px[k], i) * sz;
                     dy[k] = PARAM_F(py[k], i) * sz;

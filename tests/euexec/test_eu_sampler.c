@@ -1434,6 +1434,85 @@ static void test_arrays_3d_1d_buffer(void **st)
 }
 
 /* ======================================================================
+ * Surface views: Minimum Array Element names the view's first layer and
+ * Depth counts the view's layers from it ("the range of Depth is reduced
+ * by one for each increase of Minimum Array Element", isl's reading of the
+ * BDW PRM); it applies also without Surface Array (Gen12 single-layer
+ * views, Wa_1806565034).  Cube maps: the level of detail comes from the
+ * derivatives of the face coordinates s = (sc / |ma| + 1) / 2, t likewise
+ * (the OpenGL cube map rules), not of the direction.
+ * ====================================================================== */
+
+static void test_views_cube_lod(void **st)
+{
+    (void)st;
+    /* a 4x4 R32_UINT 2D array of 4 layers; views of it */
+    surf a4 = {fmt_by_name("R32_UINT"), ST_2D, 4, 4, 4, 64, TM_LINEAR, 1, 4, 1, 4, 4, 0, SURF};
+    clear(SURF, 0x10000);
+    fill_uint(&a4, 4);
+    surf v2 = a4, v1 = a4;
+    v2.d = 2;     /* layers 2, 3: Depth 1, Minimum Array Element 2 */
+    v1.d = 1;     /* layer 3 alone, Surface Array 0 */
+    v1.array = 0;
+    bind(5, 5, &v2);
+    w32(SSB + 64ull * 5 + 16, 2u << 18);
+    bind(6, 6, &v1);
+    w32(SSB + 64ull * 6 + 16, 3u << 18);
+    smp s0 = {FILT_NEAREST, MIP_NEAREST, TCM_CLAMP, 0, 0, 0, 3};
+    set_sampler(0, &s0);
+    k_reset();
+    k_send(8, 0, 40, 2, -1, 0, SFID_SMPL, sdesc(MT_LD_LZ, 8, 0, 3, 1, 0, 5));      /* u, v, r */
+    k_send(8, 0, 41, 2, -1, 0, SFID_SMPL, sdesc(MT_LD_LZ, 8, 0, 2, 1, 0, 6));      /* u, v */
+    k_send(8, 0, 42, 5, -1, 0, SFID_SMPL, sdesc(MT_SAMPLE_LZ, 8, 0, 3, 1, 0, 5)); /* u, v, r float */
+    k_load();
+    h_thread(&H, 0xff);
+    static const float rl[8] = {0, 1, 2, 5, -1, 0.4f, 1.6f, 3};
+    for (unsigned i = 0; i < 8; i++) {
+        pu(2, i, i % 4), pu(3, i, i / 2), pu(4, i, i % 3);
+        pf(5, i, ((float)(i % 4) + 0.5f) / 4), pf(6, i, ((float)(i / 2) + 0.5f) / 4), pf(7, i, rl[i]);
+    }
+    h_run_ok(&H);
+    for (unsigned i = 0; i < 8; i++) {
+        /* view of 2 layers: r 0, 1 -> layers 2, 3; r 2 is outside the view */
+        assert_int_equal(gu(40, i), i % 3 < 2 ? tv(i % 4, i / 2, 2 + i % 3, 0) : 0);
+        assert_int_equal(gu(41, i), tv(i % 4, i / 2, 3, 0));
+        /* the array index rounds and clamps to the view: 0, 1, 1, 1, 0, 0, 1, 1 */
+        static const unsigned ai[8] = {0, 1, 1, 1, 0, 0, 1, 1};
+        assert_int_equal(gu(42, i), tv(i % 4, i / 2, 2 + ai[i], 0));
+    }
+
+    /* cube 8x8 R32_FLOAT, 4 levels, texel value 100 level + face */
+    surf cu = {fmt_by_name("R32_FLOAT"), 3 /* CUBE */, 8, 8, 1, 64, TM_LINEAR, 0, 16, 4, 4, 4, 0, SURF + 0x10000};
+    clear(cu.base, 0x4000);
+    for (unsigned f = 0; f < 6; f++)
+        for (unsigned l = 0; l < 4; l++)
+            for (unsigned y = 0; y < lvl(8, l); y++)
+                for (unsigned x = 0; x < lvl(8, l); x++) {
+                    float v = (float)(100 * l + f);
+                    put_el(&cu, x, y, f, l, &v);
+                }
+    bind(7, 7, &cu);
+    k_reset();
+    k_send(8, 0, 40, 2, -1, 0, SFID_SMPL, sdesc(0x00 /* sample */, 8, 0, 3, 1, 0, 7));
+    k_load();
+    h_thread(&H, 0xff);
+    /* quad 0 (lanes 0-3: lane 1 the right neighbour, lane 2 the one below)
+     * on +X: z steps 0.5 across, so s = (-z / x + 1) / 2 steps 0.25 = 2
+     * texels of 8: LOD 1.  Quad 1 on -Y with |ma| = 2: x steps 2, so
+     * s = (x / 2 + 1) / 2 steps 0.5 = 4 texels (z steps 1: t 0.25, 2
+     * texels): LOD 2 */
+    static const float dir[8][3] = {{1, 0.1f, 0.1f}, {1, 0.1f, 0.6f}, {1, 0.1f, 0.1f}, {1, 0.1f, 0.6f},
+                                    {-0.5f, -2, 0.2f}, {1.5f, -2, 0.2f}, {-0.5f, -2, 1.2f}, {1.5f, -2, 1.2f}};
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned c = 0; c < 3; c++)
+            pf(2 + c, i, dir[i][c]);
+    h_run_ok(&H);
+    for (unsigned i = 0; i < 8; i++)
+        if (gf(40, i) != (i < 4 ? 100.0f : 203.0f))
+            fail_msg("cube lane %u: %g, want %g", i, gf(40, i), i < 4 ? 100.0 : 203.0);
+}
+
+/* ======================================================================
  * ld / ld_lz: SIMD8 and SIMD16, with and without header (header made by
  * the kernel: channel mask, texel offsets), response length selecting
  * the channels, disabled lanes.
@@ -2255,6 +2334,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_tilings, setup, teardown),
         cmocka_unit_test_setup_teardown(test_mips_resinfo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_arrays_3d_1d_buffer, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_views_cube_lod, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ld_header, setup, teardown),
         cmocka_unit_test_setup_teardown(test_address_modes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sample_c, setup, teardown),
