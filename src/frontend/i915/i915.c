@@ -217,6 +217,7 @@ struct ctx {
     uint64_t hang_ns[2];  /* CLOCK_MONOTONIC times of the last two hangs */
     struct engine_slot *engines;
     unsigned nengines;  /* 0 = legacy ring selection */
+    uint64_t *slot_img; /* per engine-map slot: its own image (0 = not made yet) */
     int has_engines;
     int finalized;      /* used: VM and engines can no longer change (a proto-context until then) */
 };
@@ -263,6 +264,8 @@ static uint64_t *freepa;
 static size_t nfreepa, freepacap;
 static uint64_t *freectx;
 static size_t nfreectx, freectxcap;
+static uint64_t *freeimg; /* extra engine-slot images (IMG_PAGES each) to reuse */
+static size_t nfreeimg, freeimgcap;
 
 static int push_u64(uint64_t **a, size_t *n, size_t *cap, uint64_t v)
 {
@@ -979,37 +982,88 @@ static int bo_rw(struct bo *bo, uint64_t off, void *buf, size_t len, int write)
 /* ---- contexts ---- */
 
 #define CTX_PAGES 8 /* two engines x (PPHWSP, register state, ring, spare) */
+#define IMG_PAGES 4 /* one engine's image: PPHWSP, register state, ring, spare */
 
-/* Build the context images (each starts with fresh pipeline state,
- * gtsim_context_reset): for each engine, the register state page at
- * lrca + e * 0x4000 + 0x1000 (LRIs of CTX_CTRL, RING_HEAD/TAIL/START/CTL,
- * the batch buffer state registers and PDP0 = the PML4, each at the
- * engine's MMIO base: the format NEO's AUB captures use; seed 004
- * "Register State Context"), the ring (one page) at + 0x2000. */
+/* Write the context image of engine e at img_pa (GGTT = physical) for the
+ * PML4 at pml4, with fresh pipeline state (gtsim_context_reset): the
+ * register state page at img_pa + 0x1000 (LRIs of CTX_CTRL,
+ * RING_HEAD/TAIL/START/CTL, the batch buffer state registers and PDP0 = the
+ * PML4, each at the engine's MMIO base: the format NEO's AUB captures use;
+ * seed 004 "Register State Context"), the ring (one page) at + 0x2000. */
+static int img_write(uint64_t img_pa, int e, uint64_t pml4)
+{
+    uint32_t b = engine_base[e];
+    uint64_t ring = img_pa + 0x2000;
+    uint32_t img[] = {
+        0, 0x1100101b, /* MI_NOOP, MI_LOAD_REGISTER_IMM(14) */
+        b + 0x244, 0x00090009, b + 0x34, 0, b + 0x30, 0, b + 0x38, (uint32_t)ring, b + 0x3c, 0x00000001,
+        b + 0x168, 0, b + 0x140, 0, b + 0x110, 0, b + 0x11c, 0, b + 0x114, 0, b + 0x118, 0, b + 0x1c0, 0,
+        b + 0x1c4, 0, b + 0x1c8, 0,
+        0, 0, 0, 0x11001011, /* MI_LOAD_REGISTER_IMM(9) */
+        b + 0x3a8, 0, b + 0x28c, 0, b + 0x288, 0, b + 0x284, 0, b + 0x280, 0, b + 0x27c, 0, b + 0x278, 0,
+        b + 0x274, (uint32_t)(pml4 >> 32), b + 0x270, (uint32_t)pml4,
+        0x05000000, /* MI_BATCH_BUFFER_END ends the list */
+    };
+    if (gtsim_phys_write(dev, img_pa + 0x1000, img, sizeof(img)))
+        return -ENOMEM;
+    gtsim_context_reset(dev, img_pa); /* a new context: fresh pipeline state */
+    return 0;
+}
+
+/* Build the context images: one per engine at lrca + e * 0x4000. */
 static int ctx_write_image(struct ctx *c)
 {
-    uint64_t pml4 = c->vm->pml4->pa;
-    for (int e = 0; e < NENG; e++) {
-        if (!has_engine(e))
-            continue;
-        uint32_t b = engine_base[e];
-        uint64_t img_pa = c->lrca + (uint64_t)e * 0x4000;
-        uint64_t ring = img_pa + 0x2000;
-        uint32_t img[] = {
-            0, 0x1100101b, /* MI_NOOP, MI_LOAD_REGISTER_IMM(14) */
-            b + 0x244, 0x00090009, b + 0x34, 0, b + 0x30, 0, b + 0x38, (uint32_t)ring, b + 0x3c, 0x00000001,
-            b + 0x168, 0, b + 0x140, 0, b + 0x110, 0, b + 0x11c, 0, b + 0x114, 0, b + 0x118, 0, b + 0x1c0, 0,
-            b + 0x1c4, 0, b + 0x1c8, 0,
-            0, 0, 0, 0x11001011, /* MI_LOAD_REGISTER_IMM(9) */
-            b + 0x3a8, 0, b + 0x28c, 0, b + 0x288, 0, b + 0x284, 0, b + 0x280, 0, b + 0x27c, 0, b + 0x278, 0,
-            b + 0x274, (uint32_t)(pml4 >> 32), b + 0x270, (uint32_t)pml4,
-            0x05000000, /* MI_BATCH_BUFFER_END ends the list */
-        };
-        if (gtsim_phys_write(dev, img_pa + 0x1000, img, sizeof(img)))
+    for (int e = 0; e < NENG; e++)
+        if (has_engine(e) && img_write(c->lrca + (uint64_t)e * 0x4000, e, c->vm->pml4->pa))
             return -ENOMEM;
-        gtsim_context_reset(dev, img_pa); /* a new context: fresh pipeline state */
-    }
     return 0;
+}
+
+/* n pages for context images below 4 GiB, GGTT identity mapped (valid bit
+ * 0); 0 when that space is used up. */
+static uint64_t ctx_pages_new(unsigned n)
+{
+    if (next_ctx_pa + n * PAGE > (1ull << 32))
+        return 0;
+    uint64_t pa = next_ctx_pa;
+    next_ctx_pa += n * PAGE;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t pte = (pa + i * PAGE) | 1;
+        gtsim_ggtt_write(dev, (pa + i * PAGE) / PAGE * 8, &pte, 8);
+    }
+    return pa;
+}
+
+/* The image that work on engine e through engine-map slot `slot` runs in:
+ * in i915 every slot of an engine map is a logical context of its own (its
+ * own STATE_BASE_ADDRESS and pipeline state), also when several slots name
+ * the same engine (iris's render and compute batches on Gen9 and Gen12LP);
+ * the first slot of each engine class uses the context's image of that
+ * engine, later ones an image of their own, made on first use.  0: no
+ * memory for it. */
+static uint64_t slot_image(struct ctx *c, unsigned slot, int e)
+{
+    uint64_t base = c->lrca + (uint64_t)e * 0x4000;
+    if (!c->has_engines)
+        return base;
+    unsigned first = 0;
+    while (first < slot && c->engines[first].cls != c->engines[slot].cls)
+        first++;
+    if (first == slot)
+        return base;
+    if (!c->slot_img && !(c->slot_img = calloc(c->nengines, sizeof(*c->slot_img))))
+        return 0;
+    if (!c->slot_img[slot]) {
+        uint64_t pa = nfreeimg ? freeimg[--nfreeimg] : ctx_pages_new(IMG_PAGES);
+        if (!pa)
+            return 0;
+        if (img_write(pa, e, c->vm->pml4->pa)) {
+            (void)push_u64(&freeimg, &nfreeimg, &freeimgcap, pa);
+            return 0;
+        }
+        c->slot_img[slot] = pa;
+    }
+    return c->slot_img[slot];
 }
 
 static struct ctx *ctx_new(struct file *f, struct vm *vm, int *err)
@@ -1033,20 +1087,11 @@ static struct ctx *ctx_new(struct file *f, struct vm *vm, int *err)
     }
     if (nfreectx)
         c->lrca = freectx[--nfreectx];
-    else {
-        if (next_ctx_pa + CTX_PAGES * PAGE > (1ull << 32)) {
-            vm_put(c->vm);
-            free(c);
-            *err = -ENOSPC;
-            return NULL;
-        }
-        c->lrca = next_ctx_pa;
-        next_ctx_pa += CTX_PAGES * PAGE;
-        /* GGTT identity mapping of the image and ring pages (valid bit 0) */
-        for (int i = 0; i < CTX_PAGES; i++) {
-            uint64_t pte = (c->lrca + i * PAGE) | 1;
-            gtsim_ggtt_write(dev, (c->lrca + i * PAGE) / PAGE * 8, &pte, 8);
-        }
+    else if (!(c->lrca = ctx_pages_new(CTX_PAGES))) {
+        vm_put(c->vm);
+        free(c);
+        *err = -ENOSPC;
+        return NULL;
     }
     *err = ctx_write_image(c);
     if (*err) {
@@ -1059,6 +1104,10 @@ static struct ctx *ctx_new(struct file *f, struct vm *vm, int *err)
 static void ctx_free(struct ctx *c)
 {
     (void)push_u64(&freectx, &nfreectx, &freectxcap, c->lrca); /* on failure the slot is not reused */
+    for (unsigned i = 0; c->slot_img && i < c->nengines; i++)
+        if (c->slot_img[i])
+            (void)push_u64(&freeimg, &nfreeimg, &freeimgcap, c->slot_img[i]);
+    free(c->slot_img);
     vm_put(c->vm);
     free(c->engines);
     free(c);
@@ -2375,7 +2424,7 @@ static void stop_handlers_remove(struct stop_handlers *h)
             sigaction(stop_signals[i], &h->old[i], NULL);
 }
 
-static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
+static int run_batch(struct ctx *c, int engine, uint64_t img, uint64_t batch_va)
 {
     n_execbuffers++;
     int e = userptr_check(c->vm);
@@ -2383,7 +2432,6 @@ static int run_batch(struct ctx *c, int engine, uint64_t batch_va)
         return e;
     /* ring: MI_BATCH_BUFFER_START (first level, PPGTT, 48-bit address) */
     uint32_t ring[4] = {(0x31u << 23) | (1u << 8) | 1u, (uint32_t)batch_va, (uint32_t)(batch_va >> 32), 0};
-    uint64_t img = c->lrca + (uint64_t)engine * 0x4000;
     uint32_t head = 0, tail = sizeof(ring);
     gtsim_phys_write(dev, img + 0x2000, ring, sizeof(ring));
     gtsim_phys_write(dev, img + 0x1000 + 4 * 5, &head, 4);
@@ -2765,8 +2813,11 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
         fprintf(stderr, "gtsim-i915: execbuffer: context %u (VM %p), engine %d, %u objects, batch 0x%" PRIx64 "%s\n",
                 c->id, (void *)c->vm, engine, x->buffer_count, err ? 0 : o[bi].b->va + x->batch_start_offset,
                 err ? " (refused)" : "");
+    uint64_t img = err ? 0 : slot_image(c, ring, engine);
+    if (!err && !img)
+        err = WHY(-ENOMEM);
     if (!err)
-        err = run_batch(c, engine, o[bi].b->va + x->batch_start_offset);
+        err = run_batch(c, engine, img, o[bi].b->va + x->batch_start_offset);
     for (uint32_t i = 0; !err && i < nfences; i++)
         if (fences[i].flags & I915_EXEC_FENCE_SIGNAL)
             sync_signal(fences[i].s, fences[i].point);
