@@ -536,6 +536,7 @@ int sf_sampler(sf_msg *m)
     sampler s;
     memset(&s, 0, sizeof(s));
     bool ld = type == MT_LD || type == MT_LD_LZ;
+    bool gather_type = type == MT_GATHER4 || type == MT_GATHER4_C || type == MT_GATHER4_PO || type == MT_GATHER4_PO_C;
     bool msld = type == MT_LD2DMS_W || type == MT_LD_MCS || type == MT_LD2DMS || type == MT_LD2DSS;
     if (!ld && !msld && type != MT_RESINFO && type != MT_SAMPLEINFO && (st = read_sampler(m, table, gt_bits(m->desc, 11, 8), &s)))
         return st;
@@ -761,8 +762,19 @@ int sf_sampler(sf_msg *m)
         unsigned filter = lod > 0 ? filter_min : filter_mag;
         float ref = PARAM_F(P_REF, i);
         const float *refp = have[P_REF] ? &ref : NULL;
-        int gather = type == MT_GATHER4 || type == MT_GATHER4_C || type == MT_GATHER4_PO ||
-                     type == MT_GATHER4_PO_C ? (int)gather_ch : -1;
+        int gather = gather_type ? (int)gather_ch : -1;
+        if (gather >= 0 && !refp) {
+            /* the source channel goes through the view's channel select
+             * (Mesa puts the gathered component in the view's swizzle and
+             * gathers channel 0); a constant one gathers that constant */
+            unsigned sel = im.scs[gather_ch];
+            if (sel < SF_SCS_RED) {
+                for (unsigned ch = 0; ch < 4; ch++)
+                    o->u[ch] = sel == SF_SCS_ONE ? (is_int ? 1u : 0x3f800000u) : 0u;
+                continue;
+            }
+            gather = (int)(sel - SF_SCS_RED);
+        }
         if (type == MT_GATHER4_PO || type == MT_GATHER4_PO_C) {
             /* programmable offsets: signed 6-bit texel offsets */
             c.off[0] = (int)((int32_t)(PARAM_U(P_OFFU, i) << 26) >> 26);
@@ -814,6 +826,8 @@ int sf_sampler(sf_msg *m)
         return GTSIM_OK;
 
     /* shader channel selects, then the returned channels */
+    /* gather4: the four texels of the footprint, not swizzled (the channel
+     * select chose the gathered channel) */
     bool info = type == MT_RESINFO || type == MT_SAMPLEINFO || type == MT_LOD || type == MT_LD_MCS;
     for (unsigned ch = 0, k = 0; ch < 4; ch++) {
         if (chmask >> ch & 1)
@@ -822,7 +836,7 @@ int sf_sampler(sf_msg *m)
             if (!(m->mask >> i & 1))
                 continue;
             uint32_t v;
-            unsigned sel = info || null ? SF_SCS_RED + ch : im.scs[ch];
+            unsigned sel = info || null || gather_type ? SF_SCS_RED + ch : im.scs[ch];
             if (sel >= SF_SCS_RED)
                 v = res[i].u[sel - SF_SCS_RED];
             else if (sel == SF_SCS_ONE)

@@ -1861,6 +1861,35 @@ static void test_gather4(void **st)
         int x = ref_wrap((int)floorf(px) + 1, 4, TCM_WRAP), y = ref_wrap((int)floorf(py) - 2, 4, TCM_WRAP);
         assert_true(gf(64, i) == (float)rgba_v((unsigned)x, (unsigned)y, 2));
     }
+
+    /* views with channel selects (G, ZERO, ZERO, ZERO) and (ONE, R, G, B):
+     * gather4 of channel 0 gathers the selected channel (green; the
+     * constant 1) and returns the four texels unswizzled (Mesa gathers
+     * channel 0 of a view whose swizzle names the component) */
+    bind(13, 13, &s);
+    w32(SSB + 64ull * 13 + 28, 5u << 25);
+    bind(14, 14, &s);
+    w32(SSB + 64ull * 14 + 28, 1u << 25 | 4u << 22 | 5u << 19 | 6u << 16);
+    k_reset();
+    k_send(8, 0, 40, 26, -1, 0, SFID_SMPL, sdesc(MT_GATHER4, 8, 0, 2, 4, 0, 13));
+    k_send(8, 0, 44, 26, -1, 0, SFID_SMPL, sdesc(MT_GATHER4, 8, 0, 2, 4, 0, 14));
+    k_load();
+    h_thread(&H, 0xff);
+    for (unsigned i = 0; i < 8; i++)
+        pf(26, i, tx[i] / 4), pf(27, i, ty[i] / 4);
+    h_run_ok(&H);
+    for (unsigned i = 0; i < 8; i++) {
+        int i0 = (int)floorf(tx[i] - 0.5f), j0 = (int)floorf(ty[i] - 0.5f);
+        static const int fx[4] = {0, 1, 1, 0}, fy[4] = {1, 1, 0, 0};
+        for (unsigned k = 0; k < 4; k++) {
+            int x = ref_wrap(i0 + fx[k], 4, TCM_WRAP), y = ref_wrap(j0 + fy[k], 4, TCM_WRAP);
+            float want = (float)rgba_v((unsigned)x, (unsigned)y, 1);
+            if (gf(40 + k, i) != want)
+                fail_msg("gather4 of a (G,0,0,0) view lane %u component %u: %g want %g", i, k, gf(40 + k, i), want);
+            if (gf(44 + k, i) != 1.0f)
+                fail_msg("gather4 of a (1,R,G,B) view lane %u component %u: %g want 1", i, k, gf(44 + k, i));
+        }
+    }
 }
 
 /* ======================================================================
