@@ -749,13 +749,19 @@ int sf_sampler(sf_msg *m)
             if (type == MT_SAMPLE_B || type == MT_SAMPLE_B_C)
                 lod += PARAM_F(P_BIAS, i);
         }
-        float lod_unclamped = lod;
         if (!zero_lod)
             lod += s.lod_bias;
+        float lod_unclamped = lod;
         if (lod < s.min_lod) lod = s.min_lod;
         if (lod > s.max_lod) lod = s.max_lod;
         if (type == MT_LOD) {
-            o->f[0] = lod;
+            /* X: the level of detail the lookup would use, relative to the
+             * base level: clamped to the sampler's range and the view's
+             * levels, 0 with the mip filter NONE (one level); Y: after the
+             * biases, before clamping (ARB_texture_query_lod; brw returns the
+             * message's values as they are) */
+            float top = (float)(last - base), x = lod > top ? top : lod;
+            o->f[0] = s.f[SS_MIP_FILTER] == MIPFILTER_NONE || !(x > 0) ? 0.0f : x;
             o->f[1] = lod_unclamped;
             continue;
         }

@@ -1510,6 +1510,38 @@ static void test_views_cube_lod(void **st)
     for (unsigned i = 0; i < 8; i++)
         if (gf(40, i) != (i < 4 ? 100.0f : 203.0f))
             fail_msg("cube lane %u: %g, want %g", i, gf(40, i), i < 4 ? 100.0 : 203.0);
+
+    /* the LOD message (textureQueryLOD): X the level the lookup uses,
+     * relative to the base: clamped to the view's 4 levels, 0 with the mip
+     * filter NONE; Y the level of detail after the sampler's bias, before
+     * clamping (ARB_texture_query_lod).  Quad 0: u steps 2 texels of 8
+     * per pixel (lambda 1); quad 1: 8 texels (lambda 3).  Sampler 1: mip
+     * NEAREST, bias +1: (2, 2), (3, 4); sampler 2: mip NONE: (0, 1), (0, 3) */
+    surf m4 = {fmt_by_name("R32_FLOAT"), ST_2D, 8, 8, 1, 64, TM_LINEAR, 0, 0, 4, 4, 4, 0, SURF + 0x20000};
+    bind(8, 8, &m4);
+    smp s1 = {FILT_NEAREST, MIP_NEAREST, TCM_CLAMP, 0, 0, 0, 14};
+    set_sampler(1, &s1);
+    w32(DSB + SMP_OFF + 16, 2u << 27 | MIP_NEAREST << 20 | 256u << 1); /* Texture LOD Bias 1.0 (S4.8) */
+    smp s2 = {FILT_NEAREST, MIP_NONE, TCM_CLAMP, 0, 0, 0, 14};
+    set_sampler(2, &s2);
+    k_reset();
+    k_send(8, 0, 40, 2, -1, 0, SFID_SMPL, sdesc(0x09 /* lod */, 8, 0, 2, 2, 1, 8));
+    k_send(8, 0, 42, 2, -1, 0, SFID_SMPL, sdesc(0x09 /* lod */, 8, 0, 2, 2, 2, 8));
+    k_load();
+    h_thread(&H, 0xff);
+    for (unsigned i = 0; i < 8; i++) {
+        float du = i < 4 ? 0.25f : 1.0f, dv = i < 4 ? 0.125f : 0.5f;
+        pf(2, i, 0.1f + du * (float)(i & 1)), pf(3, i, 0.1f + dv * (float)(i >> 1 & 1));
+    }
+    h_run_ok(&H);
+    for (unsigned i = 0; i < 8; i++) {
+        static const float want[2][2][2] = {{{2, 2}, {3, 4}}, {{0, 1}, {0, 3}}}; /* sampler, quad, (X, Y) */
+        for (unsigned k = 0; k < 2; k++)
+            for (unsigned c = 0; c < 2; c++)
+                if (gf(40 + 2 * k + c, i) != want[k][i / 4][c])
+                    fail_msg("lod sampler %u lane %u %c: %g, want %g", k + 1, i, "XY"[c], gf(40 + 2 * k + c, i),
+                             want[k][i / 4][c]);
+    }
 }
 
 /* ======================================================================
