@@ -527,6 +527,18 @@ static int on_prim(void *user, const gt_raster_prim *p)
 static int push_slot(p3_draw *d, struct p3_psctx *x, const gt_raster_prim *p, const gt_raster_quad *q,
                      const uint16_t cov[4], uint8_t s);
 
+/* The primitive's Render Target Array Index: VUE header DWord 1 of its
+ * provoking vertex (facts_payload VUE layout: DW0 reserved, DW1 Render
+ * Target Array Index, DW2 Viewport Index, DW3 Point Width); the render
+ * target and depth/stencil writes go to that layer of their views. */
+static uint32_t prim_rtai(const gt_raster_prim *p)
+{
+    uint32_t v = 0;
+    if (p->provoking)
+        memcpy(&v, &p->provoking[0][1], 4);
+    return v;
+}
+
 static int on_quad(void *user, const gt_raster_prim *p, const gt_raster_quad *q)
 {
     p3_draw *d = user;
@@ -536,6 +548,7 @@ static int on_quad(void *user, const gt_raster_prim *p, const gt_raster_quad *q)
     bq.x = (uint32_t)q->x;
     bq.y = (uint32_t)q->y;
     bq.front = p->front_facing;
+    bq.rtai = prim_rtai(p);
     unsigned ns = q->num_samples ? q->num_samples : 1;
     for (unsigned i = 0; i < 4; i++) {
         bq.cov[i] = (q->pixel_mask >> i & 1) ? q->coverage[i] : 0;
@@ -603,12 +616,15 @@ static int flush_thread(p3_draw *d, struct p3_psctx *x)
     pt->be = &x->be;
     pt->simd = x->simd;
     pt->front = p->front_facing;
+    pt->rtai = prim_rtai(p);
     pt->late = &x->late;
     p3_thread_r0(&x->stage, t, 0);
     uint32_t *g = (uint32_t *)t->grf;
     /* the facing bit: R0.0 bit 15 (Gen9) or R1.1 bit 15 (Gen12) */
     if (!p->front_facing)
         g[d->dev->plat->cmds->ps_facing_dw] |= 1u << 15;
+    /* the Render Target Array Index: bits 26:16 of the same DWord (facts 4.3) */
+    g[d->dev->plat->cmds->ps_facing_dw] |= (pt->rtai & 0x7ffu) << 16;
     uint32_t pixmask = 0, vmask = 0;
     for (unsigned k = 0; k < nq; k++) {
         const gt_raster_quad *q = &x->q[k];
