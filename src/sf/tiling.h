@@ -48,7 +48,12 @@ static inline uint32_t gt_tile_run(int tiling, uint32_t pitch, uint32_t x)
 
 /* Byte offset of byte x of row y in a W-major tiled surface (the stencil
  * buffer, S8_UINT): 4 KiB tiles of 64 bytes x 64 rows, tiles row-major
- * across the surface (pitch a multiple of 64).  Inside a tile the offset
+ * across the surface, pitch / 128 of them per row: the programmed pitch is
+ * twice the width's (BDW PRM RENDER_SURFACE_STATE Surface Pitch: "the pitch
+ * must be set to 2x the value computed based on width, as the stencil
+ * buffer is stored with two rows interleaved", quoted by isl, whose W tile
+ * is 128 bytes x 32 rows physically; blorp retiles W as Y with the same
+ * pitch).  Inside a tile the offset
  * bits 11..0 are u5 u4 u3 v5 v4 v3 v2 u2 v1 u1 v0 u0 (u = x, v = y within
  * the tile): 8x8-byte blocks of interleaved 2x2 bytes.  Public fact: the
  * W-tiled bit pattern "uuuvvvvuvuvu" of the Mesa blorp W/Y retiling
@@ -58,7 +63,7 @@ static inline uint64_t gt_tile_w_offset(uint32_t pitch, uint32_t x, uint32_t y)
     uint32_t u = x % 64, v = y % 64;
     uint32_t in = (u & 1) | (v & 1) << 1 | (u & 2) << 1 | (v & 2) << 2 | (u & 4) << 2 | (v & 0x3c) << 3 |
                   (u & 0x38) << 6;
-    return ((uint64_t)(y / 64) * (pitch / 64) + x / 64) * 4096 + in;
+    return ((uint64_t)(y / 64) * (pitch / 128) + x / 64) * 4096 + in;
 }
 
 #endif

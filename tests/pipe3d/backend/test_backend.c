@@ -155,9 +155,11 @@ static void wtile_addresses(void **state)
     assert_int_equal(gt_tile_w_offset(128, 5, 3), 27);    /* 1 + 2 + 8 + 16 */
     assert_int_equal(gt_tile_w_offset(128, 9, 17), 643);  /* u0 v0 v4 u3: 1 + 2 + 128 + 512 */
     assert_int_equal(gt_tile_w_offset(128, 63, 63), 4095);
-    assert_int_equal(gt_tile_w_offset(128, 64, 0), 4096); /* second tile of the row */
-    assert_int_equal(gt_tile_w_offset(128, 0, 64), 8192); /* pitch 128: 2 tiles per row */
-    assert_int_equal(gt_tile_w_offset(128, 65, 66), 3 * 4096 + 1 + 8);
+    assert_int_equal(gt_tile_w_offset(256, 64, 0), 4096); /* second tile of the row */
+    /* pitch 256 (programmed as twice the 128-byte width): 2 tiles per row */
+    assert_int_equal(gt_tile_w_offset(256, 0, 64), 8192);
+    assert_int_equal(gt_tile_w_offset(256, 65, 66), 3 * 4096 + 1 + 8);
+    assert_int_equal(gt_tile_w_offset(128, 0, 64), 4096); /* pitch 128: 1 tile per row */
 }
 
 /* A 16x16 depth buffer of format fmt (Y-tiled, pitch 128) and, when st, a
