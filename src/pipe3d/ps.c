@@ -345,6 +345,8 @@ void p3_decode_ds_buffers(p3_draw *d, gt3d_backend_state *b)
     b->depth.qpitch = (uint32_t)v[GT3D_3DSTATE_DEPTH_BUFFER__SURFACE_QPITCH] << 2;
     b->depth.halign = 8;
     b->depth.valign = 4;
+    if (b->depth.format == GT3D_D16_UNORM && d->dev->plat->cmds->d16_valign)
+        b->depth.valign = d->dev->plat->cmds->d16_valign;
     b->hiz_enable = v[GT3D_3DSTATE_DEPTH_BUFFER__HIERARCHICAL_DEPTH_BUFFER_ENABLE] != 0;
     p3_unpack(d, GT3D_3DSTATE_STENCIL_BUFFER, NULL, 0, v, GT3D_3DSTATE_STENCIL_BUFFER__NF);
     b->stencil.write_enable = v[GT3D_3DSTATE_STENCIL_BUFFER__STENCIL_BUFFER_ENABLE] != 0;
