@@ -225,8 +225,8 @@ static int64_t wrap_index(int64_t i, int64_t n, unsigned mode)
         return i < n ? i : n - 1;
     case TCM_CLAMP_BORDER: case TCM_HALF_BORDER:
         return i < 0 || i >= n ? -1 : i;
-    default: /* TCM_CLAMP; TCM_CUBE: a cube face's edge (the footprint
-              * does not cross to the neighbouring face: not modelled) */
+    default: /* TCM_CLAMP; TCM_CUBE outside cube surfaces (on them fetch()
+              * takes the texel from the neighbouring face) */
         return i < 0 ? 0 : i >= n ? n - 1 : i;
     }
 }
@@ -239,7 +239,36 @@ typedef struct lane_ctx {
     unsigned dims;       /* coordinate dimensions: 1, 2, 3 (cube: 2 after face selection) */
     bool is_int;         /* UINT/SINT format */
     int off[3];          /* immediate texel offsets */
+    bool cube;           /* a cube surface: slices are faces (6 per cube) */
+    uint32_t first;      /* the view's first layer (Minimum Array Element) */
 } lane_ctx;
+
+static unsigned cube_face(const float *dir, float *s, float *t);
+
+/* Seamless cube filtering (TCM_CUBE): texel (i, j) outside face `face` of
+ * size n is taken from the face its centre's direction points into: the
+ * face coordinates sc = 2 s - 1, tc = 2 t - 1 at ma = 1 turned back into a
+ * direction (the inverse of cube_sc_tc_ma), the face and texel chosen
+ * again (at corners the nearest texel of the face the major axis picks). */
+static unsigned cube_neighbour(unsigned face, int64_t i, int64_t j, int64_t n, int64_t *oi, int64_t *oj)
+{
+    float sc = 2.0f * ((float)i + 0.5f) / (float)n - 1.0f, tc = 2.0f * ((float)j + 0.5f) / (float)n - 1.0f;
+    float d[3];
+    switch (face) {
+    case 0: d[0] = 1; d[1] = -tc; d[2] = -sc; break;
+    case 1: d[0] = -1; d[1] = -tc; d[2] = sc; break;
+    case 2: d[0] = sc; d[1] = 1; d[2] = tc; break;
+    case 3: d[0] = sc; d[1] = -1; d[2] = -tc; break;
+    case 4: d[0] = sc; d[1] = -tc; d[2] = 1; break;
+    default: d[0] = -sc; d[1] = -tc; d[2] = -1; break;
+    }
+    float s, t;
+    unsigned f = cube_face(d, &s, &t);
+    int64_t x = (int64_t)floorf(s * (float)n), y = (int64_t)floorf(t * (float)n);
+    *oi = x < 0 ? 0 : x >= n ? n - 1 : x;
+    *oj = y < 0 ? 0 : y >= n ? n - 1 : y;
+    return f;
+}
 
 /* Fetch texel (x, y, z) of level lod, address modes applied; the border
  * colour when it falls outside. */
@@ -248,6 +277,18 @@ static int fetch(lane_ctx *c, int64_t x, int64_t y, int64_t z, uint32_t lod, uin
     const sf_image *im = c->im;
     const unsigned modes[3] = {(unsigned)c->s->f[SS_TCX], (unsigned)c->s->f[SS_TCY], (unsigned)c->s->f[SS_TCZ]};
     int64_t p[3] = {x, y, z};
+    /* Cube Surface Control Mode OVERRIDE (1; iris: seamless cube maps)
+     * makes every mode TCM_CUBE on cube surfaces (public fact: Mesa genxml
+     * SAMPLER_STATE, iris fill_sampler_state) */
+    bool seamless = c->s->f[SS_CUBE_CTRL] || (modes[0] == TCM_CUBE && modes[1] == TCM_CUBE);
+    if (c->cube && seamless && slice >= c->first) {
+        int64_t n = sf_image_dim(im, 0, lod);
+        if (x < 0 || x >= n || y < 0 || y >= n) {
+            unsigned face = (slice - c->first) % 6;
+            unsigned nf = cube_neighbour(face, x, y, n, &p[0], &p[1]);
+            slice = slice - face + nf;
+        }
+    }
     for (unsigned d = 0; d < c->dims; d++) {
         int64_t n = sf_image_dim(im, d, lod);
         p[d] = wrap_index(p[d], n, modes[d]);
@@ -590,7 +631,8 @@ int sf_sampler(sf_msg *m)
             o->u[3] = (uint32_t)im.s.f[RSS_MS_PALETTE];
             continue;
         }
-        lane_ctx c = {m, &im, &s, cube ? 2 : dims, is_int, {off[0], off[1], off[2]}};
+        lane_ctx c = {m, &im, &s, cube ? 2 : dims, is_int, {off[0], off[1], off[2]}, cube,
+                      (uint32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]};
         if (msld) {
             /* u, v: the pixel, r: the array layer (2D arrays; ignored
              * otherwise), lod (a multisampled surface has one level), with

@@ -1542,6 +1542,31 @@ static void test_views_cube_lod(void **st)
                     fail_msg("lod sampler %u lane %u %c: %g, want %g", k + 1, i, "XY"[c], gf(40 + 2 * k + c, i),
                              want[k][i / 4][c]);
     }
+
+    /* seamless cube filtering (Cube Surface Control Mode OVERRIDE): at
+     * direction (1, 0, -1) (face +X, s = 1, t = 1/2) the bilinear
+     * footprint is texels 7 and 8 of rows 3 and 4; texel 8 is past the
+     * edge, on face -Z (its centre's direction (1, 0.125, -1.125)): 0.5
+     * face 0 + 0.5 face 5 = 2.5; clamped to the face (PROGRAMMED, TCM_CLAMP)
+     * 0 */
+    smp s3 = {FILT_LINEAR, MIP_NONE, TCM_CLAMP, 0, 0, 0, 0};
+    set_sampler(3, &s3);
+    set_sampler(4, &s3);
+    w32(DSB + SMP_OFF + 16 * 3 + 4, 1u); /* Cube Surface Control Mode OVERRIDE */
+    k_reset();
+    k_send(8, 0, 40, 2, -1, 0, SFID_SMPL, sdesc(MT_SAMPLE_LZ, 8, 0, 3, 1, 3, 7));
+    k_send(8, 0, 41, 2, -1, 0, SFID_SMPL, sdesc(MT_SAMPLE_LZ, 8, 0, 3, 1, 4, 7));
+    k_load();
+    h_thread(&H, 0xff);
+    for (unsigned i = 0; i < 8; i++)
+        pf(2, i, 1.0f), pf(3, i, 0.0f), pf(4, i, -1.0f);
+    h_run_ok(&H);
+    for (unsigned i = 0; i < 8; i++) {
+        if (gf(40, i) != 2.5f)
+            fail_msg("seamless cube lane %u: %g, want 2.5", i, gf(40, i));
+        if (gf(41, i) != 0.0f)
+            fail_msg("clamped cube lane %u: %g, want 0", i, gf(41, i));
+    }
 }
 
 /* ======================================================================
