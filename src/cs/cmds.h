@@ -456,6 +456,11 @@ typedef struct gt_cmd_set {
      * (17 = bits 23:17 through Gen10, 16 = bits 22:16 Gen11+; public facts:
      * Mesa brw_fs.cpp set_tcs_invocation_id) */
     uint8_t hs_instance_shift;
+    /* Mip alignment (VALIGN, pixels) of D16_UNORM depth buffers where it
+     * differs from the other depth formats' 4: 8 on Gen12 (HALIGN 8 x
+     * VALIGN 8; public facts: Mesa isl_gfx12_choose_image_alignment_el);
+     * 0 = as the others (Gen9: 8x4 for every depth format) */
+    uint8_t d16_valign;
 } gt_cmd_set;
 
 extern const gt_cmd_set gt_cmds_gen9, gt_cmds_gen7, gt_cmds_gen75, gt_cmds_gen12;

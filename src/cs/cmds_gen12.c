@@ -190,5 +190,5 @@ const gt_cmd_set gt_cmds_gen12 = {
     .idd = t_G12_IDD_FIELDS, .nidd = N(G12_IDD_FIELDS), .scratch_bytes = gen12_scratch_bytes,
     .slm_bytes = gen12_slm_bytes, .payload_cross_first = 0, .walker_roll_to_start = 1,
     .cmds3d = gt3d_gen12_cmds, .ncmds3d = GT3D_GEN12_NCMDS, .desc3d = gt3d_gen12_by_id,
-    .ps_facing_dw = 9, .gt_mode_reg = 0x7008, .hs_instance_shift = 16,
+    .ps_facing_dw = 9, .gt_mode_reg = 0x7008, .hs_instance_shift = 16, .d16_valign = 8,
 };

@@ -729,7 +729,7 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
     disp.dynamic_state_base = ps->dynamic_state_base;
     disp.indirect_object_base = ps->indirect_object_base;
     disp.instruction_base = ps->instruction_base;
-    disp.binding_table = (ps->surface_state_base + f[IDD_BT_PTR]) & PIPE_ADDR48;
+    disp.binding_table = gt_pipe3d_binding_table(dev, ps, (uint32_t)f[IDD_BT_PTR]);
     disp.sampler_state = (ps->dynamic_state_base + (f[IDD_SAMPLER_PTR] & ~0x1full)) & PIPE_ADDR48;
     disp.scratch_base = (ps->general_state_base + ps->scratch_offset) & PIPE_ADDR48;
     disp.scratch_per_thread = ps->per_thread_scratch;

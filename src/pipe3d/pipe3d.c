@@ -96,6 +96,25 @@ static struct gt3d_state *state_of(gtsim_device *dev)
     return ps->g3d;
 }
 
+uint64_t gt_pipe3d_binding_table(gtsim_device *dev, const gt_pipe_state *ps, uint32_t pointer)
+{
+    const gt_cmd_set *set = dev->plat->cmds;
+    uint64_t bt = pointer;
+    if (set->gt_mode_reg && (gt_mmio_reg(dev, set->gt_mode_reg) & 0x04000400u) == 0x04000400u)
+        bt <<= 3;
+    uint64_t base = ps->surface_state_base;
+    const struct gt3d_state *s = ps->g3d;
+    const gt_cmd_desc *desc = gt3d_desc(set, GT3D_3DSTATE_BINDING_TABLE_POOL_ALLOC);
+    if (s && desc && s->raw[GT3D_3DSTATE_BINDING_TABLE_POOL_ALLOC]) {
+        uint64_t v[GT3D_MAX_SLOTS] = {0};
+        gt_fields_unpack(desc->fields, desc->nfields, s->raw[GT3D_3DSTATE_BINDING_TABLE_POOL_ALLOC],
+                         s->len[GT3D_3DSTATE_BINDING_TABLE_POOL_ALLOC], v);
+        if (v[GT3D_3DSTATE_BINDING_TABLE_POOL_ALLOC__BINDING_TABLE_POOL_ENABLE])
+            base = v[GT3D_3DSTATE_BINDING_TABLE_POOL_ALLOC__BINDING_TABLE_POOL_BASE_ADDRESS];
+    }
+    return (base + bt) & ((1ull << 48) - 1);
+}
+
 void gt_pipe3d_count(gtsim_device *dev, uint32_t off, uint64_t v)
 {
     uint64_t r = ((uint64_t)gt_mmio_reg(dev, off + 4) << 32 | gt_mmio_reg(dev, off)) + v;

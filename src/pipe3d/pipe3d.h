@@ -72,6 +72,17 @@ struct gt_rtdump **gt_pipe3d_rtdump(gtsim_device *dev);
 struct gt3d_state;
 void gt_pipe3d_state_free(struct gt3d_state *s);
 
+/* The address of the binding table at binding table pointer `pointer` as a
+ * command or interface descriptor gives it, in every pipeline (3D stages
+ * and GPGPU interface descriptors): shifted left 3 when GT_MODE selects
+ * BTP_18_8 (bits 18:8 valid in the same field: iris on Gen11-12 shifts its
+ * pointers right 3, IRIS_BT_OFFSET_SHIFT), from the Binding Table Pool Base
+ * Address of the context's last 3DSTATE_BINDING_TABLE_POOL_ALLOC when it
+ * enabled the pool (seed 004; iris programs it for its compute batches
+ * too, Wa_1607854226), else from Surface State Base Address. */
+struct gt_pipe_state;
+uint64_t gt_pipe3d_binding_table(gtsim_device *dev, const struct gt_pipe_state *ps, uint32_t pointer);
+
 /* Device-level 3D objects (the URB); freed with the device. */
 void gt_pipe3d_destroy(gtsim_device *dev);
 

@@ -354,6 +354,8 @@ void p3_decode_ds_buffers(p3_draw *d, gt3d_backend_state *b)
     b->depth.qpitch = (uint32_t)v[GT3D_3DSTATE_DEPTH_BUFFER__SURFACE_QPITCH] << 2;
     b->depth.halign = 8;
     b->depth.valign = 4;
+    if (b->depth.format == GT3D_D16_UNORM && d->dev->plat->cmds->d16_valign)
+        b->depth.valign = d->dev->plat->cmds->d16_valign;
     b->hiz_enable = v[GT3D_3DSTATE_DEPTH_BUFFER__HIERARCHICAL_DEPTH_BUFFER_ENABLE] != 0;
     p3_unpack(d, GT3D_3DSTATE_STENCIL_BUFFER, NULL, 0, v, GT3D_3DSTATE_STENCIL_BUFFER__NF);
     b->stencil.write_enable = v[GT3D_3DSTATE_STENCIL_BUFFER__STENCIL_BUFFER_ENABLE] != 0;
@@ -485,8 +487,9 @@ static int flush_thread(p3_draw *d, struct p3_psctx *x);
  * (blorp_genX_exec.h, brw_fs_visitor.cpp) and brw_fs_nir.cpp's gl_Layer. */
 static uint32_t prim_rtai(const gt_raster_prim *p)
 {
-    uint32_t v;
-    memcpy(&v, &p->provoking[0][1], 4);
+    uint32_t v = 0;
+    if (p->provoking)
+        memcpy(&v, &p->provoking[0][1], 4);
     return v & 0x7ff;
 }
 
@@ -640,7 +643,8 @@ static int flush_thread(p3_draw *d, struct p3_psctx *x)
      * Render Target Array Index in bits 26:16 of the same DWord */
     if (!p->front_facing)
         g[d->dev->plat->cmds->ps_facing_dw] |= 1u << 15;
-    g[d->dev->plat->cmds->ps_facing_dw] |= pt->rtai << 16;
+    /* the Render Target Array Index: bits 26:16 of the same DWord (facts 4.3) */
+    g[d->dev->plat->cmds->ps_facing_dw] |= (pt->rtai & 0x7ffu) << 16;
     uint32_t pixmask = 0, vmask = 0;
     for (unsigned k = 0; k < nq; k++) {
         const gt_raster_quad *q = &x->q[k];

@@ -192,18 +192,79 @@ static void set_reg_dw(gt_thread *t, uint32_t reg, uint32_t dw, uint32_t val)
     memcpy(t->grf + 32u * reg + 4u * dw, &val, 4);
 }
 
+/* Run the n HS instance threads of one patch as one thread group: they
+ * share a barrier (the TCS barrier(): an instance reads the outputs the
+ * others wrote before it), round-robin until all have ended.  *failed: the
+ * instance whose error is returned. */
+static int run_hs_group(p3_draw *d, gt_thread **ts, uint32_t n, uint32_t *failed)
+{
+    gtsim_device *dev = d->dev;
+    int st = gt_poll(dev);
+    if (st == GTSIM_OK)
+        st = gt_threads_dispatch(dev, n);
+    if (st != GTSIM_OK)
+        return st;
+    gt_tgroup tg;
+    memset(&tg, 0, sizeof(tg));
+    tg.nthreads = n;
+    tg.threads = ts;
+    for (uint32_t i = 0; i < n; i++) {
+        ts[i]->tg = &tg;
+        ts[i]->state = GT_THREAD_RUNNABLE;
+    }
+    for (unsigned idle = 0;;) {
+        uint32_t live = 0;
+        bool progress = false;
+        for (uint32_t i = 0; i < n && st == GTSIM_OK; i++) {
+            gt_thread *t = ts[i];
+            if (t->state == GT_THREAD_DONE)
+                continue;
+            live++;
+            if (t->state != GT_THREAD_RUNNABLE)
+                continue;
+            uint64_t before = t->instructions;
+            uint32_t ip = t->ip;
+            st = gt_eu_run(dev, t);
+            if (st == GTSIM_OK && t->state == GT_THREAD_FAULTED)
+                st = GTSIM_ERR_ILLEGAL;
+            if (st != GTSIM_OK)
+                *failed = i;
+            if (t->instructions != before || t->ip != ip || t->state != GT_THREAD_RUNNABLE)
+                progress = true;
+        }
+        if (st != GTSIM_OK || !live)
+            break;
+        idle = progress ? 0 : idle + 1;
+        if (idle > 1000) {
+            *failed = 0;
+            st = gt_error(dev, GTSIM_ERR_WATCHDOG, "%u of %u HS threads wait for a barrier that cannot complete "
+                          "(%u arrivals)", live, n, tg.barrier_arrived);
+            break;
+        }
+    }
+    for (uint32_t i = 0; i < n; i++)
+        ts[i]->tg = NULL;
+    return st;
+}
+
 /* the HS threads of one patch into HS entry 0 */
 static int run_hs(p3_draw *d, struct p3_tess *ts, unsigned per, const uint8_t *const vue[], uint32_t patch_handle,
                   uint32_t prim_id)
 {
     const gt_cmd_set *set = d->dev->plat->cmds;
     unsigned shift = set->hs_instance_shift ? set->hs_instance_shift : 17;
-    gt_thread *t = new_thread(d);
-    if (!t)
-        return GTSIM_ERR_NOMEM;
+    uint32_t n = ts->hs_instances;
+    gt_thread **th = calloc(n, sizeof(*th));
+    if (!th)
+        return gt_error(d->dev, GTSIM_ERR_NOMEM, "out of host memory for the HS threads");
     p3_stage_dispatch(d, &ts->hs);
     int st = GTSIM_OK;
-    for (uint32_t inst = 0; inst < ts->hs_instances && st == GTSIM_OK; inst++) {
+    for (uint32_t inst = 0; inst < n && st == GTSIM_OK; inst++) {
+        gt_thread *t = th[inst] = new_thread(d);
+        if (!t) {
+            st = GTSIM_ERR_NOMEM;
+            break;
+        }
         memset(t, 0, sizeof(*t));
         p3_thread_r0(&ts->hs, t, 0);
         set_reg_dw(t, 0, 2, inst << shift);
@@ -237,12 +298,15 @@ static int run_hs(p3_draw *d, struct p3_tess *ts, unsigned per, const uint8_t *c
         t->kernel_gva = ts->hs.ksp[0];
         t->disp = &d->disp;
         t->simd = 8;
-        st = p3_run_thread(d, t);
-        if (st != GTSIM_OK)
-            p3_context(d, st, "in an HS thread (patch %u, instance %u) of 3DPRIMITIVE at %s", prim_id, inst,
-                       d->where);
+        t->tid = inst;
     }
-    free(t);
+    uint32_t failed = 0;
+    if (st == GTSIM_OK && (st = run_hs_group(d, th, n, &failed)) != GTSIM_OK)
+        p3_context(d, st, "in an HS thread (patch %u, instance %u) of 3DPRIMITIVE at %s", prim_id, failed,
+                   d->where);
+    for (uint32_t i = 0; i < n; i++)
+        free(th[i]);
+    free(th);
     return st;
 }
 

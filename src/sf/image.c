@@ -178,6 +178,10 @@ int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *im)
         im->width = s->width;
         im->height = s->type == SF_SURFTYPE_1D ? 1 : s->height;
         im->depth = s->type == SF_SURFTYPE_3D ? s->depth : 1;
+        /* the view's layers, counted from Minimum Array Element (Depth's range
+         * is reduced by it: "Depth is the number of array layers" of the view,
+         * isl); Minimum Array Element applies also without Surface Array (Gen12
+         * clears Surface Array for single-layer views, Wa_1806565034 in isl) */
         im->layers = s->type == SF_SURFTYPE_3D ? 1 : s->type == SF_SURFTYPE_CUBE ? 6 * s->depth : s->depth;
         im->levels = (uint32_t)s->f[RSS_MIP_COUNT] + 1;
         im->min_lod = (uint32_t)s->f[RSS_MIN_LOD];

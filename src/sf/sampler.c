@@ -225,8 +225,8 @@ static int64_t wrap_index(int64_t i, int64_t n, unsigned mode)
         return i < n ? i : n - 1;
     case TCM_CLAMP_BORDER: case TCM_HALF_BORDER:
         return i < 0 || i >= n ? -1 : i;
-    default: /* TCM_CLAMP; TCM_CUBE: a cube face's edge (the footprint
-              * does not cross to the neighbouring face: not modelled) */
+    default: /* TCM_CLAMP; TCM_CUBE outside cube surfaces (on them fetch()
+              * takes the texel from the neighbouring face) */
         return i < 0 ? 0 : i >= n ? n - 1 : i;
     }
 }
@@ -239,7 +239,36 @@ typedef struct lane_ctx {
     unsigned dims;       /* coordinate dimensions: 1, 2, 3 (cube: 2 after face selection) */
     bool is_int;         /* UINT/SINT format */
     int off[3];          /* immediate texel offsets */
+    bool cube;           /* a cube surface: slices are faces (6 per cube) */
+    uint32_t first;      /* the view's first layer (Minimum Array Element) */
 } lane_ctx;
+
+static unsigned cube_face(const float *dir, float *s, float *t);
+
+/* Seamless cube filtering (TCM_CUBE): texel (i, j) outside face `face` of
+ * size n is taken from the face its centre's direction points into: the
+ * face coordinates sc = 2 s - 1, tc = 2 t - 1 at ma = 1 turned back into a
+ * direction (the inverse of cube_sc_tc_ma), the face and texel chosen
+ * again (at corners the nearest texel of the face the major axis picks). */
+static unsigned cube_neighbour(unsigned face, int64_t i, int64_t j, int64_t n, int64_t *oi, int64_t *oj)
+{
+    float sc = 2.0f * ((float)i + 0.5f) / (float)n - 1.0f, tc = 2.0f * ((float)j + 0.5f) / (float)n - 1.0f;
+    float d[3];
+    switch (face) {
+    case 0: d[0] = 1; d[1] = -tc; d[2] = -sc; break;
+    case 1: d[0] = -1; d[1] = -tc; d[2] = sc; break;
+    case 2: d[0] = sc; d[1] = 1; d[2] = tc; break;
+    case 3: d[0] = sc; d[1] = -1; d[2] = -tc; break;
+    case 4: d[0] = sc; d[1] = -tc; d[2] = 1; break;
+    default: d[0] = -sc; d[1] = -tc; d[2] = -1; break;
+    }
+    float s, t;
+    unsigned f = cube_face(d, &s, &t);
+    int64_t x = (int64_t)floorf(s * (float)n), y = (int64_t)floorf(t * (float)n);
+    *oi = x < 0 ? 0 : x >= n ? n - 1 : x;
+    *oj = y < 0 ? 0 : y >= n ? n - 1 : y;
+    return f;
+}
 
 /* Fetch texel (x, y, z) of level lod, address modes applied; the border
  * colour when it falls outside. */
@@ -248,6 +277,18 @@ static int fetch(lane_ctx *c, int64_t x, int64_t y, int64_t z, uint32_t lod, uin
     const sf_image *im = c->im;
     const unsigned modes[3] = {(unsigned)c->s->f[SS_TCX], (unsigned)c->s->f[SS_TCY], (unsigned)c->s->f[SS_TCZ]};
     int64_t p[3] = {x, y, z};
+    /* Cube Surface Control Mode OVERRIDE (1; iris: seamless cube maps)
+     * makes every mode TCM_CUBE on cube surfaces (public fact: Mesa genxml
+     * SAMPLER_STATE, iris fill_sampler_state) */
+    bool seamless = c->s->f[SS_CUBE_CTRL] || (modes[0] == TCM_CUBE && modes[1] == TCM_CUBE);
+    if (c->cube && seamless && slice >= c->first) {
+        int64_t n = sf_image_dim(im, 0, lod);
+        if (x < 0 || x >= n || y < 0 || y >= n) {
+            unsigned face = (slice - c->first) % 6;
+            unsigned nf = cube_neighbour(face, x, y, n, &p[0], &p[1]);
+            slice = slice - face + nf;
+        }
+    }
     for (unsigned d = 0; d < c->dims; d++) {
         int64_t n = sf_image_dim(im, d, lod);
         p[d] = wrap_index(p[d], n, modes[d]);
@@ -396,31 +437,60 @@ static int sample_mip(lane_ctx *c, const float *t, bool norm, uint32_t slice, fl
 /* Cube maps: the major axis of direction (x, y, z) selects the face
  * (+X, -X, +Y, -Y, +Z, -Z = 0..5) and gives face coordinates in [0, 1]
  * (the D3D/OpenGL cube map rules). */
-static unsigned cube_face(const float *dir, float *s, float *t)
+/* sc, tc, ma of direction dir on a given face: linear in dir (the table of
+ * the OpenGL cube map rules, ma signed so that it is |dir| on the face). */
+static void cube_sc_tc_ma(unsigned face, const float *dir, float *sc, float *tc, float *ma)
 {
-    float ax = fabsf(dir[0]), ay = fabsf(dir[1]), az = fabsf(dir[2]), ma, sc, tc;
-    unsigned face;
-    if (ax >= ay && ax >= az) {
-        face = dir[0] >= 0 ? 0 : 1;
-        ma = ax;
-        sc = dir[0] >= 0 ? -dir[2] : dir[2];
-        tc = -dir[1];
-    } else if (ay >= az) {
-        face = dir[1] >= 0 ? 2 : 3;
-        ma = ay;
-        sc = dir[0];
-        tc = dir[1] >= 0 ? dir[2] : -dir[2];
-    } else {
-        face = dir[2] >= 0 ? 4 : 5;
-        ma = az;
-        sc = dir[2] >= 0 ? dir[0] : -dir[0];
-        tc = -dir[1];
+    switch (face) {
+    case 0: *sc = -dir[2]; *tc = -dir[1]; *ma = dir[0]; break;
+    case 1: *sc = dir[2]; *tc = -dir[1]; *ma = -dir[0]; break;
+    case 2: *sc = dir[0]; *tc = dir[2]; *ma = dir[1]; break;
+    case 3: *sc = dir[0]; *tc = -dir[2]; *ma = -dir[1]; break;
+    case 4: *sc = dir[0]; *tc = -dir[1]; *ma = dir[2]; break;
+    default: *sc = -dir[0]; *tc = -dir[1]; *ma = -dir[2]; break;
     }
+}
+
+/* Face coordinates s, t in [0, 1] of direction dir projected on face. */
+static void cube_project(unsigned face, const float *dir, float *s, float *t)
+{
+    float sc, tc, ma;
+    cube_sc_tc_ma(face, dir, &sc, &tc, &ma);
     if (ma == 0)
         ma = 1;
     *s = 0.5f * (sc / ma + 1);
     *t = 0.5f * (tc / ma + 1);
+}
+
+static unsigned cube_face(const float *dir, float *s, float *t)
+{
+    float ax = fabsf(dir[0]), ay = fabsf(dir[1]), az = fabsf(dir[2]);
+    unsigned face;
+    if (ax >= ay && ax >= az)
+        face = dir[0] >= 0 ? 0 : 1;
+    else if (ay >= az)
+        face = dir[1] >= 0 ? 2 : 3;
+    else
+        face = dir[2] >= 0 ? 4 : 5;
+    cube_project(face, dir, s, t);
     return face;
+}
+
+/* Derivatives of the face coordinates (s, t) of a cube lookup at direction p
+ * on face, for a direction derivative dp: d(sc / ma) / 2 = (dsc ma - sc dma)
+ * / (2 ma^2) (the face coordinates' partial derivatives that the OpenGL
+ * level-of-detail rule uses for cube maps). */
+static void cube_deriv(unsigned face, const float *p, const float *dp, float *ds, float *dt)
+{
+    float sc, tc, ma, dsc, dtc, dma;
+    cube_sc_tc_ma(face, p, &sc, &tc, &ma);
+    cube_sc_tc_ma(face, dp, &dsc, &dtc, &dma);
+    if (ma == 0) {
+        *ds = *dt = 0;
+        return;
+    }
+    *ds = 0.5f * (dsc * ma - sc * dma) / (ma * ma);
+    *dt = 0.5f * (dtc * ma - tc * dma) / (ma * ma);
 }
 
 /* Array index: round to nearest even, clamp to [0, layers - 1]. */
@@ -507,6 +577,7 @@ int sf_sampler(sf_msg *m)
     sampler s;
     memset(&s, 0, sizeof(s));
     bool ld = type == MT_LD || type == MT_LD_LZ;
+    bool gather_type = type == MT_GATHER4 || type == MT_GATHER4_C || type == MT_GATHER4_PO || type == MT_GATHER4_PO_C;
     bool msld = type == MT_LD2DMS_W || type == MT_LD_MCS || type == MT_LD2DMS || type == MT_LD2DSS;
     if (!ld && !msld && type != MT_RESINFO && type != MT_SAMPLEINFO && (st = read_sampler(m, table, gt_bits(m->desc, 11, 8), &s)))
         return st;
@@ -560,21 +631,19 @@ int sf_sampler(sf_msg *m)
             o->u[3] = (uint32_t)im.s.f[RSS_MS_PALETTE];
             continue;
         }
-        lane_ctx c = {m, &im, &s, cube ? 2 : dims, is_int, {off[0], off[1], off[2]}};
+        lane_ctx c = {m, &im, &s, cube ? 2 : dims, is_int, {off[0], off[1], off[2]}, cube,
+                      (uint32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]};
         if (msld) {
             /* u, v: the pixel, r: the array layer (2D arrays; ignored
              * otherwise), lod (a multisampled surface has one level), with
              * the header's offsets; out of range: 0 as ld (ld_mcs: 0) */
             int64_t x = (int64_t)(int32_t)PARAM_U(P_U, i) + off[0], y = (int64_t)(int32_t)PARAM_U(P_V, i) + off[1];
-            /* the layer counts from Minimum Array Element; Depth (im.layers)
-             * is the view's layer count */
             int64_t z = array && dims == 2 ? (int64_t)(int32_t)PARAM_U(P_R, i) + off[2] : 0;
             uint64_t lod64 = (uint64_t)PARAM_U(P_LOD, i) + base;
             uint32_t lod = lod64 > last ? last : (uint32_t)lod64;
             bool in = dims == 2 && lod64 <= last && x >= 0 && x < sf_image_dim(&im, 0, lod) && y >= 0 &&
                       y < sf_image_dim(&im, 1, lod) && z >= 0 && z < im.layers;
-            if (array && dims == 2)
-                z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
+            z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
             if (type == MT_LD_MCS) {
                 /* R: the MCS value (16x: its low DWord, G the high one);
                  * 0 without an MCS surface */
@@ -645,8 +714,8 @@ int sf_sampler(sf_msg *m)
             bool in = lod64 <= last && x >= 0 && x < sf_image_dim(&im, 0, lod) && y >= 0 &&
                       (dims < 2 || y < sf_image_dim(&im, 1, lod)) && z >= 0 &&
                       z < (im.s.type == SF_SURFTYPE_3D ? sf_image_dim(&im, 2, lod) : im.layers);
-            if (array && im.s.type != SF_SURFTYPE_3D)
-                z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
+            if (im.s.type != SF_SURFTYPE_3D)
+                z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
             if (!in) {
                 static const sf_texel zero;
                 sf_format_fill(im.fmt, &zero, o);
@@ -662,16 +731,16 @@ int sf_sampler(sf_msg *m)
         /* coordinates: cube direction to face, array index */
         float t[3] = {coord[i][0], coord[i][1], coord[i][2]};
         uint32_t slice = 0;
-        unsigned ai_dim = im.s.type == SF_SURFTYPE_1D ? 1 : 2;
+        unsigned ai_dim = im.s.type == SF_SURFTYPE_1D ? 1 : 2, face = 0;
         if (cube) {
-            unsigned face = cube_face(coord[i], &t[0], &t[1]);
+            face = cube_face(coord[i], &t[0], &t[1]);
             uint32_t layer = array ? array_index(PARAM_F(P_AI, i), im.layers / 6) : 0;
             slice = layer * 6 + face;
         } else if (array) {
             slice = array_index(ai_dim == 1 ? coord[i][1] : coord[i][2], im.layers);
         }
-        if (array || cube)
-            slice += (uint32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT];
+        if (im.s.type != SF_SURFTYPE_3D)
+            slice += (uint32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
 
         /* level of detail */
         float lod = 0;
@@ -685,9 +754,29 @@ int sf_sampler(sf_msg *m)
         } else if (!zero_lod) {
             /* derivatives in texels: explicit, or across the 2x2 quad */
             unsigned q = i & ~3u;
+            if (cube) {
+                /* the derivatives of the direction, projected on the face
+                 * of this lane's direction */
+                float ddx[3], ddy[3];
+                for (unsigned k = 0; k < 3; k++) {
+                    if (type == MT_SAMPLE_D || type == MT_SAMPLE_D_C) {
+                        static const uint8_t px[3] = {P_DUDX, P_DVDX, P_DRDX}, py[3] = {P_DUDY, P_DVDY, P_DRDY};
+                        ddx[k] = PARAM_F(px[k], i);
+                        ddy[k] = PARAM_F(py[k], i);
+                    } else {
+                        ddx[k] = coord[q + 1][k] - coord[q][k];
+                        ddy[k] = coord[q + 2][k] - coord[q][k];
+                    }
+                }
+                cube_deriv(face, coord[i], ddx, &dx[0], &dx[1]);
+                cube_deriv(face, coord[i], ddy, &dy[0], &dy[1]);
+            }
             for (unsigned k = 0; k < c.dims; k++) {
                 float sz = norm ? (float)sf_image_dim(&im, k, base) : 1.0f;
-                if (type == MT_SAMPLE_D || type == MT_SAMPLE_D_C) {
+                if (cube) {
+                    dx[k] *= (float)sf_image_dim(&im, k, base);
+                    dy[k] *= (float)sf_image_dim(&im, k, base);
+                } else if (type == MT_SAMPLE_D || type == MT_SAMPLE_D_C) {
                     static const uint8_t px[3] = {P_DUDX, P_DVDX, P_DRDX}, py[3] = {P_DUDY, P_DVDY, P_DRDY};
                     dx[k] = PARAM_F(px[k], i) * sz;
                     dy[k] = PARAM_F(py[k], i) * sz;
@@ -706,21 +795,38 @@ int sf_sampler(sf_msg *m)
             if (type == MT_SAMPLE_B || type == MT_SAMPLE_B_C)
                 lod += PARAM_F(P_BIAS, i);
         }
-        float lod_unclamped = lod;
         if (!zero_lod)
             lod += s.lod_bias;
+        float lod_unclamped = lod;
         if (lod < s.min_lod) lod = s.min_lod;
         if (lod > s.max_lod) lod = s.max_lod;
         if (type == MT_LOD) {
-            o->f[0] = lod;
+            /* X: the level of detail the lookup would use, relative to the
+             * base level: clamped to the sampler's range and the view's
+             * levels, 0 with the mip filter NONE (one level); Y: after the
+             * biases, before clamping (ARB_texture_query_lod; brw returns the
+             * message's values as they are) */
+            float top = (float)(last - base), x = lod > top ? top : lod;
+            o->f[0] = s.f[SS_MIP_FILTER] == MIPFILTER_NONE || !(x > 0) ? 0.0f : x;
             o->f[1] = lod_unclamped;
             continue;
         }
         unsigned filter = lod > 0 ? filter_min : filter_mag;
         float ref = PARAM_F(P_REF, i);
         const float *refp = have[P_REF] ? &ref : NULL;
-        int gather = type == MT_GATHER4 || type == MT_GATHER4_C || type == MT_GATHER4_PO ||
-                     type == MT_GATHER4_PO_C ? (int)gather_ch : -1;
+        int gather = gather_type ? (int)gather_ch : -1;
+        if (gather >= 0 && !refp) {
+            /* the source channel goes through the view's channel select
+             * (Mesa puts the gathered component in the view's swizzle and
+             * gathers channel 0); a constant one gathers that constant */
+            unsigned sel = im.scs[gather_ch];
+            if (sel < SF_SCS_RED) {
+                for (unsigned ch = 0; ch < 4; ch++)
+                    o->u[ch] = sel == SF_SCS_ONE ? (is_int ? 1u : 0x3f800000u) : 0u;
+                continue;
+            }
+            gather = (int)(sel - SF_SCS_RED);
+        }
         if (type == MT_GATHER4_PO || type == MT_GATHER4_PO_C) {
             /* programmable offsets: signed 6-bit texel offsets */
             c.off[0] = (int)((int32_t)(PARAM_U(P_OFFU, i) << 26) >> 26);
@@ -772,6 +878,8 @@ int sf_sampler(sf_msg *m)
         return GTSIM_OK;
 
     /* shader channel selects, then the returned channels */
+    /* gather4: the four texels of the footprint, not swizzled (the channel
+     * select chose the gathered channel) */
     bool info = type == MT_RESINFO || type == MT_SAMPLEINFO || type == MT_LOD || type == MT_LD_MCS;
     for (unsigned ch = 0, k = 0; ch < 4; ch++) {
         if (chmask >> ch & 1)
@@ -780,7 +888,7 @@ int sf_sampler(sf_msg *m)
             if (!(m->mask >> i & 1))
                 continue;
             uint32_t v;
-            unsigned sel = info || null ? SF_SCS_RED + ch : im.scs[ch];
+            unsigned sel = info || null || gather_type ? SF_SCS_RED + ch : im.scs[ch];
             if (sel >= SF_SCS_RED)
                 v = res[i].u[sel - SF_SCS_RED];
             else if (sel == SF_SCS_ONE)

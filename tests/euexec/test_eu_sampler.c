@@ -1434,6 +1434,142 @@ static void test_arrays_3d_1d_buffer(void **st)
 }
 
 /* ======================================================================
+ * Surface views: Minimum Array Element names the view's first layer and
+ * Depth counts the view's layers from it ("the range of Depth is reduced
+ * by one for each increase of Minimum Array Element", isl's reading of the
+ * BDW PRM); it applies also without Surface Array (Gen12 single-layer
+ * views, Wa_1806565034).  Cube maps: the level of detail comes from the
+ * derivatives of the face coordinates s = (sc / |ma| + 1) / 2, t likewise
+ * (the OpenGL cube map rules), not of the direction.
+ * ====================================================================== */
+
+static void test_views_cube_lod(void **st)
+{
+    (void)st;
+    /* a 4x4 R32_UINT 2D array of 4 layers; views of it */
+    surf a4 = {fmt_by_name("R32_UINT"), ST_2D, 4, 4, 4, 64, TM_LINEAR, 1, 4, 1, 4, 4, 0, SURF};
+    clear(SURF, 0x10000);
+    fill_uint(&a4, 4);
+    surf v2 = a4, v1 = a4;
+    v2.d = 2;     /* layers 2, 3: Depth 1, Minimum Array Element 2 */
+    v1.d = 1;     /* layer 3 alone, Surface Array 0 */
+    v1.array = 0;
+    bind(5, 5, &v2);
+    w32(SSB + 64ull * 5 + 16, 2u << 18);
+    bind(6, 6, &v1);
+    w32(SSB + 64ull * 6 + 16, 3u << 18);
+    smp s0 = {FILT_NEAREST, MIP_NEAREST, TCM_CLAMP, 0, 0, 0, 3};
+    set_sampler(0, &s0);
+    k_reset();
+    k_send(8, 0, 40, 2, -1, 0, SFID_SMPL, sdesc(MT_LD_LZ, 8, 0, 3, 1, 0, 5));      /* u, v, r */
+    k_send(8, 0, 41, 2, -1, 0, SFID_SMPL, sdesc(MT_LD_LZ, 8, 0, 2, 1, 0, 6));      /* u, v */
+    k_send(8, 0, 42, 5, -1, 0, SFID_SMPL, sdesc(MT_SAMPLE_LZ, 8, 0, 3, 1, 0, 5)); /* u, v, r float */
+    k_load();
+    h_thread(&H, 0xff);
+    static const float rl[8] = {0, 1, 2, 5, -1, 0.4f, 1.6f, 3};
+    for (unsigned i = 0; i < 8; i++) {
+        pu(2, i, i % 4), pu(3, i, i / 2), pu(4, i, i % 3);
+        pf(5, i, ((float)(i % 4) + 0.5f) / 4), pf(6, i, ((float)(i / 2) + 0.5f) / 4), pf(7, i, rl[i]);
+    }
+    h_run_ok(&H);
+    for (unsigned i = 0; i < 8; i++) {
+        /* view of 2 layers: r 0, 1 -> layers 2, 3; r 2 is outside the view */
+        assert_int_equal(gu(40, i), i % 3 < 2 ? tv(i % 4, i / 2, 2 + i % 3, 0) : 0);
+        assert_int_equal(gu(41, i), tv(i % 4, i / 2, 3, 0));
+        /* the array index rounds and clamps to the view: 0, 1, 1, 1, 0, 0, 1, 1 */
+        static const unsigned ai[8] = {0, 1, 1, 1, 0, 0, 1, 1};
+        assert_int_equal(gu(42, i), tv(i % 4, i / 2, 2 + ai[i], 0));
+    }
+
+    /* cube 8x8 R32_FLOAT, 4 levels, texel value 100 level + face */
+    surf cu = {fmt_by_name("R32_FLOAT"), 3 /* CUBE */, 8, 8, 1, 64, TM_LINEAR, 0, 16, 4, 4, 4, 0, SURF + 0x10000};
+    clear(cu.base, 0x4000);
+    for (unsigned f = 0; f < 6; f++)
+        for (unsigned l = 0; l < 4; l++)
+            for (unsigned y = 0; y < lvl(8, l); y++)
+                for (unsigned x = 0; x < lvl(8, l); x++) {
+                    float v = (float)(100 * l + f);
+                    put_el(&cu, x, y, f, l, &v);
+                }
+    bind(7, 7, &cu);
+    k_reset();
+    k_send(8, 0, 40, 2, -1, 0, SFID_SMPL, sdesc(0x00 /* sample */, 8, 0, 3, 1, 0, 7));
+    k_load();
+    h_thread(&H, 0xff);
+    /* quad 0 (lanes 0-3: lane 1 the right neighbour, lane 2 the one below)
+     * on +X: z steps 0.5 across, so s = (-z / x + 1) / 2 steps 0.25 = 2
+     * texels of 8: LOD 1.  Quad 1 on -Y with |ma| = 2: x steps 2, so
+     * s = (x / 2 + 1) / 2 steps 0.5 = 4 texels (z steps 1: t 0.25, 2
+     * texels): LOD 2 */
+    static const float dir[8][3] = {{1, 0.1f, 0.1f}, {1, 0.1f, 0.6f}, {1, 0.1f, 0.1f}, {1, 0.1f, 0.6f},
+                                    {-0.5f, -2, 0.2f}, {1.5f, -2, 0.2f}, {-0.5f, -2, 1.2f}, {1.5f, -2, 1.2f}};
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned c = 0; c < 3; c++)
+            pf(2 + c, i, dir[i][c]);
+    h_run_ok(&H);
+    for (unsigned i = 0; i < 8; i++)
+        if (gf(40, i) != (i < 4 ? 100.0f : 203.0f))
+            fail_msg("cube lane %u: %g, want %g", i, gf(40, i), i < 4 ? 100.0 : 203.0);
+
+    /* the LOD message (textureQueryLOD): X the level the lookup uses,
+     * relative to the base: clamped to the view's 4 levels, 0 with the mip
+     * filter NONE; Y the level of detail after the sampler's bias, before
+     * clamping (ARB_texture_query_lod).  Quad 0: u steps 2 texels of 8
+     * per pixel (lambda 1); quad 1: 8 texels (lambda 3).  Sampler 1: mip
+     * NEAREST, bias +1: (2, 2), (3, 4); sampler 2: mip NONE: (0, 1), (0, 3) */
+    surf m4 = {fmt_by_name("R32_FLOAT"), ST_2D, 8, 8, 1, 64, TM_LINEAR, 0, 0, 4, 4, 4, 0, SURF + 0x20000};
+    bind(8, 8, &m4);
+    smp s1 = {FILT_NEAREST, MIP_NEAREST, TCM_CLAMP, 0, 0, 0, 14};
+    set_sampler(1, &s1);
+    w32(DSB + SMP_OFF + 16, 2u << 27 | MIP_NEAREST << 20 | 256u << 1); /* Texture LOD Bias 1.0 (S4.8) */
+    smp s2 = {FILT_NEAREST, MIP_NONE, TCM_CLAMP, 0, 0, 0, 14};
+    set_sampler(2, &s2);
+    k_reset();
+    k_send(8, 0, 40, 2, -1, 0, SFID_SMPL, sdesc(0x09 /* lod */, 8, 0, 2, 2, 1, 8));
+    k_send(8, 0, 42, 2, -1, 0, SFID_SMPL, sdesc(0x09 /* lod */, 8, 0, 2, 2, 2, 8));
+    k_load();
+    h_thread(&H, 0xff);
+    for (unsigned i = 0; i < 8; i++) {
+        float du = i < 4 ? 0.25f : 1.0f, dv = i < 4 ? 0.125f : 0.5f;
+        pf(2, i, 0.1f + du * (float)(i & 1)), pf(3, i, 0.1f + dv * (float)(i >> 1 & 1));
+    }
+    h_run_ok(&H);
+    for (unsigned i = 0; i < 8; i++) {
+        static const float want[2][2][2] = {{{2, 2}, {3, 4}}, {{0, 1}, {0, 3}}}; /* sampler, quad, (X, Y) */
+        for (unsigned k = 0; k < 2; k++)
+            for (unsigned c = 0; c < 2; c++)
+                if (gf(40 + 2 * k + c, i) != want[k][i / 4][c])
+                    fail_msg("lod sampler %u lane %u %c: %g, want %g", k + 1, i, "XY"[c], gf(40 + 2 * k + c, i),
+                             want[k][i / 4][c]);
+    }
+
+    /* seamless cube filtering (Cube Surface Control Mode OVERRIDE): at
+     * direction (1, 0, -1) (face +X, s = 1, t = 1/2) the bilinear
+     * footprint is texels 7 and 8 of rows 3 and 4; texel 8 is past the
+     * edge, on face -Z (its centre's direction (1, 0.125, -1.125)): 0.5
+     * face 0 + 0.5 face 5 = 2.5; clamped to the face (PROGRAMMED, TCM_CLAMP)
+     * 0 */
+    smp s3 = {FILT_LINEAR, MIP_NONE, TCM_CLAMP, 0, 0, 0, 0};
+    set_sampler(3, &s3);
+    set_sampler(4, &s3);
+    w32(DSB + SMP_OFF + 16 * 3 + 4, 1u); /* Cube Surface Control Mode OVERRIDE */
+    k_reset();
+    k_send(8, 0, 40, 2, -1, 0, SFID_SMPL, sdesc(MT_SAMPLE_LZ, 8, 0, 3, 1, 3, 7));
+    k_send(8, 0, 41, 2, -1, 0, SFID_SMPL, sdesc(MT_SAMPLE_LZ, 8, 0, 3, 1, 4, 7));
+    k_load();
+    h_thread(&H, 0xff);
+    for (unsigned i = 0; i < 8; i++)
+        pf(2, i, 1.0f), pf(3, i, 0.0f), pf(4, i, -1.0f);
+    h_run_ok(&H);
+    for (unsigned i = 0; i < 8; i++) {
+        if (gf(40, i) != 2.5f)
+            fail_msg("seamless cube lane %u: %g, want 2.5", i, gf(40, i));
+        if (gf(41, i) != 0.0f)
+            fail_msg("clamped cube lane %u: %g, want 0", i, gf(41, i));
+    }
+}
+
+/* ======================================================================
  * ld / ld_lz: SIMD8 and SIMD16, with and without header (header made by
  * the kernel: channel mask, texel offsets), response length selecting
  * the channels, disabled lanes.
@@ -1781,6 +1917,35 @@ static void test_gather4(void **st)
         }
         int x = ref_wrap((int)floorf(px) + 1, 4, TCM_WRAP), y = ref_wrap((int)floorf(py) - 2, 4, TCM_WRAP);
         assert_true(gf(64, i) == (float)rgba_v((unsigned)x, (unsigned)y, 2));
+    }
+
+    /* views with channel selects (G, ZERO, ZERO, ZERO) and (ONE, R, G, B):
+     * gather4 of channel 0 gathers the selected channel (green; the
+     * constant 1) and returns the four texels unswizzled (Mesa gathers
+     * channel 0 of a view whose swizzle names the component) */
+    bind(13, 13, &s);
+    w32(SSB + 64ull * 13 + 28, 5u << 25);
+    bind(14, 14, &s);
+    w32(SSB + 64ull * 14 + 28, 1u << 25 | 4u << 22 | 5u << 19 | 6u << 16);
+    k_reset();
+    k_send(8, 0, 40, 26, -1, 0, SFID_SMPL, sdesc(MT_GATHER4, 8, 0, 2, 4, 0, 13));
+    k_send(8, 0, 44, 26, -1, 0, SFID_SMPL, sdesc(MT_GATHER4, 8, 0, 2, 4, 0, 14));
+    k_load();
+    h_thread(&H, 0xff);
+    for (unsigned i = 0; i < 8; i++)
+        pf(26, i, tx[i] / 4), pf(27, i, ty[i] / 4);
+    h_run_ok(&H);
+    for (unsigned i = 0; i < 8; i++) {
+        int i0 = (int)floorf(tx[i] - 0.5f), j0 = (int)floorf(ty[i] - 0.5f);
+        static const int fx[4] = {0, 1, 1, 0}, fy[4] = {1, 1, 0, 0};
+        for (unsigned k = 0; k < 4; k++) {
+            int x = ref_wrap(i0 + fx[k], 4, TCM_WRAP), y = ref_wrap(j0 + fy[k], 4, TCM_WRAP);
+            float want = (float)rgba_v((unsigned)x, (unsigned)y, 1);
+            if (gf(40 + k, i) != want)
+                fail_msg("gather4 of a (G,0,0,0) view lane %u component %u: %g want %g", i, k, gf(40 + k, i), want);
+            if (gf(44 + k, i) != 1.0f)
+                fail_msg("gather4 of a (1,R,G,B) view lane %u component %u: %g want 1", i, k, gf(44 + k, i));
+        }
     }
 }
 
@@ -2255,6 +2420,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_tilings, setup, teardown),
         cmocka_unit_test_setup_teardown(test_mips_resinfo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_arrays_3d_1d_buffer, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_views_cube_lod, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ld_header, setup, teardown),
         cmocka_unit_test_setup_teardown(test_address_modes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sample_c, setup, teardown),

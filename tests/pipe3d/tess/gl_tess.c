@@ -197,6 +197,34 @@ int main(int argc, char **argv)
     glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 16, (const void *)0);
     const float o9[4] = {64, 64, 64, 64}, i9[2] = {64, 64};
     draw(program(4, "quads", "fractional_even_spacing", "cw", 0, tes_quad, o9, i9), cell++, 4, 3, 4);
+    /* a TCS barrier: each invocation writes its output vertex, then
+     * invocation 0 reads the others' (one HS thread per output vertex on
+     * Gen12 8_PATCH: the barrier must hold it until they are written) */
+    {
+        const char *tcs_b = "#version 320 es\n"
+                            "layout(vertices = 3) out;\n"
+                            "in vec4 vpos[];\n"
+                            "out vec4 tpos[];\n"
+                            "patch out vec4 pcol;\n"
+                            "void main() {\n"
+                            "  tpos[gl_InvocationID] = vpos[gl_InvocationID];\n"
+                            "  barrier();\n"
+                            "  if (gl_InvocationID == 0) {\n"
+                            "    gl_TessLevelOuter[0] = 2.0; gl_TessLevelOuter[1] = 2.0;\n"
+                            "    gl_TessLevelOuter[2] = 2.0; gl_TessLevelInner[0] = 2.0;\n"
+                            "    pcol = vec4(abs(tpos[1].x - tpos[2].x), abs(tpos[1].y - tpos[2].y), 1.0, 1.0);\n"
+                            "  }\n"
+                            "}\n";
+        char tes[4096];
+        snprintf(tes, sizeof(tes), tes_src, "triangles", "equal_spacing", "ccw", "", tes_tri);
+        GLuint pb = glCreateProgram();
+        glAttachShader(pb, shader(GL_VERTEX_SHADER, vs_src));
+        glAttachShader(pb, shader(GL_TESS_CONTROL_SHADER, tcs_b));
+        glAttachShader(pb, shader(GL_TESS_EVALUATION_SHADER, tes));
+        glAttachShader(pb, shader(GL_FRAGMENT_SHADER, fs_src));
+        glLinkProgram(pb);
+        draw(pb, cell++, 3, 0, 3);
+    }
     glFinish();
     static unsigned char px[W * W * 4];
     glReadPixels(0, 0, W, W, GL_RGBA, GL_UNSIGNED_BYTE, px);
