@@ -4,10 +4,8 @@
 # frames of 256x256) through Mesa's iris on gtsim (`gtsim exec`, skl and
 # tgllp), printing host time, vertices per second and pixels per second.
 # Pixels = the samples that pass the depth test, counted by an occlusion
-# query on llvmpipe (the same scene; gtsim does not complete occlusion
-# queries yet); the final image's checksum must match llvmpipe's.  TEX = 0
-# colours the quad instead of texturing it (gtsim faults on the border
-# colour of iris's SAMPLER_STATE yet).
+# query on llvmpipe (the same scene); the final image's checksum must match
+# llvmpipe's.  TEX = 0 colours the quad instead of texturing it.
 #   bench/gl3d.sh [BUILD_DIR] [FRAMES] [TRIS] [TEX]      (defaults build, 1, 1000, 1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
