@@ -6,15 +6,13 @@
  * fixed pseudo-random set: positions, depths and colours from a linear
  * congruential generator) in front of it.  With QUERY = 1 an occlusion
  * query (GL_SAMPLES_PASSED) counts the samples that pass the depth test
- * (gtsim does not complete occlusion queries yet: iris waits for the
- * result forever, so bench/gl3d.sh takes the count from llvmpipe; the scene
- * is the same).  Prints
+ * (bench/gl3d.sh takes the count from llvmpipe: the scene is the same).
+ * Prints
  *   vertices N samples M checksum C
  * N = vertices submitted, M = the query's count (the pixels shaded and
  * written; 0 without the query), C = a sum over the final image (to compare
  * implementations).
- * TEX = 0 draws the quad with its texture coordinates as colour instead
- * (gtsim faults on the border colour of iris's SAMPLER_STATE yet).
+ * TEX = 0 draws the quad with its texture coordinates as colour instead.
  *   gl3d_scene [FRAMES] [TRIS] [QUERY] [TEX]     (defaults 2, 4000, 1, 1)
  */
 #define GL_GLEXT_PROTOTYPES

@@ -343,9 +343,12 @@ int p3_geometry_post(p3_draw *d, unsigned per, const uint8_t *const vue[], uint8
 /* Add the draw's counts to the statistics registers, each under the
  * Statistics Enable of its unit (3DSTATE_VF_STATISTICS for IA_*, the
  * 3DSTATE_VS/HS/DS/GS, 3DSTATE_CLIP and 3DSTATE_WM ones); PS_DEPTH_COUNT
- * always counts (public fact: Mesa iris_query.c reads these registers
- * with MI_STORE_REGISTER_MEM and PS_DEPTH_COUNT with PIPE_CONTROL around
- * the queried draws and sets the enables as above). */
+ * too counts under 3DSTATE_WM Statistics Enable (public facts: Mesa
+ * iris_query.c reads these registers with MI_STORE_REGISTER_MEM and
+ * PS_DEPTH_COUNT with PIPE_CONTROL around the queried draws and sets the
+ * enables as above; Mesa i965 enables WM statistics "for occlusion
+ * queries", and blorp leaves them off so a glClear inside an occlusion
+ * query counts no samples). */
 static void stats_commit(p3_draw *d)
 {
     static const struct {
@@ -373,6 +376,8 @@ static void stats_commit(p3_draw *d)
          offsetof(p3_stats, cl_primitives)},
         {GT3D_3DSTATE_WM, GT3D_3DSTATE_WM__STATISTICS_ENABLE, GT3D_REG_PS_INVOCATION_COUNT,
          offsetof(p3_stats, ps_invocations)},
+        {GT3D_3DSTATE_WM, GT3D_3DSTATE_WM__STATISTICS_ENABLE, GT3D_REG_PS_DEPTH_COUNT,
+         offsetof(p3_stats, ps_depth_count)},
     };
     uint64_t v[GT3D_MAX_SLOTS];
     for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
@@ -384,8 +389,6 @@ static void stats_commit(p3_draw *d)
         if (v[tab[i].field])
             gt_pipe3d_count(d->dev, tab[i].reg, c);
     }
-    if (d->stats.ps_depth_count)
-        gt_pipe3d_count(d->dev, GT3D_REG_PS_DEPTH_COUNT, d->stats.ps_depth_count);
 }
 
 /* ---- the draw ---- */

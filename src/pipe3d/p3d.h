@@ -55,7 +55,7 @@ typedef struct p3_stats {
     uint64_t gs_invocations, gs_primitives;
     uint64_t cl_invocations, cl_primitives; /* objects into / out of the clipper */
     uint64_t ps_invocations;               /* lit pixels dispatched to the PS */
-    uint64_t ps_depth_count;               /* samples that passed depth/stencil (always counted) */
+    uint64_t ps_depth_count;               /* samples that passed depth/stencil (PS_DEPTH_COUNT) */
 } p3_stats;
 
 /* The URB allocation of a stage (3DSTATE_URB_*). */
