@@ -175,6 +175,14 @@ int main(void)
      * its 32 x 64 = 2048 pixels pass */
     GLuint q[8];
     glGenQueries(8, q);
+    /* a clear inside an occlusion query counts no samples (it draws no
+     * primitive; iris clears with blorp draws, which leave 3DSTATE_WM's
+     * Statistics Enable off); the same clear again changes nothing */
+    GLuint qc;
+    glGenQueries(1, &qc);
+    glBeginQuery(GL_SAMPLES_PASSED, qc);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    glEndQuery(GL_SAMPLES_PASSED);
     glUniform2f(u_off, 0, 0);
     glUniform4f(u_col, 1, 0, 0, 1);
     GLuint qf;
@@ -206,6 +214,8 @@ int main(void)
         glEndQuery(stats[i]);
     glEndQuery(GL_SAMPLES_PASSED);
     GLuint64 r;
+    glGetQueryObjectui64v(qc, GL_QUERY_RESULT, &r);
+    expect("samples_passed_clear", r, 0);
     glGetQueryObjectui64v(q[0], GL_QUERY_RESULT, &r);
     expect("samples_passed_left", r, 2048);
     /* the left half's 2048 pixels each ran the fragment shader once; an
