@@ -182,6 +182,25 @@ void gtsim_destroy(gtsim_device *dev);
 int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value);
 uint32_t gtsim_mmio_read(gtsim_device *dev, uint32_t offset);
 
+/* The engines a device may have, each a command streamer whose registers
+ * sit at its MMIO base (seed 002 / seed 004 command streamers). */
+enum gtsim_engine {
+    GTSIM_ENGINE_RENDER,         /* RCS: 3D, GPGPU and media pipelines */
+    GTSIM_ENGINE_BLITTER,        /* BCS: the XY_* 2D commands */
+    GTSIM_ENGINE_VIDEO,          /* VCS0: video codec commands (MFX, HCP, AVP, VDENC) */
+    GTSIM_ENGINE_VIDEO_ENHANCE,  /* VECS0: VEBOX / SFC commands */
+    GTSIM_ENGINE_COUNT
+};
+/* MMIO base (bytes) of engine e (enum gtsim_engine) on dev's platform:
+ * render 0x2000, blitter 0x22000, video 0x12000 (Gen9) or 0x1c0000
+ * (Gen11+), video enhancement 0x1a000 or 0x1c8000; work is submitted by
+ * writing that engine's ELSP (base + 0x230) or EXECLIST_SQ_CONTENTS /
+ * EXECLIST_CONTROL (base + 0x510 / 0x550).  0 when the platform has no
+ * such engine modelled or e is out of range.  The video engines run their
+ * MI commands; their codec and enhancement commands are decoded and
+ * reported as not modelled (GTSIM_ERR_UNIMPL). */
+uint32_t gtsim_engine_mmio_base(const gtsim_device *dev, int e);
+
 /* Physical memory.  Unwritten memory reads as zero; only touched 4 KiB
  * pages use host memory.  On a device with local memory (dg1;
  * gtsim_has_local_memory), pa is a device physical address of local

@@ -21,10 +21,13 @@
  *    to 0x2550).  Seed 004 does not list these registers.
  * Work runs synchronously at submission.
  *
- * Engines: the render engine (MMIO base 0x2000) and, on platforms with a
- * blitter command set (gt_platform.blt), the blitter (base 0x22000, its
- * command streamer created on its first submission); each has the
- * registers above at the same offsets from its base.
+ * Engines: the render engine (MMIO base 0x2000), on platforms with a
+ * blitter command set (gt_platform.blt) the blitter (base 0x22000), and on
+ * platforms with video engines the video engine VCS0 and the video
+ * enhancement engine VECS0 (gt_platform.vcs / vecs, at vcs_base /
+ * vecs_base); every command streamer but render's is created on its first
+ * submission, and each engine has the registers above at the same offsets
+ * from its base.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -46,8 +49,24 @@
 #define ENG_EXECLIST_SQ 0x510u      /* EXECLIST_SQ_CONTENTS: 4 DWords */
 #define ENG_EXECLIST_CONTROL 0x550u /* bit 0: Load the submission queue */
 #define ENG_EXECLIST_STATUS_LO 0x234u
-enum { ENGINE_RENDER, ENGINE_BLITTER, ENGINES };
-static const uint32_t engine_base[ENGINES] = {GT_RCS_BASE, GT_BCS_BASE};
+enum {
+    ENGINE_RENDER = GTSIM_ENGINE_RENDER,
+    ENGINE_BLITTER = GTSIM_ENGINE_BLITTER,
+    ENGINE_VIDEO = GTSIM_ENGINE_VIDEO,
+    ENGINE_VIDEO_ENHANCE = GTSIM_ENGINE_VIDEO_ENHANCE,
+    ENGINES = GTSIM_ENGINE_COUNT
+};
+
+uint32_t gtsim_engine_mmio_base(const gtsim_device *dev, int e)
+{
+    switch (e) {
+    case ENGINE_RENDER: return GT_RCS_BASE;
+    case ENGINE_BLITTER: return dev->plat->blt ? GT_BCS_BASE : 0;
+    case ENGINE_VIDEO: return dev->plat->vcs ? dev->plat->vcs_base : 0;
+    case ENGINE_VIDEO_ENHANCE: return dev->plat->vecs ? dev->plat->vecs_base : 0;
+    default: return 0;
+    }
+}
 /* RING_EXECLIST_STATUS_LO of the render engine.  Bit 8, and on
  * submission-queue platforms (Gen12LP) bit 15 as well, read as set once the
  * submitted contexts have completed and the engine is idle (public facts:
@@ -111,6 +130,10 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     if (!dev->mem || !dev->gsm || !dev->elsp || gt_mmio_set(dev, RCS_EXECLIST_STATUS_LO, EXECLIST_STATUS_IDLE(dev)) ||
         gt_mmio_set(dev, GT_BCS_BASE + ENG_EXECLIST_STATUS_LO, EXECLIST_STATUS_IDLE(dev)))
         goto fail;
+    for (int e = ENGINE_VIDEO; e < ENGINES; e++)
+        if (gtsim_engine_mmio_base(dev, e) &&
+            gt_mmio_set(dev, gtsim_engine_mmio_base(dev, e) + ENG_EXECLIST_STATUS_LO, EXECLIST_STATUS_IDLE(dev)))
+            goto fail;
     gt_mem_set_budget(dev->mem, &dev->hostmem);
     gt_mem_set_budget(dev->gsm, &dev->hostmem);
     gt_vm_init(&dev->ggtt, GT_VM_GGTT, dev->mem, dev->gsm, 0);
@@ -146,6 +169,8 @@ void gtsim_destroy(gtsim_device *dev)
         gt_cs_destroy(dev->cs);
     if (dev->bcs)
         gt_cs_destroy(dev->bcs);
+    gt_cs_destroy(dev->vcs);
+    gt_cs_destroy(dev->vecs);
     if (dev->kcache)
         gt_kcache_destroy(dev->kcache);
     gt_profile_destroy(dev->profile);
@@ -218,12 +243,17 @@ static int execlist_submit(gtsim_device *dev, int e, uint64_t elem0, uint64_t el
 {
     if (!(elem0 & 1))
         return GTSIM_OK;
-    uint32_t status = engine_base[e] + ENG_EXECLIST_STATUS_LO;
+    uint32_t status = gtsim_engine_mmio_base(dev, e) + ENG_EXECLIST_STATUS_LO;
     struct gt_cs *cs = dev->cs;
     if (e == ENGINE_BLITTER) {
         if (!dev->bcs && !(dev->bcs = gt_cs_create_blitter(dev)))
             return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory creating the blitter command streamer");
         cs = dev->bcs;
+    } else if (e == ENGINE_VIDEO || e == ENGINE_VIDEO_ENHANCE) {
+        struct gt_cs **p = e == ENGINE_VIDEO ? &dev->vcs : &dev->vecs;
+        if (!*p && !(*p = gt_cs_create_video(dev, e == ENGINE_VIDEO_ENHANCE)))
+            return gt_error(dev, GTSIM_ERR_NOMEM, "out of host memory creating the video command streamer");
+        cs = *p;
     }
     if (!cs)
         return gt_error(dev, GTSIM_ERR_INVALID, "no command streamer");
@@ -235,7 +265,7 @@ static int execlist_submit(gtsim_device *dev, int e, uint64_t elem0, uint64_t el
     clock_gettime(CLOCK_MONOTONIC, &t0[0]);
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0[1]);
     if (dev->timeline)
-        gt_timeline_submission_begin(dev->timeline, dev, e == ENGINE_BLITTER);
+        gt_timeline_submission_begin(dev->timeline, dev, e);
     int st = gt_work_begin(dev);
     if (st == GTSIM_OK)
         st = gt_cs_submit_engine(cs, elem0);
@@ -265,7 +295,7 @@ static int execlist_control_write(gtsim_device *dev, int e, uint32_t value)
         return GTSIM_OK;
     uint32_t q[4];
     for (int i = 0; i < 4; i++)
-        q[i] = gt_mmio_reg(dev, engine_base[e] + ENG_EXECLIST_SQ + 4u * (uint32_t)i);
+        q[i] = gt_mmio_reg(dev, gtsim_engine_mmio_base(dev, e) + ENG_EXECLIST_SQ + 4u * (uint32_t)i);
     return execlist_submit(dev, e, ((uint64_t)q[1] << 32) | q[0], ((uint64_t)q[3] << 32) | q[2]);
 }
 
@@ -275,11 +305,12 @@ int gtsim_mmio_write(gtsim_device *dev, uint32_t offset, uint32_t value)
         return gt_error(dev, GTSIM_ERR_INVALID, "MMIO write 0x%08x to offset 0x%x outside the register file",
                         value, offset);
     for (int e = 0; e < ENGINES; e++) {
-        if (e == ENGINE_BLITTER && !dev->plat->blt)
+        uint32_t base = gtsim_engine_mmio_base(dev, e);
+        if (!base)
             continue;
-        if (dev->plat->submit == GT_SUBMIT_EXECLIST && offset == engine_base[e] + ENG_ELSP)
+        if (dev->plat->submit == GT_SUBMIT_EXECLIST && offset == base + ENG_ELSP)
             return elsp_write(dev, e, value);
-        if (dev->plat->submit == GT_SUBMIT_EXECLIST_SQ && offset == engine_base[e] + ENG_EXECLIST_CONTROL)
+        if (dev->plat->submit == GT_SUBMIT_EXECLIST_SQ && offset == base + ENG_EXECLIST_CONTROL)
             return execlist_control_write(dev, e, value);
     }
     if (gt_mmio_set(dev, offset, value))

@@ -49,6 +49,11 @@ typedef struct gt_platform {
                                     * RENDER_SURFACE_STATE (src/sf; NULL = Gen9) */
     const struct gt_cmd_set *blt;  /* blitter engine commands (src/cs/cmds_blt.c); NULL = the
                                     * platform has no blitter engine modelled */
+    /* The video engine VCS0 and the video enhancement engine VECS0: their
+     * own commands (src/cs/cmds_video.c) and MMIO bases (bytes); NULL / 0 =
+     * the platform has no such engine modelled. */
+    const struct gt_cmd_set *vcs, *vecs;
+    uint32_t vcs_base, vecs_base;
 } gt_platform;
 
 const gt_platform *gt_platform_find(const char *name);
@@ -66,6 +71,7 @@ struct gtsim_device {
     uint32_t *mmio[GT_MMIO_SIZE / GT_MMIO_BLOCK];
     struct gt_cs *cs;     /* render command streamer */
     struct gt_cs *bcs;    /* blitter command streamer (created on its first submission) */
+    struct gt_cs *vcs, *vecs; /* video and video enhancement command streamers (likewise) */
     struct gt_pipe *pipe; /* media/GPGPU pipeline */
     struct gt_kcache *kcache;
     struct gt_timeline *timeline; /* cfg.timeline_json: the timeline (src/timeline.c), else NULL */

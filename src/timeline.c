@@ -4,7 +4,7 @@
  * and chrome://tracing.
  *
  * Tracks: process 1 "command streamer", one track per engine (render,
- * blitter) holding a slice per submission and, nested in it, a slice per
+ * blitter, video, video enhancement) holding a slice per submission and, nested in it, a slice per
  * batch buffer (first level, second level nested in it) and per
  * GPGPU_WALKER; process 2 "EU thread slots", one track per hardware thread
  * slot of the platform (EU e thread t: eu_count x threads_per_eu slots)
@@ -45,7 +45,7 @@ struct gt_timeline {
     int closed;
 };
 
-static const char *const engine_names[] = {"render", "blitter"};
+static const char *const engine_names[] = {"render", "blitter", "video", "video enhancement"};
 
 static void event_start(gt_timeline *t)
 {
@@ -77,7 +77,7 @@ gt_timeline *gt_timeline_open(FILE *f, const gt_platform *plat)
     event_start(t);
     fputs("{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1, \"tid\": 0, \"args\": {\"name\": \"command "
           "streamer\"}}", f);
-    for (int e = 0; e < 2; e++) {
+    for (int e = 0; e < (int)(sizeof(engine_names) / sizeof(engine_names[0])); e++) {
         event_start(t);
         fprintf(f, "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": %d, \"args\": {\"name\": \"%s\"}}",
                 e, engine_names[e]);

@@ -32,7 +32,8 @@ void gt_timeline_batch_end(gt_timeline *t, const gtsim_device *dev, int level);
 /* The current tick: commands parsed so far plus the ticks walkers took. */
 uint64_t gt_timeline_now(const gt_timeline *t, const gtsim_device *dev);
 
-/* A submission on engine 0 (render) or 1 (blitter) starts / ended with
+/* A submission on engine 0 (render), 1 (blitter), 2 (video) or 3 (video
+ * enhancement) starts / ended with
  * status (GTSIM_OK or an error). */
 void gt_timeline_submission_begin(gt_timeline *t, const gtsim_device *dev, int engine);
 void gt_timeline_submission_end(gt_timeline *t, const gtsim_device *dev, int status);

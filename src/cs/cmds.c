@@ -4,6 +4,7 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cs/cmds_tab.h"
@@ -156,6 +157,57 @@ const gt_cmd_set gt_cmds_gen9 = {
     .walker_roll_to_start = 1, .cmds3d = gt3d_gen9_cmds, .ncmds3d = GT3D_GEN9_NCMDS,
     .desc3d = gt3d_gen9_by_id, .hs_instance_shift = 17,
 };
+
+static int name_listed(const char *name, const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(name, list[i]))
+            return 1;
+    return 0;
+}
+
+gt_cmd_set *gt_engine_cmds_create(const gt_cmd_set *own, const gt_cmd_set *render, const char *const *mi,
+                                  size_t nmi)
+{
+    size_t n = own->ncmds;
+    for (int pass = 0; pass < 2; pass++) {
+        const gt_cmd_desc *t = pass ? render->names : render->cmds;
+        size_t nt = pass ? render->nnames : render->ncmds;
+        for (size_t i = 0; i < nt; i++)
+            n += name_listed(t[i].name, mi, nmi);
+    }
+    gt_cmd_set *s = calloc(1, sizeof(*s));
+    gt_cmd_desc *c = calloc(n ? n : 1, sizeof(*c));
+    if (!s || !c) {
+        free(s);
+        free(c);
+        return NULL;
+    }
+    *s = *own;
+    size_t k = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        const gt_cmd_desc *t = pass ? render->names : render->cmds;
+        size_t nt = pass ? render->nnames : render->ncmds;
+        for (size_t i = 0; i < nt; i++)
+            if (name_listed(t[i].name, mi, nmi))
+                c[k++] = t[i];
+    }
+    if (own->ncmds)
+        memcpy(c + k, own->cmds, own->ncmds * sizeof(*c));
+    s->cmds = c;
+    s->ncmds = (unsigned)n;
+    s->names = NULL;
+    s->nnames = 0;
+    s->names_of = NULL;
+    return s;
+}
+
+void gt_engine_cmds_destroy(gt_cmd_set *s)
+{
+    if (s)
+        free((void *)s->cmds);
+    free(s);
+}
 
 const gt_cmd_desc *gt_cmd_lookup(const gt_cmd_set *s, uint32_t header)
 {

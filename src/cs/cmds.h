@@ -391,6 +391,8 @@ enum gt_cmd_id {
     GT_CMD_UNIMPL, /* a real command gtsim does not model: reported by name */
     GT_CMD_3D, /* a 3D pipeline command (src/gen layouts; gt_cmd_desc.sub = enum gt3d_id):
                 * executed by gt_pipe3d_command */
+    GT_CMD_VIDEO, /* a video engine's codec / enhancement command (src/gen/gen12_vcs.txt):
+                   * decoded and printed; its pipeline is not modelled (reported) */
 };
 
 /* Description of one command. */
@@ -464,6 +466,27 @@ typedef struct gt_cmd_set {
 } gt_cmd_set;
 
 extern const gt_cmd_set gt_cmds_gen9, gt_cmds_gen7, gt_cmds_gen75, gt_cmds_gen12;
+
+/* The video engines' own commands (cmds_video.c; id GT_CMD_VIDEO): the
+ * video engine's MFX / MFD / MFC, HCP, AVP, VDENC and VD commands and the
+ * video enhancement engine's VEBOX commands of seed 004 (generated from
+ * src/gen/gen12_vcs.txt, gen12_vecs.txt), for gt_platform.vcs / vecs; and
+ * the MI commands both command streamers accept (seed 004 command pages
+ * whose Source is the CommandStreamer, the VideoCS or the
+ * VideoEnhancementCS). */
+extern const gt_cmd_set gt_cmds_vcs_gen12, gt_cmds_vecs_gen12;
+extern const char *const gt_video_mi[];
+extern const size_t gt_video_nmi;
+
+/* The command set of an engine other than render: the MI commands of render
+ * (the platform's render command set, one description of each MI layout per
+ * generation) whose names are in mi[0..nmi) (the commands whose seed 004
+ * pages name that engine's command streamer as a source), then own's
+ * commands; own's other members (its generated cmds3d table) are kept.
+ * NULL on out of memory; free with gt_engine_cmds_destroy. */
+gt_cmd_set *gt_engine_cmds_create(const gt_cmd_set *own, const gt_cmd_set *render, const char *const *mi,
+                                  size_t nmi);
+void gt_engine_cmds_destroy(gt_cmd_set *s);
 
 /* The description for a command header in set s, or NULL when the header
  * matches no command of the render engine (a corrupt stream or an unknown

@@ -273,48 +273,12 @@ static const char *const blt_mi[] = {
     "MI_WAIT_FOR_EVENT",
 };
 
-static int blt_mi_listed(const char *name)
-{
-    for (size_t i = 0; i < COUNT(blt_mi); i++)
-        if (!strcmp(name, blt_mi[i]))
-            return 1;
-    return 0;
-}
-
 gt_cmd_set *gt_blt_cmds_create(const gt_cmd_set *xy, const gt_cmd_set *render)
 {
-    size_t n = xy->ncmds;
-    for (int pass = 0; pass < 2; pass++) {
-        const gt_cmd_desc *t = pass ? render->names : render->cmds;
-        size_t nt = pass ? render->nnames : render->ncmds;
-        for (size_t i = 0; i < nt; i++)
-            n += blt_mi_listed(t[i].name);
-    }
-    gt_cmd_set *s = calloc(1, sizeof(*s));
-    gt_cmd_desc *c = calloc(n, sizeof(*c));
-    if (!s || !c) {
-        free(s);
-        free(c);
-        return NULL;
-    }
-    *s = *xy;
-    size_t k = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        const gt_cmd_desc *t = pass ? render->names : render->cmds;
-        size_t nt = pass ? render->nnames : render->ncmds;
-        for (size_t i = 0; i < nt; i++)
-            if (blt_mi_listed(t[i].name))
-                c[k++] = t[i];
-    }
-    memcpy(c + k, xy->cmds, xy->ncmds * sizeof(*c));
-    s->cmds = c;
-    s->ncmds = (unsigned)n;
-    return s;
+    return gt_engine_cmds_create(xy, render, blt_mi, COUNT(blt_mi));
 }
 
 void gt_blt_cmds_destroy(gt_cmd_set *s)
 {
-    if (s)
-        free((void *)s->cmds);
-    free(s);
+    gt_engine_cmds_destroy(s);
 }

@@ -35,9 +35,9 @@ enum { CS_RING = 0, CS_BATCH1 = 1, CS_BATCH2 = 2 };
 
 struct gt_cs {
     gtsim_device *dev;
-    const char *engine;         /* "render", "blitter" */
+    const char *engine;         /* "render", "blitter", "video", "video enhancement" */
     struct gt_blt *blt;         /* blitter engine state (XY_SETUP_BLT ...), blitter only */
-    gt_cmd_set *own_set;        /* the command set this engine built (blitter), freed with it */
+    gt_cmd_set *own_set;        /* the command set this engine built (blitter, video), freed with it */
     uint64_t lrca;              /* GGTT address of the logical ring context */
     uint32_t head_img;          /* image byte offset of the RING_HEAD value, 0 = none */
     uint64_t ring_start;        /* GGTT */
@@ -98,11 +98,27 @@ struct gt_cs *gt_cs_create_blitter(gtsim_device *dev)
     return cs;
 }
 
+struct gt_cs *gt_cs_create_video(gtsim_device *dev, int enhance)
+{
+    const gt_cmd_set *render = dev->plat && dev->plat->cmds ? dev->plat->cmds : &gt_cmds_gen9;
+    const gt_cmd_set *own = !dev->plat ? NULL : enhance ? dev->plat->vecs : dev->plat->vcs;
+    if (!own)
+        return NULL;
+    gt_cmd_set *set = gt_engine_cmds_create(own, render, gt_video_mi, gt_video_nmi);
+    uint32_t base = enhance ? dev->plat->vecs_base : dev->plat->vcs_base;
+    struct gt_cs *cs = set ? gt_cs_create_engine(dev, enhance ? "video enhancement" : "video", base, set) : NULL;
+    if (!cs)
+        gt_engine_cmds_destroy(set);
+    else
+        cs->own_set = set;
+    return cs;
+}
+
 void gt_cs_destroy(struct gt_cs *cs)
 {
     if (cs) {
         gt_blt_destroy(cs->blt);
-        gt_blt_cmds_destroy(cs->own_set);
+        gt_engine_cmds_destroy(cs->own_set);
     }
     free(cs);
 }
@@ -751,6 +767,11 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
                             d->name, WHERE(cs), len, CS_MAX_READ);
         return gt_pipe3d_command(dev, d, cs->dw, len, cs->ctx_ggtt ? &dev->ggtt : &dev->ppgtt, WHERE(cs));
     }
+    if (d->id == GT_CMD_VIDEO)
+        return gt_error(dev, GTSIM_ERR_UNIMPL,
+                        "%s (header 0x%08x, %u DWords) at %s: the %s engine runs its MI commands, but its "
+                        "codec and enhancement pipelines (MFX, HCP, AVP, VDENC, VEBOX, SFC) are not modelled",
+                        d->name, cs->dw[0], len, WHERE(cs), cs->engine);
     memset(f, 0, sizeof(f));
     gt_fields_unpack(d->fields, d->nfields, cs->dw, n, f);
     gt_pipe_state *ps;
@@ -783,7 +804,8 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
     case GT_CMD_MEDIA_STATE_FLUSH: /* execution is synchronous: everything is flushed */
     case GT_CMD_MI_REPORT_PERF_COUNT: /* no OA unit is modelled: no report is written */
         return GTSIM_OK;
-    case GT_CMD_3D: /* executed above */
+    case GT_CMD_3D:    /* executed above */
+    case GT_CMD_VIDEO: /* reported above */
         return GTSIM_OK;
     case GT_CMD_UNIMPL:
         return gt_error(dev, GTSIM_ERR_UNIMPL, "%s (header 0x%08x) at %s is not implemented", d->name,

@@ -25,6 +25,13 @@
  * + 0x230, TIMESTAMP base + 0x358, CS_GPR base + 0x600 (seed 002 BCS_RINGBUF
  * names the blitter's ring registers). */
 #define GT_BCS_BASE 0x22000u
+/* Video (VCS0) and video enhancement (VECS0) engine MMIO bases (bytes;
+ * public facts: Linux i915 BSD_RING_BASE / VEBOX_RING_BASE through Gen10,
+ * GEN11_BSD_RING_BASE / GEN11_VEBOX_RING_BASE from Gen11 on). */
+#define GT_VCS_BASE_GEN9 0x12000u
+#define GT_VECS_BASE_GEN9 0x1a000u
+#define GT_VCS_BASE_GEN11 0x1c0000u
+#define GT_VECS_BASE_GEN11 0x1c8000u
 
 /* Render engine MMIO offsets (bytes). */
 #define GT_RCS_BASE 0x2000u /* the render engine's MMIO base */
@@ -68,6 +75,12 @@ struct gt_cs *gt_cs_create_engine(gtsim_device *dev, const char *engine, uint32_
  * set that the blitter accepts (src/cs/blt.h).  NULL when the platform has
  * no blitter or on out of memory. */
 struct gt_cs *gt_cs_create_blitter(gtsim_device *dev);
+/* The video (enhance = 0: VCS0, MMIO base gt_platform.vcs_base) or video
+ * enhancement (enhance = 1: VECS0, vecs_base) command streamer of dev: the
+ * MI commands of gt_video_mi and the engine's own commands
+ * (gt_platform.vcs / vecs).
+ * NULL when the platform has no such engine or on out of memory. */
+struct gt_cs *gt_cs_create_video(gtsim_device *dev, int enhance);
 void gt_cs_destroy(struct gt_cs *cs);
 
 /* Run an execlist context to completion: desc = 64-bit context descriptor

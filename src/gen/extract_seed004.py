@@ -96,6 +96,7 @@ class Layout:
         self.length = 0
         self.fields = []
         self.group = None  # (struct name, dw, size)
+        self.var = False   # any length (a command with inline payload)
         self.notes = []
 
 
@@ -223,16 +224,19 @@ SECTION_RE = re.compile(r'^(3DSTATE_[A-Z0-9_]+|3DPRIMITIVE)\s*$')
 ROW_RE = re.compile(r'^(?:(\d+)(?:\.\.(\d+))?\s+)?(\d+)(?::(\d+))?\s+(\S.*?)\s*$')
 
 
-def parse_seed(path):
-    """{command: {'bias', 'subop', 'opcode', 'length', 'fields': [(dw0, dw1, hi, lo, name, fmt)]}}
-    from the seed's command sections: "NAME / NAME / Source: ... / Length
-    Bias: n / ... DWord Bit Description / rows"."""
+def parse_seed(path, section_re=SECTION_RE, name_once=False):
+    """{command: {'bias', 'subop', 'opcode', 'length', 'source', 'defaults',
+    'fields': [(dw0, dw1, hi, lo, name, fmt)]}} from the seed's command
+    sections whose name section_re matches: "NAME / NAME / Source: ... /
+    Length Bias: n / ... DWord Bit Description / rows".  'defaults' maps a
+    row's (dw0, hi, lo) to its Default Value.  name_once: a section may also
+    start "NAME" "Source: ..." (the video commands' pages)."""
     lines = open(path, encoding='utf-8', errors='replace').read().split('\n')
     cmds = {}
     i = 0
     n = len(lines)
     while i < n:
-        m = SECTION_RE.match(lines[i].split('|>')[-1])
+        m = section_re.match(lines[i].split('|>')[-1])
         if not m:
             i += 1
             continue
@@ -241,14 +245,17 @@ def parse_seed(path):
         j = i + 1
         while j < n and not lines[j].strip():
             j += 1
-        if j + 1 >= n or lines[j].strip() != name or not lines[j + 1].startswith('Source:'):
+        if name_once and j < n and lines[j].startswith('Source:'):
+            j -= 1  # "NAME" "Source: ..." (the name once, after a page marker)
+        elif j + 1 >= n or lines[j].strip() != name or not lines[j + 1].startswith('Source:'):
             i += 1
             continue
         if name in cmds:  # a second section of that name: the first one counts
             i += 1
             continue
         sec = cmds.setdefault(name, {'fields': [], 'bias': None, 'subop': None, 'opcode': None,
-                                     'length': None, 'line': i + 1})
+                                     'length': None, 'line': i + 1, 'defaults': {},
+                                     'source': lines[j + 1][len('Source:'):].strip()})
         k = j + 2
         dw = None
         in_table = False
@@ -260,20 +267,26 @@ def parse_seed(path):
                 if txt == name:  # page break, the same section goes on
                     k += 1
                     continue
-                break  # a page of another section
-            if SECTION_RE.match(txt) and txt != name:
+                if not name_once or section_re.match(txt):
+                    break  # a page of another section
+                # (video pages: a marker inside the same section's text)
+            if section_re.match(txt) and txt != name:
                 # next section?
                 kk = k + 1
                 while kk < n and not lines[kk].strip():
                     kk += 1
                 if kk + 1 < n and lines[kk].strip() == txt and lines[kk + 1].startswith('Source:'):
                     break
+            if name_once and txt.startswith('Source:'):
+                break  # the next section (of any kind: command, structure, instruction)
             if txt.startswith('Length Bias:'):
                 sec['bias'] = int(re.findall(r'\d+', txt)[0])
             elif txt.startswith('DWord Bit Description') or txt.startswith('Dword Bit Description'):
                 in_table = True
             elif in_table:
                 mrow = ROW_RE.match(txt)
+                if name_once and re.match(r'^\d+h?\s{2,}[A-Za-z]', txt):
+                    mrow = None  # a value table's row ("0  Short Format Driver")
                 if mrow and int(mrow.group(3)) < 64 and not txt.startswith('Default') \
                         and not re.match(r'^\d+\s*(h|b)\b', txt):
                     d0, d1, hi, lo, fname = mrow.groups()
@@ -292,9 +305,13 @@ def parse_seed(path):
                         sec['fields'].append(last)
                 elif txt.startswith('Format:') and last is not None and last[5] is None:
                     last[5] = txt[len('Format:'):].strip()
+                elif name_once and last is not None and re.match(r'^[0-9A-Fa-f]+h\s+.*\[Default\]', txt):
+                    # "3h  DWORD_COUNT_n [Default] ...": a value table's default
+                    sec['defaults'].setdefault((last[0], last[2], last[3]), int(txt.split('h')[0], 16))
                 elif txt.startswith('Default Value:') and last is not None:
                     v = re.match(r'Default Value:\s*([0-9A-Fa-f]+)h', txt)
                     if v:
+                        sec['defaults'].setdefault((last[0], last[2], last[3]), int(v.group(1), 16))
                         if last[4] == '3D Command Sub Opcode':
                             sec['subop'] = int(v.group(1), 16)
                         elif last[4] == '3D Command Opcode':
@@ -372,13 +389,77 @@ def seed_overlay(lay, sec, log):
     return renames
 
 
+# ---------------------------------------------------------------- video
+
+# The video engines' own commands (seed 004: sections whose Source is the
+# VideoCS or the VideoEnhancementCS): codec pipelines MFX/MFD/MFC (AVC,
+# MPEG-2, VC-1, JPEG, VP8), HCP (HEVC, VP9), AVP (AV1), VDENC, HuC, the
+# VD control commands, VEBOX and SFC.
+VIDEO_SECTION_RE = re.compile(r'^((?:MFX|MFD|MFC|HCP|HUC|VDENC|AVP|VD|VEBOX|SFC)_[A-Za-z0-9_]+)\s*$')
+
+
+def video_layouts(seed_path, source, log):
+    """Layouts of the commands of the engine whose command pages name
+    source ('VideoCS', 'VideoEnhancementCS'), everything from the seed:
+    the header from the DWord 0 opcode rows' defaults, the DWord Length
+    width and default, Length Bias and the inline fields.  Every command
+    is written 'var' (several carry inline payloads of any length)."""
+    lays = []
+    for name, sec in sorted(parse_seed(seed_path, VIDEO_SECTION_RE, name_once=True).items()):
+        if source not in [x.strip() for x in sec['source'].split(',')]:
+            continue
+        lay = Layout(name, True)
+        lay.bias = sec['bias'] if sec['bias'] is not None else 2
+        rows0 = [f for f in sec['fields'] if f[0] == 0]
+        # the DWord Length row ("DWord Length", "DWORD_COUNT_n"): bits n:0 of DWord 0
+        # (its default, when the OCR kept it, is the length the seed expects;
+        # every video command is read with the length its header gives)
+        ln = [f for f in rows0 if f[3] == 0 and 5 <= f[2] <= 15]
+        if not ln:
+            log.append('%s: no DWord Length row in the seed section: not written' % name)
+            continue
+        lay.lenbits = ln[0][2] + 1
+        lay.length = sec['defaults'].get((0, ln[0][2], 0), -lay.bias) + lay.bias
+        header, covered = 0, 0
+        for d0, d1, hi, lo, fname, fmt in rows0:
+            if lo >= 16:
+                v = sec['defaults'].get((0, hi, lo))
+                if v is None:
+                    log.append('%s: DW0 %d:%d "%s" has no default: taken as 0' % (name, hi, lo, fname))
+                    v = 0
+                header |= v << lo
+                covered |= ((1 << (hi - lo + 1)) - 1) << lo
+        if covered != 0xffff0000 or header >> 29 != 3:
+            log.append('%s: DWord 0 opcode rows cover %#010x, header %#010x: not written' % (name, covered, header))
+            continue
+        lay.header = header
+        lay.var = True
+        seen = set()
+        for d0, d1, hi, lo, fname, fmt in sec['fields']:
+            if d0 == 0 and (lo >= 16 or (lo == 0 and 5 <= hi <= 15)):
+                continue
+            if fname.startswith('Reserved') or (fmt or '').startswith('MBZ') or len(fname) > 80 or \
+                    (d0, hi, lo) in seen or hi > 63 or (hi > 31 and d1 == d0):
+                continue
+            seen.add((d0, hi, lo))
+            kind = 'bool' if hi == lo and ((fmt or '') in ('Enable', 'Disable', 'Boolean') or
+                                           re.search(r'(Enable|Disable|Flag)$', fname)) else \
+                'addr' if 'Address' in fname and hi - lo >= 15 else 'hex' if hi - lo >= 15 else 'uint'
+            lay.fields.append(Field(d0, hi, lo, kind, fname))
+        lay.notes.append('seed 004 section (line %d, Source: %s): %d fields' %
+                         (sec['line'], sec['source'], len(lay.fields)))
+        lays.append(lay)
+    return lays
+
+
 # ---------------------------------------------------------------- output
 
 def fmt_layout(lay):
     out = []
     if lay.is_cmd:
         out.append('command %s header=%#010x bias=%d lenbits=%d len=%d%s' %
-                   (lay.name, lay.header, lay.bias, lay.lenbits, lay.length, ' var' if lay.group else ''))
+                   (lay.name, lay.header, lay.bias, lay.lenbits, lay.length,
+                    ' var' if lay.group or lay.var else ''))
     else:
         out.append('struct %s dwords=%d%s' % (lay.name, lay.length, ' var' if lay.group else ''))
     for note in lay.notes:
@@ -415,6 +496,21 @@ SKIP = {'3DSTATE_PTBR_MARKER', '3DSTATE_PTBR_TILE_PASS_INFO', '3DSTATE_PTBR_TILE
 
 
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == '--video':
+        seed_path, out_dir = sys.argv[2:]
+        log = []
+        for fname, source in (('gen12_vcs.txt', 'VideoCS'), ('gen12_vecs.txt', 'VideoEnhancementCS')):
+            lays = video_layouts(seed_path, source, log)
+            with open(os.path.join(out_dir, fname), 'w') as fp:
+                fp.write('# gen12 commands of the %s: written by src/gen/extract_seed004.py --video\n' % source)
+                fp.write('# from seed 004 alone (see src/gen/README.md).\n')
+                fp.write('# Do not edit by hand: fix the script and rerun it.\n\n')
+                fp.write('engine video\n\n')
+                for lay in lays:
+                    fp.write(fmt_layout(lay) + '\n')
+        for line in log:
+            sys.stderr.write(line + '\n')
+        return 0
     if len(sys.argv) != 4:
         sys.stderr.write(__doc__)
         return 2

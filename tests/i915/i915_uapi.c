@@ -658,7 +658,7 @@ static void test_execbuffer(int fd)
     p[0].flags = EXEC_OBJECT_PINNED;
     CHECK(execbuf(fd, p, 0, 0, 0) == -EINVAL, "no objects");
     CHECK(execbuf(fd, p, 2, 0, 1ull << 40) == -EINVAL, "unknown execbuffer flag");
-    CHECK(execbuf(fd, p, 2, 0, I915_EXEC_BSD) == -EINVAL, "the BSD engine (not modelled)");
+    CHECK(execbuf(fd, p, 2, 0, 5) == -EINVAL, "an unknown legacy ring (past I915_EXEC_VEBOX)");
     CHECK(execbuf(fd, p, 2, 4242, 0) == -ENOENT, "unknown context");
     CHECK(execbuf(fd, (void *)8, 2, 0, 0) == -EFAULT, "bad buffers_ptr");
     struct drm_i915_gem_execbuffer2 x = {.buffers_ptr = (uintptr_t)p, .buffer_count = 2};
@@ -808,7 +808,7 @@ static void test_engine_map(int fd)
     const struct i915_engine_class_instance rcs = {I915_ENGINE_CLASS_RENDER, 0},
                                             none = {(uint16_t)I915_ENGINE_CLASS_INVALID,
                                                     (uint16_t)I915_ENGINE_CLASS_INVALID_NONE},
-                                            vcs = {I915_ENGINE_CLASS_VIDEO, 0};
+                                            vcs1 = {I915_ENGINE_CLASS_VIDEO, 1}; /* the device has VCS0 only */
     I915_DEFINE_CONTEXT_ENGINES_LOAD_BALANCE(lb, 2) = {.base.name = I915_CONTEXT_ENGINES_EXT_LOAD_BALANCE};
     I915_DEFINE_CONTEXT_PARAM_ENGINES(map, 3) = {.engines = {rcs, none, none}};
     uint32_t ctx = new_ctx(fd);
@@ -852,7 +852,7 @@ static void test_engine_map(int fd)
         const char *what;
         int want;
     } bad[] = {
-        {"a sibling the device lacks (video)", -EINVAL}, {"a slot already occupied", -EEXIST},
+        {"a sibling the device lacks (VCS1)", -EINVAL}, {"a slot already occupied", -EEXIST},
         {"a slot past the map", -EINVAL},                {"a reserved header word set", -EINVAL},
         {"an unknown extension", -EINVAL},               {"parallel submission (GuC only)", -ENODEV},
         {"an engine the device lacks in the map", -ENOENT}, {"a bond on an invalid slot", -EINVAL},
@@ -864,18 +864,92 @@ static void test_engine_map(int fd)
                                                    .virtual_index = 1, .num_bonds = 1, .engines = {rcs}};
         I915_DEFINE_CONTEXT_PARAM_ENGINES(m, 2) = {.engines = {rcs, none}, .extensions = (uintptr_t)&x};
         switch (i) {
-        case 0: x.engines[0] = vcs; break;
+        case 0: x.engines[0] = vcs1; break;
         case 1: x.engine_index = 0; break;
         case 2: x.engine_index = 2; break;
         case 3: x.base.rsvd[3] = 1; break;
         case 4: x.base.name = 99; break;
         case 5: x.base.name = I915_CONTEXT_ENGINES_EXT_PARALLEL_SUBMIT; break;
-        case 6: m.engines[1] = vcs; m.extensions = 0; break;
+        case 6: m.engines[1] = vcs1; m.extensions = 0; break;
         case 7: m.extensions = (uintptr_t)&bd; break;
         }
         int r = set_engines(fd, new_ctx(fd), &m, sizeof(m));
         CHECK(r == bad[i].want, "engine map with %s: %d, want %d", bad[i].what, r, bad[i].want);
     }
+}
+
+/* The video engines: VCS0 and VECS0 as i915 presents them (GETPARAM
+ * HAS_BSD / HAS_VEBOX, QUERY ENGINE_INFO with their capabilities, context
+ * isolation of their classes), batches on them through legacy ring
+ * selection (I915_EXEC_BSD, its ring-selection bits, I915_EXEC_VEBOX) and
+ * through an engine map; a codec command (MFX_PIPE_MODE_SELECT), which
+ * gtsim does not model, ends its batch as a hang with a report naming it. */
+static void test_video_engines(int fd)
+{
+    int v = -1;
+    drm_i915_getparam_t gp = {.param = I915_PARAM_HAS_BSD, .value = &v};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GETPARAM, &gp);
+    CHECK(v == 1, "HAS_BSD %d", v);
+    gp.param = I915_PARAM_HAS_VEBOX;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GETPARAM, &gp);
+    CHECK(v == 1, "HAS_VEBOX %d", v);
+    gp.param = I915_PARAM_HAS_BSD2;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GETPARAM, &gp);
+    CHECK(v == 0, "HAS_BSD2 %d (one video engine)", v);
+    gp.param = I915_PARAM_HAS_CONTEXT_ISOLATION;
+    EXPECT_OK(fd, DRM_IOCTL_I915_GETPARAM, &gp);
+    CHECK((v & 0xd) == 0xd, "context isolation of render, video, video enhancement: 0x%x", v);
+
+    char buf[4096] = {0};
+    struct drm_i915_query_item it = {.query_id = DRM_I915_QUERY_ENGINE_INFO, .length = sizeof(buf),
+                                     .data_ptr = (uintptr_t)buf};
+    struct drm_i915_query q = {.num_items = 1, .items_ptr = (uintptr_t)&it};
+    EXPECT_OK(fd, DRM_IOCTL_I915_QUERY, &q);
+    const struct drm_i915_query_engine_info *ei = (const void *)buf;
+    int seen_vcs = 0, seen_vecs = 0;
+    for (unsigned i = 0; it.length > 0 && i < ei->num_engines; i++) {
+        const struct drm_i915_engine_info *e = &ei->engines[i];
+        if (e->engine.engine_class == I915_ENGINE_CLASS_VIDEO) {
+            seen_vcs++;
+            CHECK(e->engine.engine_instance == 0 &&
+                      e->capabilities == (I915_VIDEO_CLASS_CAPABILITY_HEVC |
+                                          I915_VIDEO_AND_ENHANCE_CLASS_CAPABILITY_SFC),
+                  "VCS0 instance %u capabilities 0x%llx", e->engine.engine_instance,
+                  (unsigned long long)e->capabilities);
+        }
+        if (e->engine.engine_class == I915_ENGINE_CLASS_VIDEO_ENHANCE) {
+            seen_vecs++;
+            CHECK(e->capabilities == I915_VIDEO_AND_ENHANCE_CLASS_CAPABILITY_SFC, "VECS0 capabilities 0x%llx",
+                  (unsigned long long)e->capabilities);
+        }
+    }
+    CHECK(seen_vcs == 1 && seen_vecs == 1, "engine info lists %d video and %d video enhancement engines", seen_vcs,
+          seen_vecs);
+
+    /* legacy ring selection on the default context */
+    CHECK(store_on(fd, 0, I915_EXEC_BSD, 0xb5d) == 0, "execbuffer on I915_EXEC_BSD");
+    CHECK(store_on(fd, 0, I915_EXEC_BSD | I915_EXEC_BSD_RING1, 0xb5e) == 0,
+          "I915_EXEC_BSD_RING1 with one video engine");
+    CHECK(store_on(fd, 0, I915_EXEC_VEBOX, 0xeb0) == 0, "execbuffer on I915_EXEC_VEBOX");
+    CHECK(store_on(fd, 0, I915_EXEC_RENDER | I915_EXEC_BSD_RING1, 0xbad) == -EINVAL,
+          "BSD ring selection bits on the render ring");
+    /* an engine map of both */
+    const struct i915_engine_class_instance vcs = {I915_ENGINE_CLASS_VIDEO, 0},
+                                            vecs = {I915_ENGINE_CLASS_VIDEO_ENHANCE, 0};
+    I915_DEFINE_CONTEXT_PARAM_ENGINES(map, 2) = {.engines = {vcs, vecs}};
+    uint32_t ctx = new_ctx(fd);
+    CHECK(set_engines(fd, ctx, &map, sizeof(map)) == 0, "engine map video, video enhancement");
+    CHECK(store_on(fd, ctx, 0, 0x5c0) == 0, "execbuffer on the VCS slot");
+    CHECK(store_on(fd, ctx, 1, 0x5c1) == 0, "execbuffer on the VECS slot");
+    /* MFX_PIPE_MODE_SELECT (seed 004: 7000_0003h, 5 DWords): a hang, the
+     * store before it ran, the context is guilty */
+    const uint32_t mfx[] = {MI_STORE_DATA_IMM, 0xa00010, 0, 0x5c2, 0x70000003u, 0, 0, 0, 0, 0};
+    uint32_t stored = 0;
+    CHECK(run_on(fd, ctx, 0, mfx, sizeof(mfx) / 4, &stored) == 0, "a codec command's execbuffer");
+    CHECK(stored == 0x5c2, "the MI command before the codec command ran: 0x%x", stored);
+    struct drm_i915_reset_stats rs = {.ctx_id = ctx};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs);
+    CHECK(rs.batch_active == 1, "the codec command's context is guilty once: %u", rs.batch_active);
 }
 
 /* GPU memory is the program's memory, as on a GPU sharing the CPU's memory
@@ -1096,6 +1170,7 @@ int main(int argc, char **argv)
     test_execbuffer(fd);
     test_shared_memory(fd);
     test_engine_map(fd);
+    test_video_engines(fd);
     test_engine_slot_state(fd);
     test_fds();
     test_prime();

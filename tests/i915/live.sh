@@ -197,11 +197,14 @@ vulkaninfo)
     exit 0
     ;;
 vainfo)
-    # VA-API on the render node: i965 lists the profiles it serves with the
-    # render engine (VAEntrypointStats); iHD initialises and lists none
-    # (its profiles need the video engines, not modelled yet)
+    # VA-API on the render node: iHD finds the video engines (VCS0 with its
+    # HEVC and SFC capabilities, VECS0) and lists its decode and encode
+    # profiles; on skl i965 also initialises (its render-engine profiles,
+    # VAEntrypointStats; on tgllp i965 has no device support)
     command -v vainfo >/dev/null || fail "vainfo is not installed"
-    for drv in i965 iHD; do
+    drivers="i965 iHD"
+    [ "$platform" = skl ] || drivers=iHD
+    for drv in $drivers; do
         extra_env=(LIBVA_DRIVER_NAME=$drv)
         run_exec "$work/vainfo_$drv" vainfo --display drm --device /dev/dri/renderD128 >/dev/null
         rc=$?
@@ -209,11 +212,22 @@ vainfo)
         grep -hE 'Driver version|VAProfile' "$work/vainfo_$drv.out" | head -3
     done
     extra_env=()
-    grep -q 'Driver version: Intel i965 driver for Intel(R) Skylake' "$work/vainfo_i965.out" ||
-        fail "i965 did not initialise on the Skylake device"
-    grep -Eq 'VAProfileH264Main[[:space:]]+:[[:space:]]+VAEntrypointStats' "$work/vainfo_i965.out" ||
-        fail "i965 lists no profile"
+    if [ "$platform" = skl ]; then
+        grep -q 'Driver version: Intel i965 driver for Intel(R) Skylake' "$work/vainfo_i965.out" ||
+            fail "i965 did not initialise on the Skylake device"
+        grep -Eq 'VAProfileH264Main[[:space:]]+:[[:space:]]+VAEntrypointStats' "$work/vainfo_i965.out" ||
+            fail "i965 lists no profile"
+    fi
     grep -q 'Driver version: Intel iHD driver' "$work/vainfo_iHD.out" || fail "iHD did not initialise"
+    # the profiles iHD serves with the video engines (Debian's free build)
+    want="VAProfileH264Main:VAEntrypointVLD VAProfileMPEG2Main:VAEntrypointVLD VAProfileJPEGBaseline:VAEntrypointVLD"
+    [ "$platform" = tgllp ] && want="$want VAProfileHEVCMain:VAEntrypointVLD VAProfileVP9Profile0:VAEntrypointVLD \
+VAProfileNone:VAEntrypointVideoProc VAProfileHEVCMain:VAEntrypointEncSliceLP"
+    for pe in $want; do
+        grep -Eq "${pe%%:*}[[:space:]]+:[[:space:]]+${pe#*:}\$" "$work/vainfo_iHD.out" ||
+            fail "iHD does not list ${pe%%:*} / ${pe#*:}"
+    done
+    echo "iHD lists $(grep -c 'VAProfile.*VAEntrypoint' "$work/vainfo_iHD.out") profile/entrypoint pairs"
     exit 0
     ;;
 egl)

@@ -71,16 +71,29 @@ static const struct i915_identity identities[] = {
 /* The engines gtsim models per platform and how work is submitted to them
  * (seed 004 "Execlists": Gen9 ELSP writes, Gen12 the submission queue and
  * EXECLIST_CONTROL Load). */
-enum { ENG_RENDER, ENG_COPY, NENG };
-static const uint32_t engine_base[NENG] = {0x2000, 0x22000}; /* RCS, BCS MMIO bases */
-static const uint16_t engine_class[NENG] = {I915_ENGINE_CLASS_RENDER, I915_ENGINE_CLASS_COPY};
+enum {
+    ENG_RENDER = GTSIM_ENGINE_RENDER,
+    ENG_COPY = GTSIM_ENGINE_BLITTER,
+    ENG_VIDEO = GTSIM_ENGINE_VIDEO,
+    ENG_VIDEO_ENHANCE = GTSIM_ENGINE_VIDEO_ENHANCE,
+    NENG = GTSIM_ENGINE_COUNT
+};
+/* The i915 engine class of each engine (one instance of each), and the
+ * capabilities QUERY ENGINE_INFO reports for it (public facts: Linux i915
+ * __setup_engine_capabilities: instance 0 of the video class has HEVC and
+ * SFC on Gen9 and later (Gen11+: through vdbox_sfc_access, which has VCS0),
+ * the video enhancement class SFC; iHD picks its engines by them). */
+static const uint16_t engine_class[NENG] = {I915_ENGINE_CLASS_RENDER, I915_ENGINE_CLASS_COPY,
+                                            I915_ENGINE_CLASS_VIDEO, I915_ENGINE_CLASS_VIDEO_ENHANCE};
+static const uint64_t engine_caps[NENG] = {
+    0, 0, I915_VIDEO_CLASS_CAPABILITY_HEVC | I915_VIDEO_AND_ENHANCE_CLASS_CAPABILITY_SFC,
+    I915_VIDEO_AND_ENHANCE_CLASS_CAPABILITY_SFC};
 struct platform_engines {
-    int has_copy;  /* the blitter command streamer is modelled */
     int submit_sq; /* submission queue (Gen12) instead of ELSP */
 };
 static const struct platform_engines platform_engines[] = {
-    {0, 0}, /* skl: render only (gtsim has no Gen9 blitter yet) */
-    {1, 1}, /* tgllp */
+    {0}, /* skl */
+    {1}, /* tgllp */
 };
 
 /* Per-platform GETPARAM/QUERY figures (i915-uapi facts, section 2). */
@@ -366,9 +379,12 @@ __attribute__((constructor)) static void i915_init(void)
     pthread_atfork(fork_prepare, fork_release, fork_release);
 }
 
+/* The device models engine e (its MMIO base, gtsim_engine_mmio_base: the
+ * engines gtsim models on the platform; skl has no blitter). */
+static int dev_get(void);
 static int has_engine(int e)
 {
-    return e == ENG_RENDER || (e == ENG_COPY && platform_engines[ident_pick()].has_copy);
+    return dev_get() == 0 && gtsim_engine_mmio_base(dev, e) != 0;
 }
 
 static int dev_get(void)
@@ -980,7 +996,7 @@ static int bo_rw(struct bo *bo, uint64_t off, void *buf, size_t len, int write)
 
 /* ---- contexts ---- */
 
-#define CTX_PAGES 8 /* two engines x (PPHWSP, register state, ring, spare) */
+#define CTX_PAGES (4 * NENG) /* per engine: PPHWSP, register state, ring, spare */
 
 /* Build the context images (each starts with fresh pipeline state,
  * gtsim_context_reset): for each engine, the register state page at
@@ -994,7 +1010,7 @@ static int ctx_write_image_at(struct ctx *c, uint64_t lrca)
     for (int e = 0; e < NENG; e++) {
         if (!has_engine(e))
             continue;
-        uint32_t b = engine_base[e];
+        uint32_t b = gtsim_engine_mmio_base(dev, e);
         uint64_t img_pa = lrca + (uint64_t)e * 0x4000;
         uint64_t ring = img_pa + 0x2000;
         uint32_t img[] = {
@@ -1189,9 +1205,9 @@ static int io_getparam(drm_i915_getparam_t *g)
         v = 1;
         break;
     case I915_PARAM_HAS_BLT: v = has_engine(ENG_COPY); break;
-    case I915_PARAM_HAS_BSD:
-    case I915_PARAM_HAS_VEBOX:
-    case I915_PARAM_HAS_BSD2:
+    case I915_PARAM_HAS_BSD: v = has_engine(ENG_VIDEO); break;
+    case I915_PARAM_HAS_VEBOX: v = has_engine(ENG_VIDEO_ENHANCE); break;
+    case I915_PARAM_HAS_BSD2: /* one video engine (VCS0) */
     case I915_PARAM_HAS_EXEC_CONSTANTS:
     case I915_PARAM_HAS_GEN7_SOL_RESET:
     case I915_PARAM_HAS_SECURE_BATCHES:
@@ -1213,7 +1229,12 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_SUBSLICE_MASK: v = pi->subslice_mask; break;
     case I915_PARAM_CS_TIMESTAMP_FREQUENCY: v = (int)pi->cs_timestamp_hz; break;
     case I915_PARAM_HAS_SCHEDULER: v = I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY; break;
-    case I915_PARAM_HAS_CONTEXT_ISOLATION: v = 1 << I915_ENGINE_CLASS_RENDER; break;
+    case I915_PARAM_HAS_CONTEXT_ISOLATION: /* the classes of the engines (every one isolates) */
+        v = 0;
+        for (int e = 0; e < NENG; e++)
+            if (has_engine(e))
+                v |= 1 << engine_class[e];
+        break;
     case I915_PARAM_HUC_STATUS: return -ENODEV;
     default: return -EINVAL;
     }
@@ -1257,6 +1278,7 @@ static int query_item(struct drm_i915_query_item *it)
             memset(&ei, 0, sizeof(ei));
             ei.engine.engine_class = engine_class[e];
             ei.engine.engine_instance = 0;
+            ei.capabilities = engine_caps[e];
             ei.flags = I915_ENGINE_INFO_HAS_LOGICAL_INSTANCE;
             ei.logical_instance = 0;
             memcpy(buf + len, &ei, sizeof(ei));
@@ -2443,7 +2465,7 @@ static int run_batch(struct ctx *c, int engine, uint64_t lrca, uint64_t batch_va
     gtsim_phys_write(dev, img + 0x1000 + 4 * 7, &tail, 4);
     /* context descriptor: LRCA, 48-bit PPGTT (bits 4:3 = 3), valid */
     uint64_t desc = img | (3u << 3) | 1u;
-    uint32_t b = engine_base[engine];
+    uint32_t b = gtsim_engine_mmio_base(dev, engine);
     int st;
     struct stop_handlers sh;
     stop_handlers_install(&sh);
@@ -2548,18 +2570,23 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
     if (c->has_engines) {
         if (ring >= c->nengines)
             return WHY(-EINVAL);
-        if (c->engines[ring].cls == I915_ENGINE_CLASS_RENDER)
-            engine = ENG_RENDER;
-        else if (c->engines[ring].cls == I915_ENGINE_CLASS_COPY)
-            engine = ENG_COPY;
-        else
+        for (engine = 0; engine < NENG && engine_class[engine] != c->engines[ring].cls; engine++)
+            ;
+        if (engine == NENG || !has_engine(engine))
             return WHY(-EINVAL); /* an invalid slot */
-    } else if (ring == I915_EXEC_DEFAULT || ring == I915_EXEC_RENDER) {
-        engine = ENG_RENDER;
-    } else if (ring == I915_EXEC_BLT && has_engine(ENG_COPY)) {
-        engine = ENG_COPY;
     } else {
-        return WHY(-EINVAL); /* BSD/VEBOX (and BLT where gtsim has no blitter) not modelled */
+        /* legacy ring selection (i915 eb_select_legacy_ring): BSD ring
+         * selection bits only with I915_EXEC_BSD; with one video engine
+         * they are ignored */
+        if (ring != I915_EXEC_BSD && (x->flags & I915_EXEC_BSD_MASK))
+            return WHY(-EINVAL);
+        engine = ring == I915_EXEC_DEFAULT || ring == I915_EXEC_RENDER ? ENG_RENDER
+                 : ring == I915_EXEC_BLT                               ? ENG_COPY
+                 : ring == I915_EXEC_BSD                               ? ENG_VIDEO
+                 : ring == I915_EXEC_VEBOX                             ? ENG_VIDEO_ENHANCE
+                                                                       : NENG;
+        if (engine == NENG || !has_engine(engine))
+            return WHY(-EINVAL); /* an engine the platform does not have */
     }
     int err = 0;
     /* syncobjs to wait on and signal: FENCE_ARRAY (cliprects_ptr, binary)

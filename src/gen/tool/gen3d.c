@@ -1,12 +1,14 @@
 /*
  * Build-time generator of the 3D command and state tables: reads the
- * per-generation layouts src/gen/gen12_3d.txt and src/gen/gen9_3d.txt
- * (written by src/gen/extract_seed004.py; format described there) and
+ * per-generation layouts src/gen/gen12_3d.txt and src/gen/gen9_3d.txt, and
+ * the video engines' commands src/gen/gen12_vcs.txt and gen12_vecs.txt (written by
+ * src/gen/extract_seed004.py; format described there; a file with an
+ * "engine video" line gives its commands the id GT_CMD_VIDEO) and
  * writes gt3d_gen.h (enum gt3d_id, the field slot IDs
  * GT3D_<NAME>__<FIELD>, GT3D_<NAME>__NF) and gt3d_gen.c (gt_field tables,
  * gt_cmd_desc rows per generation, gt3d_desc()).
  *
- *   gen3d OUT.h OUT.c gen12 FILE12 gen9 FILE9
+ *   gen3d OUT.h OUT.c gen12 FILE12 gen9 FILE9 gen12vcs FILEVCS gen12vecs FILEVECS
  *
  * A host tool, not part of the core.  Exits 1 with a message on a malformed
  * input line.
@@ -45,6 +47,8 @@ typedef struct layout {
 
 typedef struct gen {
     const char *name;
+    const char *cmd_id; /* gt_cmd_desc.id of its commands: GT_CMD_3D, or GT_CMD_VIDEO
+                         * after an "engine video" line */
     layout *l;
     unsigned nl;
 } gen;
@@ -155,7 +159,11 @@ static void read_gen(gen *g, const char *file)
         char word[32], name[256];
         if (sscanf(buf, "%31s", word) != 1)
             continue;
-        if (!strcmp(word, "command") || !strcmp(word, "struct")) {
+        if (!strcmp(word, "engine")) {
+            if (sscanf(buf, "%*s %255s", name) != 1 || strcmp(name, "video"))
+                die("%s:%u: unknown engine (only \"engine video\")", file, line);
+            g->cmd_id = "GT_CMD_VIDEO";
+        } else if (!strcmp(word, "command") || !strcmp(word, "struct")) {
             if (sscanf(buf, "%*s %255s", name) != 1)
                 die("%s:%u: no name", file, line);
             g->l = grow(g->l, g->nl, sizeof *g->l);
@@ -417,8 +425,8 @@ int main(int argc, char **argv)
                     die("%s: %s longer than 255 DWords", G->name, l->name);
                 fprintf(c, "    {.name = \"%s\", ", l->name);
                 if (l->is_cmd)
-                    fprintf(c, ".mask = 0xffff0000u, .match = 0x%08xu, .id = GT_CMD_3D, .len_bits = %u, ",
-                            l->header, l->lenbits);
+                    fprintf(c, ".mask = 0xffff0000u, .match = 0x%08xu, .id = %s, .len_bits = %u, ",
+                            l->header, G->cmd_id ? G->cmd_id : "GT_CMD_3D", l->lenbits);
                 else
                     fprintf(c, ".id = GT_CMD_SKIP, ");
                 fprintf(c, ".min_len = %u, .max_len = %u, ", min, max);
