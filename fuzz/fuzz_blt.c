@@ -5,6 +5,11 @@
  * linear and tiled surfaces, with 64 KiB of batch and 256 KiB of mapped
  * surface memory (PPGTT) around an unmapped page.  Any crash, hang,
  * sanitizer report or unbounded allocation is a bug; error returns are fine.
+ *
+ * Built with FUZZ_VIDEO (fuzz_video): the same on the video engines, the
+ * first input byte choosing the video (even) or the video enhancement (odd)
+ * command streamer: their MI commands and the decoding of the codec and
+ * VEBOX commands.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -50,6 +55,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         devnull = fopen("/dev/null", "w");
     if (size > 0x10000 - 4)
         return 0;
+#ifdef FUZZ_VIDEO
+    if (!size)
+        return 0;
+    uint32_t b = data[0] & 1 ? 0x1c8000 : 0x1c0000; /* VECS0 or VCS0 of tgllp */
+    data++;
+    size--;
+#else
+    uint32_t b = 0x22000; /* the blitter */
+#endif
     gtsim_config cfg = fuzz_config(devnull);
     gtsim_device *dev = gtsim_create("tgllp", &cfg);
     if (!dev)
@@ -65,8 +79,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (i != 40) /* DATA + 40 pages stays unmapped */
             map_page(dev, DATA + i * 4096, DATA_PA + i * 4096);
     uint32_t img[] = {
-        0, 0x11001009, 0x22244, 0x00090009, 0x22034, 0, 0x22030, 16, 0x22038, (uint32_t)RING, 0x2203c, 1,
-        0, 0x11001003, 0x22274, (uint32_t)(PT_BASE >> 32), 0x22270, (uint32_t)PT_BASE, 0x0a << 23,
+        0, 0x11001009, b + 0x244, 0x00090009, b + 0x34, 0, b + 0x30, 16, b + 0x38, (uint32_t)RING, b + 0x3c, 1,
+        0, 0x11001003, b + 0x274, (uint32_t)(PT_BASE >> 32), b + 0x270, (uint32_t)PT_BASE, 0x0a << 23,
     };
     gtsim_phys_write(dev, LRCA + 0x1000, img, sizeof(img));
     uint32_t ring[] = {(0x31u << 23) | (1u << 8) | 1u, (uint32_t)BATCH, (uint32_t)(BATCH >> 32), 0};
@@ -75,9 +89,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t end = 0x0a << 23; /* MI_BATCH_BUFFER_END after the input */
     gtsim_phys_write(dev, BATCH_PA + ((size + 3) & ~(size_t)3), &end, 4);
     uint64_t desc = LRCA | (3u << 3) | 1;
-    gtsim_mmio_write(dev, 0x22510, (uint32_t)desc);
-    gtsim_mmio_write(dev, 0x22514, (uint32_t)(desc >> 32));
-    gtsim_mmio_write(dev, 0x22550, 1);
+    gtsim_mmio_write(dev, b + 0x510, (uint32_t)desc);
+    gtsim_mmio_write(dev, b + 0x514, (uint32_t)(desc >> 32));
+    gtsim_mmio_write(dev, b + 0x550, 1);
     gtsim_destroy(dev);
     return 0;
 }

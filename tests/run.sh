@@ -27,7 +27,7 @@ echo "== optimised build"
 run_build build "" "" -DCMAKE_BUILD_TYPE=RelWithDebInfo
 echo "== sanitizer build (ASan + UBSan)"
 ASAN_OPTIONS=detect_leaks=1 run_build build-san "" "" -DCMAKE_BUILD_TYPE=Debug -DGTSIM_SANITIZE=ON
-echo "== fuzz build (clang libFuzzer + ASan + UBSan): short fuzz runs of the AUB reader, EU decoder, TBX server, blitter and 3D commands"
-CC=clang run_build build-fuzz "fuzz_aub fuzz_eu fuzz_tbx fuzz_blt fuzz_3d mkaub" "-R ^fuzz_" \
+echo "== fuzz build (clang libFuzzer + ASan + UBSan): short fuzz runs of the AUB reader, EU decoder, TBX server, blitter, video engine and 3D commands"
+CC=clang run_build build-fuzz "fuzz_aub fuzz_eu fuzz_tbx fuzz_blt fuzz_video fuzz_3d mkaub" "-R ^fuzz_" \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGTSIM_FUZZ=ON
 echo "tests/run.sh: all tests passed"
