@@ -3028,7 +3028,8 @@ static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt
     uint32_t flags = cmpres;
     if (op != GT_OP_CMP && op != GT_OP_CMPN) {
         int fty = pd->space == GT_XS_GRF ? pd->type : x->flag_type;
-        uint32_t zero[32] = {0}, tf[32];
+        static const uint32_t zero[32]; /* static: no 128-byte clear per instruction */
+        uint32_t tf[32];
         fast_cmp32(cond, fty == GT_TYPE_D, r, zero, tf, n);
         flags = bits_of_lanes(tf, n) & lmask;
     }
