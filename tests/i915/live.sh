@@ -16,6 +16,7 @@
 #                                       10^6-instruction watchdog returns control with a report
 #   live.sh GTSIM WORKDIR threads       tests/tbx/cl_threads.c: 4 threads for 3 s
 #   live.sh GTSIM WORKDIR uapi PROG     PROG (tests/i915/i915_uapi.c) must print "PASS i915_uapi"
+#                                       (on hsw and ivb its Gen7 checks, with a draw reported)
 #   live.sh GTSIM WORKDIR eglinfo       eglinfo's surfaceless platform initialises Mesa's iris
 #                                       (crocus on hsw and ivb)
 #   live.sh GTSIM WORKDIR vulkaninfo    vulkaninfo --summary lists anv's device for the simulated GPU
@@ -265,6 +266,10 @@ uapi)
     [ $rc -eq 0 ] || fail "i915_uapi exited with status $rc"
     grep -qx "PASS i915_uapi" "$work/uapi.out" || fail "i915_uapi did not print 'PASS i915_uapi'"
     grep -q "GPU hang on context" "$work/uapi.err" || fail "no report of the hanging batch"
+    case $platform in
+    hsw | ivb) grep -Eq "GPU hang on context [0-9]+ \(batch 0x200000\): 3DPRIMITIVE \(header 0x7b000005\) at batch 0x20002c \(PPGTT, first level\): a draw of 3 vertices x 1 instances; the Gen7 3D pipeline is not modelled" \
+                   "$work/uapi.err" || fail "no report of the Gen7 draw" ;;
+    esac
     ;;
 *)
     fail "unknown kind $kind"
