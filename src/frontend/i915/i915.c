@@ -27,6 +27,11 @@
  *   PML4 in PDP0, the format NEO's AUB captures use) and a ring in GGTT
  *   memory; the ring holds MI_BATCH_BUFFER_START (PPGTT) of the batch; the
  *   context descriptor goes to the render ELSP (seed 004 "Execlists").
+ * - Gen7 (hsw, ivb; platform_vms): as the Gen7 i915 kernel, no execlists:
+ *   each VM is a 2 GiB two-level PPGTT whose page directory lives in the
+ *   GGTT entry table; an execbuffer points the render ring buffer
+ *   registers at the context's ring page, which loads PP_DIR_BASE of the
+ *   context's VM and starts the batch.  Relocations write 4 bytes.
  */
 #include "i915.h"
 
