@@ -282,10 +282,25 @@
     X(IDD_ROUNDING, "Rounding Mode", 6, 23, 22, ENUM, gt_v_rounding) \
     X(IDD_CROSS_LEN, "Cross-Thread Constant Data Read Length", 7, 7, 0, UINT, NULL)
 
+/* 3DPRIMITIVE, Gen7 and Gen7.5: 7 DWords (public fact: Mesa genxml
+ * gen7.xml).  gtsim has no Gen7 3D pipeline: GT_CMD_DRAW_UNMODELLED. */
+#define GT_G7_3DPRIMITIVE_FIELDS(X) \
+    X(PRIM_PREDICATE, "Predicate Enable", 0, 8, 8, BOOL, NULL) \
+    X(PRIM_INDIRECT, "Indirect Parameter Enable", 0, 10, 10, BOOL, NULL) \
+    X(PRIM_TOPOLOGY, "Primitive Topology Type", 1, 5, 0, UINT, NULL) \
+    X(PRIM_RANDOM, "Vertex Access Type", 1, 8, 8, UINT, NULL) \
+    X(PRIM_END_OFFSET, "End Offset Enable", 1, 9, 9, BOOL, NULL) \
+    X(PRIM_VERTICES, "Vertex Count Per Instance", 2, 31, 0, UINT, NULL) \
+    X(PRIM_START_VERTEX, "Start Vertex Location", 3, 31, 0, UINT, NULL) \
+    X(PRIM_INSTANCES, "Instance Count", 4, 31, 0, UINT, NULL) \
+    X(PRIM_START_INSTANCE, "Start Instance Location", 5, 31, 0, UINT, NULL) \
+    X(PRIM_BASE_VERTEX, "Base Vertex Location", 6, 31, 0, SINT, NULL)
+
 /* Field indices: one enum per list, counting from 0 in list order (the
  * handlers index the unpacked values with them). */
 #define GT_FIELD_INDEX(id, name, dw, hi, lo, kind, names) id,
 enum { GT_MI_NOOP_FIELDS(GT_FIELD_INDEX) GT_NF_MI_NOOP };
+enum { GT_G7_3DPRIMITIVE_FIELDS(GT_FIELD_INDEX) GT_NF_G7_3DPRIMITIVE };
 enum { GT_MI_SET_PREDICATE_FIELDS(GT_FIELD_INDEX) GT_NF_MI_SET_PREDICATE };
 enum { GT_MI_ARB_ON_OFF_FIELDS(GT_FIELD_INDEX) GT_NF_MI_ARB_ON_OFF };
 enum { GT_MI_PREDICATE_FIELDS(GT_FIELD_INDEX) GT_NF_MI_PREDICATE };
@@ -393,6 +408,9 @@ enum gt_cmd_id {
                 * executed by gt_pipe3d_command */
     GT_CMD_VIDEO, /* a video engine's codec / enhancement command (src/gen/gen12_vcs.txt):
                    * decoded and printed; its pipeline is not modelled (reported) */
+    GT_CMD_DRAW_UNMODELLED, /* 3DPRIMITIVE of a generation without a 3D pipeline here (Gen7,
+                             * GT_G7_3DPRIMITIVE_FIELDS): a draw of no vertices (or predicated
+                             * off) does nothing; any other is reported */
 };
 
 /* Description of one command. */

@@ -306,58 +306,83 @@ static const gt_cmd_desc gen75_cmds[] = {
     {"MI_LOAD_REGISTER_REG", MI(0x2a), GT_CMD_MI_LOAD_REGISTER_REG, 8, 3, 3, F(GT_MI_LOAD_REGISTER_REG_FIELDS), NOGROUP},
 };
 
-/* Other render-engine commands of Gen7 (seed 002 MI, 3D and common command
- * maps): 3DSTATE_* program the 3D pipeline a media/GPGPU workload does not
- * use and are skipped; the rest are reported as unimplemented by name.
- * Lengths follow the generic rules. */
+TABLE(GT_G7_3DPRIMITIVE_FIELDS)
+
+/* The 3D pipeline commands of Gen7 and Gen7.5, as data: sub-type, opcode,
+ * sub-opcode, length in DWords (0: variable, from the DWord Length field
+ * with its bias of 2) and name (public facts: Mesa genxml gen7.xml and
+ * gen75.xml, read through their gen6 <- gen5 <- gen45 <- gen4 imports;
+ * mesa commit 7de2d18262b7).  gtsim has no Gen7 3D pipeline: these are
+ * parsed, length-checked, traced and skipped; 3DPRIMITIVE is
+ * GT_CMD_DRAW_UNMODELLED (cs.c: a draw that would produce anything is
+ * reported). */
+#define G7_3D_CMDS(X) \
+    X(1, 0, 0x0b, 1, "3DSTATE_VF_STATISTICS") \
+    X(3, 0, 0x04, 3, "3DSTATE_CLEAR_PARAMS") X(3, 0, 0x05, 7, "3DSTATE_DEPTH_BUFFER") \
+    X(3, 0, 0x06, 3, "3DSTATE_STENCIL_BUFFER") X(3, 0, 0x07, 3, "3DSTATE_HIER_DEPTH_BUFFER") \
+    X(3, 0, 0x08, 0, "3DSTATE_VERTEX_BUFFERS") X(3, 0, 0x09, 0, "3DSTATE_VERTEX_ELEMENTS") \
+    X(3, 0, 0x0a, 3, "3DSTATE_INDEX_BUFFER") X(3, 0, 0x0e, 2, "3DSTATE_CC_STATE_POINTERS") \
+    X(3, 0, 0x0f, 2, "3DSTATE_SCISSOR_STATE_POINTERS") X(3, 0, 0x10, 6, "3DSTATE_VS") \
+    X(3, 0, 0x11, 7, "3DSTATE_GS") X(3, 0, 0x12, 4, "3DSTATE_CLIP") X(3, 0, 0x13, 7, "3DSTATE_SF") \
+    X(3, 0, 0x14, 3, "3DSTATE_WM") X(3, 0, 0x15, 7, "3DSTATE_CONSTANT_VS") \
+    X(3, 0, 0x16, 7, "3DSTATE_CONSTANT_GS") X(3, 0, 0x17, 7, "3DSTATE_CONSTANT_PS") \
+    X(3, 0, 0x18, 2, "3DSTATE_SAMPLE_MASK") X(3, 0, 0x19, 7, "3DSTATE_CONSTANT_HS") \
+    X(3, 0, 0x1a, 7, "3DSTATE_CONSTANT_DS") X(3, 0, 0x1b, 7, "3DSTATE_HS") X(3, 0, 0x1c, 4, "3DSTATE_TE") \
+    X(3, 0, 0x1d, 6, "3DSTATE_DS") X(3, 0, 0x1e, 3, "3DSTATE_STREAMOUT") X(3, 0, 0x1f, 14, "3DSTATE_SBE") \
+    X(3, 0, 0x20, 8, "3DSTATE_PS") X(3, 0, 0x21, 2, "3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP") \
+    X(3, 0, 0x23, 2, "3DSTATE_VIEWPORT_STATE_POINTERS_CC") X(3, 0, 0x24, 2, "3DSTATE_BLEND_STATE_POINTERS") \
+    X(3, 0, 0x25, 2, "3DSTATE_DEPTH_STENCIL_STATE_POINTERS") \
+    X(3, 0, 0x26, 2, "3DSTATE_BINDING_TABLE_POINTERS_VS") X(3, 0, 0x27, 2, "3DSTATE_BINDING_TABLE_POINTERS_HS") \
+    X(3, 0, 0x28, 2, "3DSTATE_BINDING_TABLE_POINTERS_DS") X(3, 0, 0x29, 2, "3DSTATE_BINDING_TABLE_POINTERS_GS") \
+    X(3, 0, 0x2a, 2, "3DSTATE_BINDING_TABLE_POINTERS_PS") X(3, 0, 0x2b, 2, "3DSTATE_SAMPLER_STATE_POINTERS_VS") \
+    X(3, 0, 0x2c, 2, "3DSTATE_SAMPLER_STATE_POINTERS_HS") X(3, 0, 0x2d, 2, "3DSTATE_SAMPLER_STATE_POINTERS_DS") \
+    X(3, 0, 0x2e, 2, "3DSTATE_SAMPLER_STATE_POINTERS_GS") X(3, 0, 0x2f, 2, "3DSTATE_SAMPLER_STATE_POINTERS_PS") \
+    X(3, 0, 0x30, 2, "3DSTATE_URB_VS") X(3, 0, 0x31, 2, "3DSTATE_URB_HS") X(3, 0, 0x32, 2, "3DSTATE_URB_DS") \
+    X(3, 0, 0x33, 2, "3DSTATE_URB_GS") \
+    X(3, 1, 0x00, 4, "3DSTATE_DRAWING_RECTANGLE") X(3, 1, 0x02, 0, "3DSTATE_SAMPLER_PALETTE_LOAD0") \
+    X(3, 1, 0x04, 4, "3DSTATE_CHROMA_KEY") X(3, 1, 0x06, 2, "3DSTATE_POLY_STIPPLE_OFFSET") \
+    X(3, 1, 0x07, 33, "3DSTATE_POLY_STIPPLE_PATTERN") X(3, 1, 0x08, 3, "3DSTATE_LINE_STIPPLE") \
+    X(3, 1, 0x0a, 3, "3DSTATE_AA_LINE_PARAMETERS") X(3, 1, 0x0c, 0, "3DSTATE_SAMPLER_PALETTE_LOAD1") \
+    X(3, 1, 0x0d, 4, "3DSTATE_MULTISAMPLE") X(3, 1, 0x11, 2, "3DSTATE_MONOFILTER_SIZE") \
+    X(3, 1, 0x12, 2, "3DSTATE_PUSH_CONSTANT_ALLOC_VS") X(3, 1, 0x13, 2, "3DSTATE_PUSH_CONSTANT_ALLOC_HS") \
+    X(3, 1, 0x14, 2, "3DSTATE_PUSH_CONSTANT_ALLOC_DS") X(3, 1, 0x15, 2, "3DSTATE_PUSH_CONSTANT_ALLOC_GS") \
+    X(3, 1, 0x16, 2, "3DSTATE_PUSH_CONSTANT_ALLOC_PS") X(3, 1, 0x17, 0, "3DSTATE_SO_DECL_LIST") \
+    X(3, 1, 0x18, 4, "3DSTATE_SO_BUFFER") X(0, 1, 0x03, 2, "SWTESS_BASE_ADDRESS")
+/* Gen7.5 adds these (gen75.xml; the resource streamer's gather and
+ * binding-table-edit commands, 3DSTATE_VF's cut index). */
+#define G75_3D_CMDS(X) \
+    X(3, 0, 0x0c, 2, "3DSTATE_VF") \
+    X(3, 0, 0x34, 0, "3DSTATE_GATHER_CONSTANT_VS") X(3, 0, 0x35, 0, "3DSTATE_GATHER_CONSTANT_GS") \
+    X(3, 0, 0x36, 0, "3DSTATE_GATHER_CONSTANT_HS") X(3, 0, 0x37, 0, "3DSTATE_GATHER_CONSTANT_DS") \
+    X(3, 0, 0x38, 0, "3DSTATE_GATHER_CONSTANT_PS") \
+    X(3, 0, 0x43, 0, "3DSTATE_BINDING_TABLE_EDIT_VS") X(3, 0, 0x44, 0, "3DSTATE_BINDING_TABLE_EDIT_GS") \
+    X(3, 0, 0x45, 0, "3DSTATE_BINDING_TABLE_EDIT_HS") X(3, 0, 0x46, 0, "3DSTATE_BINDING_TABLE_EDIT_DS") \
+    X(3, 0, 0x47, 0, "3DSTATE_BINDING_TABLE_EDIT_PS") \
+    X(3, 1, 0x0e, 6, "3DSTATE_RAST_MULTISAMPLE") X(3, 1, 0x19, 3, "3DSTATE_BINDING_TABLE_POOL_ALLOC") \
+    X(3, 1, 0x1a, 3, "3DSTATE_GATHER_POOL_ALLOC") X(0, 1, 0x04, 2, "GPGPU_CSR_BASE_ADDRESS")
+
+/* A row of those lists: skipped; a single-DWord command has no length
+ * field, the others' DWord Length is bits 7:0 (bias 2), exact when the
+ * length is fixed. */
+#define S3D(subtype, op, sub, len, name) \
+    {name, GFX(subtype, op, sub), GT_CMD_SKIP, (len) == 1 ? 0 : 8, (len) ? (len) : 2, (len), NOFIELDS, NOGROUP},
+
+/* Other render-engine commands of Gen7 (seed 002 MI command map), reported
+ * as unimplemented by name (lengths follow the generic rules). */
 #define NAMED(name, pattern, id) {name, pattern, id, 0, 1, 0, NOFIELDS, NOGROUP},
-#define S3D(op, sub, name) NAMED(name, GFX(3, op, sub), GT_CMD_SKIP)
 #define G7_NAMES \
     NAMED("MI_WAIT_FOR_EVENT", MI(0x03), GT_CMD_UNIMPL) \
     NAMED("MI_DISPLAY_FLIP", MI(0x14), GT_CMD_UNIMPL) \
     NAMED("MI_UPDATE_GTT", MI(0x23), GT_CMD_UNIMPL) \
-    NAMED("SWTESS_BASE_ADDRESS", GFX(0, 1, 0x03), GT_CMD_SKIP) \
-    NAMED("GPGPU_CSR_BASE_ADDRESS", GFX(0, 1, 0x04), GT_CMD_SKIP) \
-    NAMED("3DSTATE_VF_STATISTICS", GFX(1, 0, 0x0b), GT_CMD_SKIP) \
-    S3D(0, 0x04, "3DSTATE_CLEAR_PARAMS") S3D(0, 0x05, "3DSTATE_DEPTH_BUFFER") \
-    S3D(0, 0x06, "3DSTATE_STENCIL_BUFFER") S3D(0, 0x07, "3DSTATE_HIER_DEPTH_BUFFER") \
-    S3D(0, 0x08, "3DSTATE_VERTEX_BUFFERS") S3D(0, 0x09, "3DSTATE_VERTEX_ELEMENTS") \
-    S3D(0, 0x0a, "3DSTATE_INDEX_BUFFER") S3D(0, 0x0d, "3DSTATE_VIEWPORT_STATE_POINTERS") \
-    S3D(0, 0x0e, "3DSTATE_CC_STATE_POINTERS") S3D(0, 0x10, "3DSTATE_VS") S3D(0, 0x11, "3DSTATE_GS") \
-    S3D(0, 0x12, "3DSTATE_CLIP") S3D(0, 0x13, "3DSTATE_SF") S3D(0, 0x14, "3DSTATE_WM") \
-    S3D(0, 0x15, "3DSTATE_CONSTANT_VS") S3D(0, 0x16, "3DSTATE_CONSTANT_GS") \
-    S3D(0, 0x17, "3DSTATE_CONSTANT_PS") S3D(0, 0x18, "3DSTATE_SAMPLE_MASK") \
-    S3D(0, 0x19, "3DSTATE_CONSTANT_HS") S3D(0, 0x1a, "3DSTATE_CONSTANT_DS") S3D(0, 0x1b, "3DSTATE_HS") \
-    S3D(0, 0x1c, "3DSTATE_TE") S3D(0, 0x1d, "3DSTATE_DS") S3D(0, 0x1e, "3DSTATE_STREAMOUT") \
-    S3D(0, 0x1f, "3DSTATE_SBE") S3D(0, 0x20, "3DSTATE_PS") \
-    S3D(0, 0x21, "3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP") \
-    S3D(0, 0x23, "3DSTATE_VIEWPORT_STATE_POINTERS_CC") S3D(0, 0x24, "3DSTATE_BLEND_STATE_POINTERS") \
-    S3D(0, 0x25, "3DSTATE_DEPTH_STENCIL_STATE_POINTERS") \
-    S3D(0, 0x26, "3DSTATE_BINDING_TABLE_POINTERS_VS") S3D(0, 0x27, "3DSTATE_BINDING_TABLE_POINTERS_HS") \
-    S3D(0, 0x28, "3DSTATE_BINDING_TABLE_POINTERS_DS") S3D(0, 0x29, "3DSTATE_BINDING_TABLE_POINTERS_GS") \
-    S3D(0, 0x2a, "3DSTATE_BINDING_TABLE_POINTERS_PS") S3D(0, 0x2b, "3DSTATE_SAMPLER_STATE_POINTERS_VS") \
-    S3D(0, 0x2c, "3DSTATE_SAMPLER_STATE_POINTERS_HS") S3D(0, 0x2d, "3DSTATE_SAMPLER_STATE_POINTERS_DS") \
-    S3D(0, 0x2e, "3DSTATE_SAMPLER_STATE_POINTERS_GS") S3D(0, 0x2f, "3DSTATE_SAMPLER_STATE_POINTERS_PS") \
-    S3D(0, 0x30, "3DSTATE_URB_VS") S3D(0, 0x31, "3DSTATE_URB_HS") S3D(0, 0x32, "3DSTATE_URB_DS") \
-    S3D(0, 0x33, "3DSTATE_URB_GS") \
-    S3D(1, 0x00, "3DSTATE_DRAWING_RECTANGLE") S3D(1, 0x02, "3DSTATE_SAMPLER_PALETTE_LOAD0") \
-    S3D(1, 0x04, "3DSTATE_CHROMA_KEY") S3D(1, 0x06, "3DSTATE_POLY_STIPPLE_OFFSET") \
-    S3D(1, 0x07, "3DSTATE_POLY_STIPPLE_PATTERN") S3D(1, 0x08, "3DSTATE_LINE_STIPPLE") \
-    S3D(1, 0x0a, "3DSTATE_AA_LINE_PARAMS") S3D(1, 0x0b, "3DSTATE_GS_SVB_INDEX") \
-    S3D(1, 0x0c, "3DSTATE_SAMPLER_PALETTE_LOAD1") S3D(1, 0x0d, "3DSTATE_MULTISAMPLE") \
-    S3D(1, 0x11, "3DSTATE_MONOFILTER_SIZE") S3D(1, 0x12, "3DSTATE_PUSH_CONSTANT_ALLOC_VS") \
-    S3D(1, 0x13, "3DSTATE_PUSH_CONSTANT_ALLOC_HS") S3D(1, 0x14, "3DSTATE_PUSH_CONSTANT_ALLOC_DS") \
-    S3D(1, 0x15, "3DSTATE_PUSH_CONSTANT_ALLOC_GS") S3D(1, 0x16, "3DSTATE_PUSH_CONSTANT_ALLOC_PS") \
-    S3D(1, 0x17, "3DSTATE_SO_DECL_LIST") S3D(1, 0x18, "3DSTATE_SO_BUFFER") \
-    S3D(1, 0x1d, "3DSTATE_URB_CLEAR") \
-    NAMED("3DPRIMITIVE", GFX(3, 3, 0x00), GT_CMD_UNIMPL)
+    G7_3D_CMDS(S3D) \
+    {"3DPRIMITIVE", GFX(3, 3, 0x00), GT_CMD_DRAW_UNMODELLED, 8, 7, 7, F(GT_G7_3DPRIMITIVE_FIELDS), NOGROUP},
 
 static const gt_cmd_desc gen7_names[] = {
     NAMED("MI_LOAD_REGISTER_REG", MI(0x2a), GT_CMD_UNIMPL) /* Gen7.5 only */
     NAMED("MI_MATH", MI(0x1a), GT_CMD_UNIMPL)              /* Gen7.5 only */
     G7_NAMES
 };
-static const gt_cmd_desc gen75_names[] = {G7_NAMES};
+static const gt_cmd_desc gen75_names[] = {G7_NAMES G75_3D_CMDS(S3D)};
 
 /* Per Thread Scratch Space: Ivy Bridge / VLV (n + 1) KiB for n = 0..11
  * (seed 000 §1.8.1); Haswell 2 KiB << n for n = 0..10 (public fact: Mesa

@@ -810,6 +810,16 @@ static int cs_exec(struct gt_cs *cs, const gt_cmd_desc *d, unsigned len)
     case GT_CMD_UNIMPL:
         return gt_error(dev, GTSIM_ERR_UNIMPL, "%s (header 0x%08x) at %s is not implemented", d->name,
                         cs->dw[0], WHERE(cs));
+    case GT_CMD_DRAW_UNMODELLED:
+        /* a draw predicated off (MI_PREDICATE) or of no vertices has no
+         * effect; any other would need the 3D pipeline */
+        if ((f[PRIM_PREDICATE] && !predicate_result(dev)) || (!f[PRIM_INDIRECT] && !f[PRIM_VERTICES]))
+            return GTSIM_OK;
+        return gt_error(dev, GTSIM_ERR_UNIMPL,
+                        "%s (header 0x%08x) at %s: a draw of %s%" PRIu64 " vertices x %" PRIu64 " instances; the "
+                        "Gen%u 3D pipeline is not modelled (%s)", d->name, cs->dw[0], WHERE(cs),
+                        f[PRIM_INDIRECT] ? "indirect parameters, " : "", f[PRIM_VERTICES], f[PRIM_INSTANCES],
+                        (unsigned)(dev->plat->gen >= 70 ? dev->plat->gen / 10 : dev->plat->gen), dev->plat->name);
     case GT_CMD_MI_NOOP:
         if (f[NOOP_ID_WRITE])
             gt_cs_reg_write(dev, ER(cs, GT_RCS_NOPID), (uint32_t)f[NOOP_ID]);

@@ -550,11 +550,35 @@ static void test_unknown_commands(void **state)
         batch = g7s_buffer(s, G7S_GGTT, 4096, NULL);
         c.n = 0;
         g7s_mi_noop(&c);
-        g7s_mi_noop(&c);
-        G7S_EMIT(&c, 0x7b000005u, 0, 0, 0, 0, 0, 0); /* 3DPRIMITIVE */
+        g7s_emit(&c, 0x11800000u); /* MI_UPDATE_GTT */
         g7s_exec_batch(s, G7S_GGTT, batch, &c);
-        snprintf(where, sizeof(where), "at batch 0x%x", batch + 8);
-        expect_error(*p, s, GTSIM_ERR_UNIMPL, (const char *[]){"3DPRIMITIVE", where, NULL});
+        snprintf(where, sizeof(where), "at batch 0x%x", batch + 4);
+        expect_error(*p, s, GTSIM_ERR_UNIMPL, (const char *[]){"MI_UPDATE_GTT", "not implemented", where, NULL});
+        /* 3D state commands (no Gen7 3D pipeline) are skipped with their
+         * genxml lengths; a draw of no vertices does nothing (crocus'
+         * Ivy Bridge workaround after PIPELINE_SELECT); a draw of 3
+         * vertices stops with a report naming it and its address */
+        s = begin(*p, 1);
+        batch = g7s_buffer(s, G7S_GGTT, 4096, NULL);
+        c.n = 0;
+        G7S_EMIT(&c, 0x780f0000u, 0x40);                     /* 3DSTATE_SCISSOR_STATE_POINTERS */
+        G7S_EMIT(&c, 0x79000002u, 0, 0x003f003fu, 0);        /* 3DSTATE_DRAWING_RECTANGLE */
+        G7S_EMIT(&c, 0x7b000005u, 4, 0, 0, 1, 0, 0);         /* 3DPRIMITIVE, 0 vertices */
+        G7S_EMIT(&c, 0x7b000005u, 4, 3, 0, 1, 0, 0);         /* 3DPRIMITIVE, 3 vertices */
+        g7s_exec_batch(s, G7S_GGTT, batch, &c);
+        snprintf(where, sizeof(where), "at batch 0x%x", batch + 4 * (2 + 4 + 7));
+        expect_error(*p, s, GTSIM_ERR_UNIMPL,
+                     (const char *[]){"3DPRIMITIVE (header 0x7b000005)", where,
+                                      "a draw of 3 vertices x 1 instances; the Gen7 3D pipeline is not modelled",
+                                      NULL});
+        /* a fixed-length 3D command with another length is illegal */
+        s = begin(*p, 1);
+        batch = g7s_buffer(s, G7S_GGTT, 4096, NULL);
+        c.n = 0;
+        G7S_EMIT(&c, 0x79000003u, 0, 0, 0, 0);               /* 3DSTATE_DRAWING_RECTANGLE, 5 DWords */
+        g7s_exec_batch(s, G7S_GGTT, batch, &c);
+        expect_error(*p, s, GTSIM_ERR_ILLEGAL,
+                     (const char *[]){"3DSTATE_DRAWING_RECTANGLE", "length 5 DWords", "valid 4..4", NULL});
         g7s_cmds_free(&c);
     }
 }

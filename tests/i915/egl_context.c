@@ -3,13 +3,16 @@
  * the i915 device: create a context, print GL_RENDERER, compile a fragment
  * shader, glFinish (iris submits its batches through execbuffer) and check
  * that GL reports no error.  Prints "PASS egl_context" when all holds.
+ * With the argument "clear": also clear a 64x64 RGBA4 renderbuffer of a
+ * framebuffer object (a draw on the GPU) before glFinish.
  */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES2/gl2.h>
 #include <stdio.h>
+#include <string.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
     EGLDisplay d = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     EGLint maj, min;
@@ -34,6 +37,18 @@ int main(void)
     GLint ok = 0;
     glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
     glDeleteShader(s);
+    if (argc > 1 && !strcmp(argv[1], "clear")) {
+        GLuint fb, rb;
+        glGenFramebuffers(1, &fb);
+        glGenRenderbuffers(1, &rb);
+        glBindRenderbuffer(GL_RENDERBUFFER, rb);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA4, 64, 64);
+        glBindFramebuffer(GL_FRAMEBUFFER, fb);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+        glClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        printf("CLEARED status 0x%x\n", glCheckFramebufferStatus(GL_FRAMEBUFFER));
+    }
     glFinish();
     GLenum e = glGetError();
     eglMakeCurrent(d, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);

@@ -1146,6 +1146,174 @@ static int count_entries(const char *dir, const char *prefix)
     return n;
 }
 
+/* ---- Gen7 (GTSIM_PLATFORM hsw or ivb) ---- */
+
+/* Gen7 commands (32-bit addresses): MI_STORE_DATA_IMM is 4 DWords (header,
+ * 0, address, data; public fact: Mesa genxml gen7.xml), 3DPRIMITIVE 7. */
+#define G7_MI_STORE_DATA_IMM ((0x20u << 23) | 2u)
+#define G7_3DPRIMITIVE 0x7b000005u
+
+static int getparam(int fd, int param, int *v)
+{
+    struct drm_i915_getparam g = {.param = param, .value = v};
+    return ioctl(fd, DRM_IOCTL_I915_GETPARAM, &g) ? -errno : 0;
+}
+
+/* A batch softpinned at batch_va in ctx storing value at data_va + 16 of
+ * the BO data, softpinned at data_va; the execbuffer's result. */
+static int g7_store_pinned(int fd, uint32_t ctx, uint32_t data, uint64_t data_va, uint64_t batch_va, uint32_t value)
+{
+    uint32_t batch = gem_create(fd, 4096);
+    uint32_t *b = gem_map(fd, batch, 4096);
+    if (!b)
+        return -ENOMEM;
+    uint32_t cmds[] = {G7_MI_STORE_DATA_IMM, 0, (uint32_t)(data_va + 16), value, MI_BATCH_BUFFER_END, 0};
+    memcpy(b, cmds, sizeof(cmds));
+    struct drm_i915_gem_exec_object2 o[2] = {
+        {.handle = data, .offset = data_va, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE},
+        {.handle = batch, .offset = batch_va, .flags = EXEC_OBJECT_PINNED}};
+    int r = execbuf(fd, o, 2, ctx, 0);
+    munmap(b, 4096);
+    gem_close(fd, batch);
+    return r;
+}
+
+/* The Gen7 device: its GETPARAM and topology answers (i915 facts: Haswell
+ * GT2 1 slice x 2 subslices x 10 EUs; Ivy Bridge has no SSEU description:
+ * ENODEV), the 2 GiB PPGTT, 4-byte relocations, a VM per context (each its
+ * own page directory), and a draw stopped with a report (no Gen7 3D
+ * pipeline). */
+static void test_gen7(int fd, int hsw)
+{
+    int v = 0, r;
+    CHECK(getparam(fd, I915_PARAM_CHIPSET_ID, &v) == 0 && v == (hsw ? 0x0412 : 0x0162), "CHIPSET_ID 0x%x", v);
+    CHECK(getparam(fd, I915_PARAM_CS_TIMESTAMP_FREQUENCY, &v) == 0 && v == 12500000, "timestamp %d Hz", v);
+    CHECK(getparam(fd, I915_PARAM_CMD_PARSER_VERSION, &v) == 0 && v > 0, "CMD_PARSER_VERSION %d", v);
+    int eus = 0, ss = 0, ssmask = 0;
+    int re = getparam(fd, I915_PARAM_EU_TOTAL, &eus), rs = getparam(fd, I915_PARAM_SUBSLICE_TOTAL, &ss),
+        rm = getparam(fd, I915_PARAM_SUBSLICE_MASK, &ssmask);
+    struct drm_i915_query_item qi = {.query_id = DRM_I915_QUERY_TOPOLOGY_INFO};
+    struct drm_i915_query q = {.num_items = 1, .items_ptr = (uintptr_t)&qi};
+    EXPECT_OK(fd, DRM_IOCTL_I915_QUERY, &q);
+    if (hsw) {
+        CHECK(re == 0 && eus == 20 && rs == 0 && ss == 2 && rm == 0 && ssmask == 3, "HSW GT2 SSEU: %d EUs, %d "
+              "subslices, mask 0x%x", eus, ss, ssmask);
+        uint8_t buf[64] = {0};
+        CHECK(qi.length > (int)sizeof(struct drm_i915_query_topology_info) && qi.length <= (int)sizeof(buf),
+              "topology length %d", qi.length);
+        if (qi.length > 0 && qi.length <= (int)sizeof(buf)) {
+            qi.data_ptr = (uintptr_t)buf;
+            EXPECT_OK(fd, DRM_IOCTL_I915_QUERY, &q);
+            struct drm_i915_query_topology_info *t = (void *)buf;
+            /* the EU mask bits of every (slice, subslice) the masks enable */
+            int n = 0;
+            for (int sl = 0; sl < t->max_slices; sl++) {
+                if (!(t->data[sl / 8] >> (sl % 8) & 1))
+                    continue;
+                for (int sub = 0; sub < t->max_subslices; sub++) {
+                    if (!(t->data[t->subslice_offset + sl * t->subslice_stride + sub / 8] >> (sub % 8) & 1))
+                        continue;
+                    for (int eu = 0; eu < t->max_eus_per_subslice; eu++)
+                        n += t->data[t->eu_offset + (sl * t->max_subslices + sub) * t->eu_stride + eu / 8] >>
+                                 (eu % 8) & 1;
+                }
+            }
+            CHECK(t->max_slices == 1 && t->max_subslices == 2 && t->max_eus_per_subslice == 10 && n == 20,
+                  "topology %u/%u/%u with %d EUs", t->max_slices, t->max_subslices, t->max_eus_per_subslice, n);
+        }
+    } else {
+        CHECK(re == -ENODEV && rs == -ENODEV && rm == -ENODEV, "IVB SSEU GETPARAMs: %d %d %d, want ENODEV", re, rs,
+              rm);
+        CHECK(qi.length == -ENODEV, "IVB topology query: length %d, want -ENODEV", qi.length);
+    }
+    struct drm_i915_gem_context_param cp = {.param = I915_CONTEXT_PARAM_GTT_SIZE};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, &cp);
+    CHECK(cp.value == 1ull << 31, "GTT_SIZE 0x%llx, want 2 GiB", (unsigned long long)cp.value);
+
+    /* relocations: the data BO's address (plus delta 0x40) written as 4
+     * bytes into the store's address DWord; the batch's next DWord (the
+     * stored value) and the last DWord of the batch (a relocation at
+     * size - 4, valid with 4-byte relocations) */
+    uint32_t data = gem_create(fd, 8192), batch = gem_create(fd, 4096);
+    uint32_t *d = gem_map(fd, data, 8192), *b = gem_map(fd, batch, 4096);
+    if (!d || !b)
+        return;
+    memset(d, 0xaa, 8192);
+    uint32_t cmds[] = {G7_MI_STORE_DATA_IMM, 0, 0, 0x12345678u, MI_BATCH_BUFFER_END, 0};
+    memcpy(b, cmds, sizeof(cmds));
+    b[1023] = 0x55555555u;
+    struct drm_i915_gem_relocation_entry rel[2] = {
+        {.target_handle = data, .delta = 0x1040, .offset = 8, .presumed_offset = ~0ull,
+         .read_domains = I915_GEM_DOMAIN_RENDER, .write_domain = I915_GEM_DOMAIN_RENDER},
+        {.target_handle = data, .delta = 4, .offset = 4092, .presumed_offset = ~0ull,
+         .read_domains = I915_GEM_DOMAIN_RENDER}};
+    struct drm_i915_gem_exec_object2 o[2] = {{.handle = data, .offset = 0x12345000},
+                                             {.handle = batch, .relocation_count = 2, .relocs_ptr = (uintptr_t)rel}};
+    r = execbuf(fd, o, 2, 0, 0);
+    CHECK(r == 0, "relocated execbuffer: %s", strerror(-r));
+    uint64_t at = o[0].offset;
+    CHECK(at + 8192 <= 1ull << 31 && !(at & 4095), "the data BO placed at 0x%llx (not page aligned in 2 GiB)",
+          (unsigned long long)at);
+    CHECK(b[2] == (uint32_t)(at + 0x1040) && b[3] == 0x12345678u, "relocation DWords 0x%x 0x%x, want 0x%x 0x12345678",
+          b[2], b[3], (uint32_t)(at + 0x1040));
+    CHECK(b[1023] == (uint32_t)(at + 4), "relocation at size - 4: 0x%x, want 0x%x", b[1023], (uint32_t)(at + 4));
+    CHECK(rel[0].presumed_offset == at && rel[1].presumed_offset == at, "presumed offsets not written back");
+    CHECK(d[0x1040 / 4] == 0x12345678u && d[0x1040 / 4 - 1] == 0xaaaaaaaau && d[0x1040 / 4 + 1] == 0xaaaaaaaau,
+          "store through the relocated address: 0x%x (neighbours 0x%x 0x%x)", d[0x1040 / 4], d[0x1040 / 4 - 1],
+          d[0x1040 / 4 + 1]);
+    rel[0].offset = 4094;
+    o[1].relocation_count = 1;
+    r = execbuf(fd, o, 2, 0, 0);
+    CHECK(r == -EINVAL, "a relocation crossing the object's end: %s, want EINVAL", strerror(-r));
+    munmap(d, 8192);
+    munmap(b, 4096);
+    gem_close(fd, batch);
+
+    /* a VM per context: the same GPU address in two contexts is two BOs */
+    uint32_t c1 = new_ctx(fd), c2 = new_ctx(fd), d2 = gem_create(fd, 4096);
+    CHECK(g7_store_pinned(fd, c1, data, 0x100000, 0x200000, 0x1111) == 0, "store in context %u", c1);
+    CHECK(g7_store_pinned(fd, c2, d2, 0x100000, 0x200000, 0x2222) == 0, "store in context %u", c2);
+    uint32_t *m1 = gem_map(fd, data, 8192), *m2 = gem_map(fd, d2, 4096);
+    if (m1 && m2)
+        CHECK(m1[4] == 0x1111 && m2[4] == 0x2222, "per-VM stores: 0x%x 0x%x, want 0x1111 0x2222", m1[4], m2[4]);
+    /* the top of the 2 GiB PPGTT, and beyond it */
+    CHECK(g7_store_pinned(fd, c1, d2, 0x7fffe000, 0x7ffff000, 0x3333) == 0, "store at the top of 2 GiB");
+    if (m2)
+        CHECK(m2[4] == 0x3333, "store at 0x7fffe010: 0x%x", m2[4]);
+    CHECK(g7_store_pinned(fd, c1, d2, 0x80000000, 0x200000, 0x4444) == -EINVAL, "softpin at 2 GiB: not EINVAL");
+
+    /* a draw (3 vertices): no Gen7 3D pipeline, the batch stops with a
+     * report and the context is guilty; a draw of no vertices does nothing */
+    uint32_t c3 = new_ctx(fd);
+    batch = gem_create(fd, 4096);
+    b = gem_map(fd, batch, 4096);
+    if (b) {
+        /* an empty draw, a store, a draw, a store that must not run */
+        uint32_t seq[] = {G7_3DPRIMITIVE, 4, 0, 0, 1, 0, 0, G7_MI_STORE_DATA_IMM, 0, 0x100000 + 16, 0x5555,
+                          G7_3DPRIMITIVE, 4, 3, 0, 1, 0, 0, G7_MI_STORE_DATA_IMM, 0, 0x100000 + 16, 0x6666,
+                          MI_BATCH_BUFFER_END, 0};
+        memcpy(b, seq, sizeof(seq));
+        struct drm_i915_gem_exec_object2 od[2] = {
+            {.handle = d2, .offset = 0x100000, .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_WRITE},
+            {.handle = batch, .offset = 0x200000, .flags = EXEC_OBJECT_PINNED}};
+        r = execbuf(fd, od, 2, c3, 0);
+        CHECK(r == 0, "the drawing batch: %s", strerror(-r));
+        if (m2)
+            CHECK(m2[4] == 0x5555, "the store between the draws: 0x%x, want 0x5555 (stopped at the draw)", m2[4]);
+        struct drm_i915_reset_stats rs3 = {.ctx_id = c3};
+        EXPECT_OK(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs3);
+        CHECK(rs3.batch_active == 1, "the drawing context: batch_active %u, want 1", rs3.batch_active);
+        munmap(b, 4096);
+    }
+    if (m1)
+        munmap(m1, 8192);
+    if (m2)
+        munmap(m2, 4096);
+    gem_close(fd, batch);
+    gem_close(fd, data);
+    gem_close(fd, d2);
+}
+
 int main(int argc, char **argv)
 {
     self_exe = argv[0];
@@ -1160,6 +1328,19 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "open-and-exit")) {
         int wfd = open("/dev/dri/renderD128", O_RDWR);
         return wfd < 0;
+    }
+    const char *plat = getenv("GTSIM_PLATFORM");
+    if (plat && (!strcmp(plat, "hsw") || !strcmp(plat, "ivb"))) { /* the Gen7 device */
+        int gfd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
+        CHECK(gfd >= 0, "open /dev/dri/renderD128: %s", strerror(errno));
+        if (gfd >= 0)
+            test_gen7(gfd, !strcmp(plat, "hsw"));
+        if (failures) {
+            printf("%d checks failed\n", failures);
+            return 1;
+        }
+        printf("PASS i915_uapi\n");
+        return 0;
     }
     test_discovery();
     int fd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);

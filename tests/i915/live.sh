@@ -16,14 +16,26 @@
 #                                       10^6-instruction watchdog returns control with a report
 #   live.sh GTSIM WORKDIR threads       tests/tbx/cl_threads.c: 4 threads for 3 s
 #   live.sh GTSIM WORKDIR uapi PROG     PROG (tests/i915/i915_uapi.c) must print "PASS i915_uapi"
+#                                       (on hsw and ivb its Gen7 checks, with a draw reported)
 #   live.sh GTSIM WORKDIR eglinfo       eglinfo's surfaceless platform initialises Mesa's iris
+#                                       (crocus on hsw and ivb)
 #   live.sh GTSIM WORKDIR vulkaninfo    vulkaninfo --summary lists anv's device for the simulated GPU
 #   live.sh GTSIM WORKDIR egl           tests/i915/egl_context.c: an OpenGL ES context on iris
-#                                       names the simulated GPU, compiles a shader, glFinish
+#                                       (crocus) names the simulated GPU, compiles a shader, glFinish
+#   live.sh GTSIM WORKDIR egl_draw7     (hsw, ivb) egl_context.c clear: crocus' clear is a draw,
+#                                       stopped with a report that the Gen7 3D pipeline is not modelled
 # The platform is GTSIM_TEST_PLATFORM (default skl).
 set -uo pipefail
 gtsim=$1 work=$2 kind=$3 name=${4:-$3}
 platform=${GTSIM_TEST_PLATFORM:-skl}
+# Mesa's GL driver and the names Mesa gives the device (its PCI id tables)
+case $platform in
+skl) gl_driver=iris device_name='Intel(R) HD Graphics 530 (SKL GT2)' pci_id=0x1912 ;;
+tgllp) gl_driver=iris device_name='Intel(R) Xe Graphics (TGL GT2)' pci_id=0x9a49 ;;
+hsw) gl_driver=crocus device_name='Intel(R) HD Graphics 4600 (HSW GT2)' pci_id=0x0412 ;;
+ivb) gl_driver=crocus device_name='Intel(R) HD Graphics 4000 (IVB GT2)' pci_id=0x0162 ;;
+*) echo "FAIL: no expectations for platform $platform"; exit 1 ;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 mkdir -p "$work"
@@ -177,8 +189,8 @@ eglinfo)
     rc=$?
     [ $rc -lt 128 ] || fail "eglinfo was killed (status $rc)"
     sed -n '/^Surfaceless platform/,/^EGL extensions/p' "$work/eglinfo.out"
-    sed -n '/^Surfaceless platform/,/^Configurations/p' "$work/eglinfo.out" | grep -qx 'EGL driver name: iris' ||
-        fail "eglinfo: the surfaceless platform is not on iris"
+    sed -n '/^Surfaceless platform/,/^Configurations/p' "$work/eglinfo.out" | grep -qx "EGL driver name: $gl_driver" ||
+        fail "eglinfo: the surfaceless platform is not on $gl_driver"
     exit 0
     ;;
 vulkaninfo)
@@ -187,10 +199,7 @@ vulkaninfo)
     rc=$?
     [ $rc -eq 0 ] || fail "vulkaninfo exited with status $rc"
     sed -n '/^Devices/,$p' "$work/vulkaninfo.out" | grep -E 'GPU[0-9]|deviceID|deviceName|driverName'
-    case $platform in
-    skl) want='Intel(R) HD Graphics 530 (SKL GT2)' id=0x1912 ;;
-    tgllp) want='Intel(R) Xe Graphics (TGL GT2)' id=0x9a49 ;;
-    esac
+    want=$device_name id=$pci_id
     grep -qE "deviceName += $(printf '%s' "$want" | sed 's/[()]/\\&/g')\$" "$work/vulkaninfo.out" ||
         fail "vulkaninfo does not list '$want'"
     grep -qE "deviceID += $id\$" "$work/vulkaninfo.out" || fail "vulkaninfo: no device $id"
@@ -202,8 +211,13 @@ vainfo)
     # profiles; on skl i965 also initialises (its render-engine profiles,
     # VAEntrypointStats; on tgllp i965 has no device support)
     command -v vainfo >/dev/null || fail "vainfo is not installed"
-    drivers="i965 iHD"
-    [ "$platform" = skl ] || drivers=iHD
+    # iHD has no Gen7 support (i965 only there), i965 no Gen12 one (iHD only)
+    case $platform in
+    hsw) drivers=i965 want='Intel i965 driver for Intel(R) Haswell Desktop' profile='VAProfileNone[[:space:]]+:[[:space:]]+VAEntrypointVideoProc' ;;
+    ivb) drivers=i965 want='Intel i965 driver for Intel(R) Ivybridge Desktop' profile='VAProfileNone[[:space:]]+:[[:space:]]+VAEntrypointVideoProc' ;;
+    skl) drivers='i965 iHD' want='Intel i965 driver for Intel(R) Skylake' profile='VAProfileH264Main[[:space:]]+:[[:space:]]+VAEntrypointStats' ;;
+    *) drivers=iHD ;;
+    esac
     for drv in $drivers; do
         extra_env=(LIBVA_DRIVER_NAME=$drv)
         run_exec "$work/vainfo_$drv" vainfo --display drm --device /dev/dri/renderD128 >/dev/null
@@ -212,12 +226,16 @@ vainfo)
         grep -hE 'Driver version|VAProfile' "$work/vainfo_$drv.out" | head -3
     done
     extra_env=()
-    if [ "$platform" = skl ]; then
-        grep -q 'Driver version: Intel i965 driver for Intel(R) Skylake' "$work/vainfo_i965.out" ||
-            fail "i965 did not initialise on the Skylake device"
-        grep -Eq 'VAProfileH264Main[[:space:]]+:[[:space:]]+VAEntrypointStats' "$work/vainfo_i965.out" ||
-            fail "i965 lists no profile"
-    fi
+    case $drivers in
+    *i965*)
+        grep -qF "Driver version: $want" "$work/vainfo_i965.out" || fail "i965 did not initialise as '$want'"
+        grep -Eq "$profile" "$work/vainfo_i965.out" || fail "i965 lists no profile"
+        ;;
+    esac
+    case $drivers in
+    *iHD*) ;;
+    *) exit 0 ;;
+    esac
     grep -q 'Driver version: Intel iHD driver' "$work/vainfo_iHD.out" || fail "iHD did not initialise"
     # the profiles iHD serves with the video engines (Debian's free build)
     want="VAProfileH264Main:VAEntrypointVLD VAProfileMPEG2Main:VAEntrypointVLD VAProfileJPEGBaseline:VAEntrypointVLD"
@@ -237,13 +255,23 @@ egl)
     rc=$?
     [ $rc -eq 0 ] || fail "egl_context exited with status $rc"
     grep -qx "PASS egl_context" "$work/egl.out" || fail "egl_context did not print 'PASS egl_context'"
-    case $platform in
-    skl) want='Mesa Intel(R) HD Graphics 530 (SKL GT2)' ;;
-    tgllp) want='Mesa Intel(R) Xe Graphics (TGL GT2)' ;;
-    esac
+    want="Mesa $device_name"
     grep -qxF "GL_RENDERER $want" "$work/egl.out" || fail "GL_RENDERER is not '$want'"
     # iris ran its batches on the simulated render engine
     grep -Eq 'gtsim-i915: device ran [1-9][0-9]* commands' "$work/egl.err" || fail "no command ran"
+    exit 0
+    ;;
+egl_draw7)
+    # crocus clears a renderbuffer with a draw (a RECTLIST of 3 vertices):
+    # the batch stops at that 3DPRIMITIVE with a report; the context
+    # setup batches before it ran
+    "$cc" -std=c11 -O2 "$here/egl_context.c" -o "$work/egl_context_draw" -lEGL -lGLESv2 ||
+        fail "cannot build egl_context.c (needs libegl-dev, libgles-dev)"
+    run_exec "$work/egl_draw7" "$work/egl_context_draw" clear
+    grep -qx "CLEARED status 0x8cd5" "$work/egl_draw7.out" || fail "the framebuffer was not complete and cleared"
+    grep -Eq "gtsim-i915: GPU hang on context [0-9]+ \(batch 0x[0-9a-f]+\): 3DPRIMITIVE \(header 0x7b000005\) at batch 0x[0-9a-f]+ \(PPGTT, first level\): a draw of 3 vertices x 1 instances; the Gen7 3D pipeline is not modelled \($platform\)" \
+        "$work/egl_draw7.err" || fail "no report of the Gen7 draw"
+    grep -Eq 'gtsim-i915: device ran [1-9][0-9]* commands' "$work/egl_draw7.err" || fail "no command ran"
     exit 0
     ;;
 uapi)
@@ -255,6 +283,10 @@ uapi)
     [ $rc -eq 0 ] || fail "i915_uapi exited with status $rc"
     grep -qx "PASS i915_uapi" "$work/uapi.out" || fail "i915_uapi did not print 'PASS i915_uapi'"
     grep -q "GPU hang on context" "$work/uapi.err" || fail "no report of the hanging batch"
+    case $platform in
+    hsw | ivb) grep -Eq "GPU hang on context [0-9]+ \(batch 0x200000\): 3DPRIMITIVE \(header 0x7b000005\) at batch 0x20002c \(PPGTT, first level\): a draw of 3 vertices x 1 instances; the Gen7 3D pipeline is not modelled" \
+                   "$work/uapi.err" || fail "no report of the Gen7 draw" ;;
+    esac
     ;;
 *)
     fail "unknown kind $kind"

@@ -27,6 +27,11 @@
  *   PML4 in PDP0, the format NEO's AUB captures use) and a ring in GGTT
  *   memory; the ring holds MI_BATCH_BUFFER_START (PPGTT) of the batch; the
  *   context descriptor goes to the render ELSP (seed 004 "Execlists").
+ * - Gen7 (hsw, ivb; platform_vms): as the Gen7 i915 kernel, no execlists:
+ *   each VM is a 2 GiB two-level PPGTT whose page directory lives in the
+ *   GGTT entry table; an execbuffer points the render ring buffer
+ *   registers at the context's ring page, which loads PP_DIR_BASE of the
+ *   context's VM and starts the batch.  Relocations write 4 bytes.
  */
 #include "i915.h"
 
@@ -62,10 +67,13 @@
 
 /* ---- device identity ---- */
 
-/* PCI ids: SKL GT2 0x1912, TGL GT2 0x9a49 (public PCI id lists). */
+/* PCI ids: SKL GT2 0x1912, TGL GT2 0x9a49, HSW GT2 desktop 0x0412, IVB GT2
+ * desktop 0x0162 (public PCI id lists; src/platform.c). */
 static const struct i915_identity identities[] = {
     {"skl", 0x1912, 0x06},
     {"tgllp", 0x9a49, 0x01},
+    {"hsw", 0x0412, 0x06},
+    {"ivb", 0x0162, 0x09},
 };
 
 /* The engines gtsim models per platform and how work is submitted to them
@@ -94,7 +102,37 @@ struct platform_engines {
 static const struct platform_engines platform_engines[] = {
     {0}, /* skl */
     {1}, /* tgllp */
+    {0}, /* hsw (ring submission: platform_vms) */
+    {0}, /* ivb */
 };
+
+/* How the kernel gives a context its address space and runs its batches,
+ * per platform.  Gen8+: a 4-level 48-bit PPGTT per VM (seed 004) and
+ * execlists (platform_engines).  Gen7 (public facts, Linux i915 gen6_ppgtt
+ * and ring submission): a 2 GiB PPGTT per VM whose page directory (512
+ * 32-bit PDEs, each naming a page table of 1024 32-bit PTEs) lives in the
+ * GGTT entry table, selected by PP_DIR_BASE; the batch runs from a ring
+ * buffer (RING_BUFFER_START/HEAD/TAIL/CTL) that loads PP_DIR_BASE and
+ * starts the batch; relocations are 4-byte addresses. */
+struct platform_vm {
+    int ring;              /* Gen7: the layout above */
+    unsigned va_bits;      /* PPGTT size: 48, or 31 (Gen7: 2 GiB) */
+    unsigned reloc_bytes;  /* a relocated address: 8 bytes, or 4 (Gen7) */
+    unsigned pte_ext_bits; /* Gen7 PTE: physical address bits 32.. in entry bits 4.. (HSW 7, IVB 8) */
+};
+static const struct platform_vm platform_vms[] = {
+    {0, 48, 8, 0}, /* skl */
+    {0, 48, 8, 0}, /* tgllp */
+    {1, 31, 4, 7}, /* hsw (HSW_GTT_ADDR_ENCODE) */
+    {1, 31, 4, 8}, /* ivb (GEN6_GTT_ADDR_ENCODE) */
+};
+/* Gen7: the GGTT below GEN7_GGTT_PD_AREA holds context rings; the page
+ * directories (GEN7_PD_BYTES of entries each, 64-byte aligned as
+ * PP_DIR_BASE bits 31:16 need) take the GGTT entries of the next
+ * GEN7_MAX_VMS * 512 pages, as i915 steals GGTT entries for them. */
+#define GEN7_GGTT_PD_AREA (1ull << 30)
+#define GEN7_PD_BYTES 2048u
+#define GEN7_MAX_VMS 512u
 
 /* Per-platform GETPARAM/QUERY figures (i915-uapi facts, section 2). */
 struct platform_info {
@@ -110,6 +148,13 @@ static const struct platform_info platform_infos[] = {
      {0x01, 0x07, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 16},
     {96, 6, 1, 0x3f, 19200000, 1, 6, 16, 1, 2,
      {0x01, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 14},
+    /* HSW GT2: 1 slice, 2 subslices x 10 EUs (Linux i915 hsw_sseu_info_init);
+     * the Gen5-Gen8 timestamp ticks every 80 ns (12.5 MHz, i915
+     * gen5_read_clock_frequency) */
+    {20, 2, 1, 0x3, 12500000, 1, 2, 10, 1, 2, {0x01, 0x03, 0xff, 0x03, 0xff, 0x03}, 6},
+    /* IVB: i915 has no SSEU description for Ivy Bridge: the EU/slice
+     * GETPARAMs and the topology query answer ENODEV (zeros here) */
+    {0, 0, 0, 0, 12500000, 0, 0, 0, 0, 0, {0}, 0},
 };
 
 static int ident_index = -1;
@@ -210,6 +255,8 @@ struct vm {
     struct binding *b;
     size_t nb, cap;
     uint64_t next_va;   /* placement of unpinned objects */
+    unsigned pd_slot;   /* Gen7: its page directory's slot in the GGTT entry table (pml4 holds the
+                         * page tables as children; its own page is unused) */
     uint64_t *pt_pages; /* every table page (returned at destroy) */
     size_t npt, ptcap;
 };
@@ -396,7 +443,7 @@ static int dev_get(void)
     cfg.log = stderr;
     ident_pick();
     if (ident_bad) {
-        fprintf(stderr, "gtsim-i915: GTSIM_PLATFORM=%s: no i915 device identity for it (skl, tgllp)\n",
+        fprintf(stderr, "gtsim-i915: GTSIM_PLATFORM=%s: no i915 device identity for it (skl, tgllp, hsw, ivb)\n",
                 getenv("GTSIM_PLATFORM"));
         return -ENODEV;
     }
@@ -690,10 +737,58 @@ static void pt_free(struct pt *t, int level)
     free(t);
 }
 
+static const struct platform_vm *pvm(void)
+{
+    return &platform_vms[ident_pick()];
+}
+
+/* A Gen7 PTE or PDE of physical page pa (0: not present): bit 0 valid,
+ * address bits 31:12 in place, bits 32.. in entry bits 4.. (ext_bits of
+ * them; PDEs use the Gen6 encoding, 8 bits, on every Gen7 part). */
+static uint32_t gen7_entry(uint64_t pa, unsigned ext_bits)
+{
+    if (!pa)
+        return 0;
+    return (uint32_t)(pa & 0xfffff000u) | (uint32_t)(((pa >> 32) & ((1u << ext_bits) - 1)) << 4) | 1u;
+}
+
+/* Gen7: the GGTT entry-table byte offset of the VM's page directory. */
+static uint64_t gen7_pd_offset(const struct vm *vm)
+{
+    return GEN7_GGTT_PD_AREA / PAGE * 4 + (uint64_t)vm->pd_slot * GEN7_PD_BYTES;
+}
+
+static uint8_t gen7_pd_used[GEN7_MAX_VMS];
+
+/* Gen7: the PTE of gva in the VM's 2-level PPGTT (the PDE is written when
+ * its page table is made). */
+static int pte_write_gen7(struct vm *vm, uint64_t gva, uint64_t pa)
+{
+    struct pt *root = vm->pml4;
+    unsigned idx = (unsigned)(gva >> 22) & 511;
+    if (!root->child[idx]) {
+        if (!pa)
+            return 0;
+        struct pt *c = pt_new(vm);
+        if (!c)
+            return -ENOMEM;
+        uint32_t pde = gen7_entry(c->pa, 8);
+        if (gtsim_ggtt_write(dev, gen7_pd_offset(vm) + idx * 4, &pde, 4)) {
+            free(c);
+            return -ENOMEM;
+        }
+        root->child[idx] = c;
+    }
+    uint32_t ent = gen7_entry(pa, pvm()->pte_ext_bits);
+    return gtsim_phys_write(dev, root->child[idx]->pa + ((gva >> 12) & 1023) * 4, &ent, 4) ? -ENOMEM : 0;
+}
+
 /* Write the PTE of gva (0 = unmap).  Entries: bit 0 present, bit 1 R/W,
  * bits 47:12 address (seed 004 PML4E/PDPE/PDE/PTE). */
 static int pte_write(struct vm *vm, uint64_t gva, uint64_t pa)
 {
+    if (pvm()->ring)
+        return pte_write_gen7(vm, gva, pa);
     struct pt *t = vm->pml4;
     for (int level = 4; level >= 2; level--) {
         unsigned idx = (unsigned)(gva >> (12 + 9 * (level - 1))) & 511;
@@ -724,11 +819,23 @@ static struct vm *vm_new(void)
         return NULL;
     vm->refs = 1;
     vm->next_va = 1ull << 20;
+    if (pvm()->ring) {
+        /* a free page directory slot, its entries cleared */
+        static const uint8_t zero_pd[GEN7_PD_BYTES];
+        while (vm->pd_slot < GEN7_MAX_VMS && gen7_pd_used[vm->pd_slot])
+            vm->pd_slot++;
+        if (vm->pd_slot == GEN7_MAX_VMS || gtsim_ggtt_write(dev, gen7_pd_offset(vm), zero_pd, GEN7_PD_BYTES)) {
+            free(vm);
+            return NULL;
+        }
+    }
     vm->pml4 = pt_new(vm);
     if (!vm->pml4) {
         free(vm);
         return NULL;
     }
+    if (pvm()->ring)
+        gen7_pd_used[vm->pd_slot] = 1;
     return vm;
 }
 
@@ -744,7 +851,9 @@ static void vm_put(struct vm *vm)
 {
     if (--vm->refs > 0)
         return;
-    pt_free(vm->pml4, 4);
+    pt_free(vm->pml4, pvm()->ring ? 2 : 4);
+    if (pvm()->ring)
+        gen7_pd_used[vm->pd_slot] = 0;
     for (size_t i = 0; i < vm->npt; i++)
         pa_free(vm->pt_pages[i]);
     free(vm->pt_pages);
@@ -1006,6 +1115,8 @@ static int bo_rw(struct bo *bo, uint64_t off, void *buf, size_t len, int write)
  * "Register State Context"), the ring (one page) at + 0x2000. */
 static int ctx_write_image_at(struct ctx *c, uint64_t lrca)
 {
+    if (pvm()->ring)
+        return 0; /* Gen7: no logical ring context; run_batch writes the ring page */
     uint64_t pml4 = c->vm->pml4->pa;
     for (int e = 0; e < NENG; e++) {
         if (!has_engine(e))
@@ -1043,14 +1154,16 @@ static int ctx_block_alloc(uint64_t *pa)
         *pa = freectx[--nfreectx];
         return 0;
     }
-    if (next_ctx_pa + CTX_PAGES * PAGE > (1ull << 32))
+    if (next_ctx_pa + CTX_PAGES * PAGE > (pvm()->ring ? GEN7_GGTT_PD_AREA : 1ull << 32))
         return -ENOSPC;
     *pa = next_ctx_pa;
     next_ctx_pa += CTX_PAGES * PAGE;
-    /* GGTT identity mapping of the image and ring pages (valid bit 0) */
+    /* GGTT identity mapping of the image and ring pages (valid bit 0;
+     * Gen7 entries are 4 bytes) */
     for (int i = 0; i < CTX_PAGES; i++) {
         uint64_t pte = (*pa + i * PAGE) | 1;
-        gtsim_ggtt_write(dev, (*pa + i * PAGE) / PAGE * 8, &pte, 8);
+        unsigned w = pvm()->ring ? 4 : 8;
+        gtsim_ggtt_write(dev, (*pa + i * PAGE) / PAGE * w, &pte, w);
     }
     return 0;
 }
@@ -1238,6 +1351,10 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_HUC_STATUS: return -ENODEV;
     default: return -EINVAL;
     }
+    /* i915: a platform without an SSEU description answers ENODEV */
+    if (!v && (g->param == I915_PARAM_EU_TOTAL || g->param == I915_PARAM_SUBSLICE_TOTAL ||
+               g->param == I915_PARAM_SLICE_MASK || g->param == I915_PARAM_SUBSLICE_MASK))
+        return -ENODEV;
     return i915_copy_to_user((uint64_t)(uintptr_t)g->value, &v, sizeof(v));
 }
 
@@ -1251,6 +1368,8 @@ static int query_item(struct drm_i915_query_item *it)
     case DRM_I915_QUERY_TOPOLOGY_INFO: {
         if (it->flags)
             return -EINVAL;
+        if (!pi->max_slices)
+            return -ENODEV; /* no SSEU description (i915 query_topology_info) */
         struct drm_i915_query_topology_info t;
         memset(&t, 0, sizeof(t));
         t.max_slices = pi->max_slices;
@@ -1655,7 +1774,7 @@ static int ctx_param(struct file *f, struct ctx *c, struct drm_i915_gem_context_
     case I915_CONTEXT_PARAM_GTT_SIZE:
         if (set)
             return -EINVAL;
-        p->value = 1ull << 48;
+        p->value = 1ull << platform_vms[ident_pick()].va_bits;
         break;
     case I915_CONTEXT_PARAM_NO_ERROR_CAPTURE:
     case I915_CONTEXT_PARAM_BANNABLE:
@@ -2450,39 +2569,63 @@ static void stop_handlers_remove(struct stop_handlers *h)
             sigaction(stop_signals[i], &h->old[i], NULL);
 }
 
-static int run_batch(struct ctx *c, int engine, uint64_t lrca, uint64_t batch_va)
+/* Gen7 (i915 ring submission): the ring loads the VM's page directory
+ * (MI_LOAD_REGISTER_IMM of PP_DIR_DCLV, all valid, and PP_DIR_BASE: bits
+ * 31:16 its GGTT entry offset in 64-byte units) and starts the batch
+ * (MI_BATCH_BUFFER_START, Address Space Indicator PPGTT, 32-bit address);
+ * the ring registers point at the context's ring page and the
+ * RING_BUFFER_TAIL write runs it (seed 002).  The GTSIM_* status. */
+static int submit_ring(struct ctx *c, uint32_t b, uint64_t ring_pa, uint64_t batch_va)
 {
-    n_execbuffers++;
-    int e = userptr_check(c->vm);
-    if (e)
-        return e;
-    /* ring: MI_BATCH_BUFFER_START (first level, PPGTT, 48-bit address) */
+    uint32_t ring[8] = {0x11000003u, b + 0x220, 0xffffffffu, b + 0x228,
+                        (uint32_t)(gen7_pd_offset(c->vm) / 64) << 16, (0x31u << 23) | (1u << 8),
+                        (uint32_t)batch_va, 0};
+    gtsim_phys_write(dev, ring_pa, ring, sizeof(ring));
+    gtsim_mmio_write(dev, b + 0x3c, 0);                        /* RING_BUFFER_CTL: disabled */
+    gtsim_mmio_write(dev, b + 0x38, (uint32_t)ring_pa);        /* RING_BUFFER_START (GGTT) */
+    gtsim_mmio_write(dev, b + 0x34, 0);                        /* RING_BUFFER_HEAD */
+    gtsim_mmio_write(dev, b + 0x3c, 1);                        /* one page, Ring Buffer Enable */
+    return gtsim_mmio_write(dev, b + 0x30, (uint32_t)sizeof(ring)); /* RING_BUFFER_TAIL */
+}
+
+/* Gen8+: the context image's ring holds MI_BATCH_BUFFER_START (first
+ * level, PPGTT, 48-bit address); the context descriptor goes to the ELSP
+ * or the submission queue.  The GTSIM_* status. */
+static int submit_execlist(uint32_t b, uint64_t img, uint64_t batch_va)
+{
     uint32_t ring[4] = {(0x31u << 23) | (1u << 8) | 1u, (uint32_t)batch_va, (uint32_t)(batch_va >> 32), 0};
-    uint64_t img = lrca + (uint64_t)engine * 0x4000;
     uint32_t head = 0, tail = sizeof(ring);
     gtsim_phys_write(dev, img + 0x2000, ring, sizeof(ring));
     gtsim_phys_write(dev, img + 0x1000 + 4 * 5, &head, 4);
     gtsim_phys_write(dev, img + 0x1000 + 4 * 7, &tail, 4);
     /* context descriptor: LRCA, 48-bit PPGTT (bits 4:3 = 3), valid */
     uint64_t desc = img | (3u << 3) | 1u;
-    uint32_t b = gtsim_engine_mmio_base(dev, engine);
-    int st;
-    struct stop_handlers sh;
-    stop_handlers_install(&sh);
     if (platform_engines[ident_pick()].submit_sq) {
         /* EXECLIST_SQ_CONTENTS element 0, then EXECLIST_CONTROL Load */
         gtsim_mmio_write(dev, b + 0x510, (uint32_t)desc);
         gtsim_mmio_write(dev, b + 0x514, (uint32_t)(desc >> 32));
         gtsim_mmio_write(dev, b + 0x518, 0);
         gtsim_mmio_write(dev, b + 0x51c, 0);
-        st = gtsim_mmio_write(dev, b + 0x550, 1);
-    } else {
-        /* ELSP: element 1 then element 0, each high DWord first */
-        gtsim_mmio_write(dev, b + 0x230, 0);
-        gtsim_mmio_write(dev, b + 0x230, 0);
-        gtsim_mmio_write(dev, b + 0x230, (uint32_t)(desc >> 32));
-        st = gtsim_mmio_write(dev, b + 0x230, (uint32_t)desc);
+        return gtsim_mmio_write(dev, b + 0x550, 1);
     }
+    /* ELSP: element 1 then element 0, each high DWord first */
+    gtsim_mmio_write(dev, b + 0x230, 0);
+    gtsim_mmio_write(dev, b + 0x230, 0);
+    gtsim_mmio_write(dev, b + 0x230, (uint32_t)(desc >> 32));
+    return gtsim_mmio_write(dev, b + 0x230, (uint32_t)desc);
+}
+
+static int run_batch(struct ctx *c, int engine, uint64_t lrca, uint64_t batch_va)
+{
+    n_execbuffers++;
+    int e = userptr_check(c->vm);
+    if (e)
+        return e;
+    uint64_t img = lrca + (uint64_t)engine * 0x4000;
+    uint32_t b = gtsim_engine_mmio_base(dev, engine);
+    struct stop_handlers sh;
+    stop_handlers_install(&sh);
+    int st = pvm()->ring ? submit_ring(c, b, img + 0x2000, batch_va) : submit_execlist(b, img, batch_va);
     stop_handlers_remove(&sh);
     if (stop_signal) {
         int sig = stop_signal;
@@ -2521,6 +2664,14 @@ static int why_(int e, int line)
     if (debug_level())
         fprintf(stderr, "gtsim-i915: execbuffer: %s (i915.c:%d)\n", strerror(-e), line);
     return e;
+}
+
+/* The end of the addresses an object with exec_object2 flags may take:
+ * the PPGTT's size, and 4 GiB without SUPPORTS_48B_ADDRESS. */
+static uint64_t vm_limit(uint64_t flags)
+{
+    uint64_t end = 1ull << pvm()->va_bits;
+    return (flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS) || end < (1ull << 32) ? end : 1ull << 32;
 }
 
 struct eobj {
@@ -2679,7 +2830,7 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
                 err = WHY(-EINVAL);
             else {
                 uint64_t va = e->offset & ((1ull << 48) - 1);
-                uint64_t end = (e->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS) ? 1ull << 48 : 1ull << 32;
+                uint64_t end = vm_limit(e->flags);
                 if (va + o[i].bo->size > end || va + o[i].bo->size < va)
                     err = WHY(-EINVAL);
             }
@@ -2725,7 +2876,7 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
                 want = e->offset & ((1ull << 48) - 1);
             } else {
                 uint64_t align = e->alignment > PAGE ? e->alignment : PAGE;
-                uint64_t lim = (e->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS) ? 1ull << 48 : 1ull << 32;
+                uint64_t lim = vm_limit(e->flags);
                 int ok = b && !(b->va & (align - 1)) && b->va + bo->size <= lim;
                 for (size_t k = 0; ok && k < vm->nb; k++) /* keep it unless a pinned one now needs the range */
                     if (vm->b[k].bo != bo && vm->b[k].va < b->va + bo->size && b->va < vm->b[k].va + vm->b[k].bo->size)
@@ -2786,8 +2937,9 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
     }
     for (uint32_t i = 0; i < x->buffer_count && !err; i++)
         o[i].b = vm_find(vm, o[i].bo);
-    /* relocations: target address + delta written as 8 bytes at the offset
-     * (Gen8+), presumed_offset updated */
+    /* relocations: target address + delta written at the offset (8 bytes
+     * Gen8+, 4 bytes Gen7: platform_vm.reloc_bytes), presumed_offset updated */
+    unsigned rbytes = pvm()->reloc_bytes;
     for (uint32_t i = 0; i < x->buffer_count && !err; i++) {
         struct drm_i915_gem_exec_object2 *e = &o[i].e;
         if (e->relocation_count > 65536) {
@@ -2814,7 +2966,7 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
                 err = WHY(-ENOENT);
                 break;
             }
-            if (re.write_domain & (re.write_domain - 1) || (re.offset & 3) || re.offset > o[i].bo->size - 8) {
+            if (re.write_domain & (re.write_domain - 1) || (re.offset & 3) || re.offset > o[i].bo->size - rbytes) {
                 err = WHY(-EINVAL);
                 break;
             }
@@ -2822,7 +2974,7 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
             uint64_t tgt = canonical(t->b->va);
             if (re.presumed_offset == tgt && (x->flags & I915_EXEC_NO_RELOC))
                 continue;
-            if ((err = bo_rw(o[i].bo, re.offset, &v, 8, 1)))
+            if ((err = bo_rw(o[i].bo, re.offset, &v, rbytes, 1))) /* little-endian: the low bytes */
                 break;
             re.presumed_offset = tgt;
             if (i915_copy_to_user(rp + offsetof(struct drm_i915_gem_relocation_entry, presumed_offset),
