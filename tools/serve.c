@@ -881,10 +881,10 @@ int gtsim_cmd_serve(int argc, char **argv)
  * directory.  0 when found. */
 /* The platforms libgtsim-i915.so presents (its identities table,
  * src/frontend/i915/i915.c). */
-#define I915_PLATFORMS "skl, tgllp"
+#define I915_PLATFORMS "skl, tgllp, dg1"
 static int has_i915_identity(const char *platform)
 {
-    return !strcmp(platform, "skl") || !strcmp(platform, "tgllp");
+    return !strcmp(platform, "skl") || !strcmp(platform, "tgllp") || !strcmp(platform, "dg1");
 }
 
 static int find_lib(const char *name, const char *installed, char *out, size_t len)

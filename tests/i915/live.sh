@@ -121,6 +121,17 @@ clinfo)
     tgllp) grep -Eq 'Device Name +Intel\(R\) Iris\(R\) Xe Graphics \[0x9a49\]' "$work/clinfo.intel" ||
              fail "clinfo does not list Iris Xe Graphics [0x9a49]"
          grep -Eq 'Max compute units +96$' "$work/clinfo.intel" || fail "clinfo: not 96 compute units" ;;
+    dg1) grep -Eq 'Device Name +Intel\(R\) Iris\(R\) Xe MAX Graphics \[0x4905\]' "$work/clinfo.intel" ||
+             fail "clinfo does not list Iris Xe MAX Graphics [0x4905]"
+         grep -Eq 'Max compute units +96$' "$work/clinfo.intel" || fail "clinfo: not 96 compute units"
+         # a discrete device: its global memory is the 4 GiB of local memory
+         # the device presents (the runtime keeps a share back: 90..100 %)
+         # whatever the host's memory, and it shares no memory with the host
+         gm=$(sed -n 's/^ *Global memory size *\([0-9]*\) .*/\1/p' "$work/clinfo.intel" | head -1)
+         [ -n "$gm" ] && [ "$gm" -le 4294967296 ] && [ "$gm" -ge 3865470566 ] ||
+             fail "clinfo: global memory size '$gm' is not the 4 GiB of local memory"
+         grep -Eq 'Unified memory for Host and Device +No$' "$work/clinfo.intel" ||
+             fail "clinfo: not a discrete device (unified memory)" ;;
     esac
     grep -Eq 'PCI-E, 0000:00:02.0' "$work/clinfo.intel" || fail "clinfo: not at PCI 0000:00:02.0"
     exit 0
