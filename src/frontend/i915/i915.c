@@ -758,6 +758,19 @@ static int pte_write(struct vm *vm, uint64_t gva, uint64_t pa)
     return gtsim_phys_write(dev, t->pa + idx * 8, &ent, 8) ? -ENOMEM : 0;
 }
 
+/* The PTE of gva as the page walk reads it from simulated memory (0 when
+ * a level is missing); for debug reports. */
+static uint64_t pte_read(const struct vm *vm, uint64_t gva)
+{
+    const struct pt *t = vm->pml4;
+    for (int level = 4; level >= 2 && t; level--)
+        t = t->child[(gva >> (12 + 9 * (level - 1))) & 511];
+    uint64_t ent = 0;
+    if (t)
+        gtsim_phys_read(dev, t->pa + ((gva >> 12) & 511) * 8, &ent, 8);
+    return ent;
+}
+
 static struct vm *vm_new(void)
 {
     struct vm *vm = calloc(1, sizeof(*vm));
@@ -838,6 +851,11 @@ static int vm_bind(struct vm *vm, struct bo *bo, uint64_t va, int pinned)
             return e;
     }
     vm->b[vm->nb++] = (struct binding){bo, va, pinned};
+    if (debug_level() >= 2) {
+        uint64_t pte = pte_read(vm, va);
+        fprintf(stderr, "gtsim-i915: bind handle %u (%s memory) at GVA 0x%llx: PTE 0x%llx\n", bo->handle,
+                bo->lmem ? "local" : "system", (unsigned long long)va, (unsigned long long)pte);
+    }
     return 0;
 }
 
@@ -1471,6 +1489,9 @@ static int create_ext(struct file *f, struct drm_i915_gem_create_ext *c)
     if (e)
         return e;
     bo->lmem = local;
+    if (debug_level() >= 2)
+        fprintf(stderr, "gtsim-i915: GEM_CREATE_EXT handle %u, %llu bytes, placements 0x%x (1 system, 2 local), in %s memory\n",
+                bo->handle, (unsigned long long)bo->size, placements ? placements : 1u, local ? "local" : "system");
     c->size = bo->size;
     c->handle = bo->handle;
     return 0;
