@@ -16,6 +16,7 @@
 #                                       10^6-instruction watchdog returns control with a report
 #   live.sh GTSIM WORKDIR threads       tests/tbx/cl_threads.c: 4 threads for 3 s
 #   live.sh GTSIM WORKDIR uapi PROG     PROG (tests/i915/i915_uapi.c) must print "PASS i915_uapi"
+#   live.sh GTSIM WORKDIR uapi_lmem PROG  PROG lmem on dg1: local-memory objects, their PTEs (LM bit)
 #   live.sh GTSIM WORKDIR eglinfo       eglinfo's surfaceless platform initialises Mesa's iris
 #   live.sh GTSIM WORKDIR vulkaninfo    vulkaninfo --summary lists anv's device for the simulated GPU
 #   live.sh GTSIM WORKDIR egl           tests/i915/egl_context.c: an OpenGL ES context on iris
@@ -252,6 +253,30 @@ uapi)
     [ $rc -eq 0 ] || fail "i915_uapi exited with status $rc"
     grep -qx "PASS i915_uapi" "$work/uapi.out" || fail "i915_uapi did not print 'PASS i915_uapi'"
     grep -q "GPU hang on context" "$work/uapi.err" || fail "no report of the hanging batch"
+    ;;
+uapi_lmem)
+    # PROG lmem on a discrete GPU (dg1): objects in local memory written by
+    # a batch and read back; the device's bind reports (GTSIM_I915_DEBUG=2)
+    # give the PTEs the walk reads: the local object's with the LM bit
+    # (PPGTT bit 11, Linux i915 GEN12_PPGTT_PTE_LM), the system one's without
+    prog=$4
+    name=uapi
+    [ -f "$san_lib" ] && i915_lib=$san_lib
+    extra_env=(GTSIM_I915_DEBUG=2)
+    run_exec "$work/uapi_lmem" "$prog" lmem 2>/dev/null
+    rc=$?
+    [ $rc -eq 0 ] || fail "i915_uapi lmem exited with status $rc"
+    grep -qx "PASS i915_uapi lmem" "$work/uapi_lmem.out" || fail "i915_uapi lmem did not print 'PASS i915_uapi lmem'"
+    read -r lh sh < <(sed -n 's/^local data handle \([0-9]*\), system data handle \([0-9]*\)$/\1 \2/p' "$work/uapi_lmem.out")
+    [ -n "$lh" ] && [ -n "$sh" ] || fail "no data handles printed"
+    pte_of() { sed -n "s/^gtsim-i915: bind handle $1 ($2 memory) at GVA $3: PTE \(0x[0-9a-f]*\)$/\1/p" "$work/uapi_lmem.err" | head -1; }
+    lp=$(pte_of "$lh" local 0x10000000) sp=$(pte_of "$sh" system 0x20000000)
+    [ -n "$lp" ] && [ -n "$sp" ] || fail "no bind report of the data objects"
+    echo "local object PTE $lp, system object PTE $sp"
+    (( (lp & 1) && (lp >> 11 & 1) )) || fail "local object PTE $lp: not present with the LM bit (11)"
+    (( (sp & 1) && !(sp >> 11 & 1) )) || fail "system object PTE $sp: LM bit set or not present"
+    # local pages lie in the 4 GiB of local memory
+    (( (lp & 0xfffffffff000) < (1 << 32) )) || fail "local object PTE $lp: address outside local memory"
     ;;
 *)
     fail "unknown kind $kind"
