@@ -99,17 +99,20 @@ struct platform_info {
      * GEN12_PPGTT_PTE_LM bit 11, fact; gtsim's gtt_dg1 format). */
     uint64_t lmem_size;
     uint64_t ggtt_pte_lm, ppgtt_pte_lm;
+    int has_llc;        /* GETPARAM HAS_LLC (discrete GPUs: 0) */
+    unsigned ppgtt_bits; /* PPGTT size: 2^bits bytes (DG1: 47, Wa_16011227922) */
 };
 static const struct platform_info platform_infos[] = {
     {24, 3, 1, 0x7, 12000000, 3, 4, 8, 1, 1,
-     {0x01, 0x07, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 16, 0, 0, 0},
+     {0x01, 0x07, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 16, 0, 0, 0, 1, 48},
     {96, 6, 1, 0x3f, 19200000, 1, 6, 16, 1, 2,
-     {0x01, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 14, 0, 0, 0},
+     {0x01, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 14, 0, 0, 0, 1, 48},
     /* dg1: the GT of TGL GT2 (1 slice, 6 dual-subslices x 16 EUs, Linux
-     * i915 DG1 = Gen12LP sseu, fact), 4 GiB of local memory (DG1 cards) */
+     * i915 DG1 = Gen12LP sseu, fact), 4 GiB of local memory (DG1 cards);
+     * Linux i915_pci.c dg1_info (fact): no LLC, 47-bit PPGTT */
     {96, 6, 1, 0x3f, 19200000, 1, 6, 16, 1, 2,
      {0x01, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 14, 4ull << 30, 1ull << 1,
-     1ull << 11},
+     1ull << 11, 0, 47},
 };
 
 static int ident_index = -1;
@@ -185,7 +188,7 @@ struct bo {
     uint64_t off;       /* GEM: offset in the memfd (= mmap offset) */
     uint64_t *pa;       /* simulated physical page of each 4 KiB page (0 = none yet) */
     uint32_t tiling, stride;
-    uint32_t caching;   /* I915_CACHING_*: LLC platforms default to CACHED */
+    uint32_t caching;   /* I915_CACHING_*: LLC platforms default to CACHED, others to NONE */
     int dmabuf;         /* PRIME: its own memfd once exported or imported (-1: in the file's memfd) */
     ino_t dmabuf_ino;
     int maps;           /* live mappings of it by the program */
@@ -335,6 +338,13 @@ static void pa_free(uint64_t pa)
         (void)push_u64(&freelm, &nfreelm, &freelmcap, pa);
     else
         (void)push_u64(&freepa, &nfreepa, &freepacap, pa);
+}
+
+/* Bytes of a PPGTT (i915's vm->total: GTT_SIZE, the end of softpinned and
+ * placed objects). */
+static uint64_t ppgtt_size(void)
+{
+    return 1ull << platform_infos[ident_pick()].ppgtt_bits;
 }
 
 /* Bytes of local memory not handed out (the MEMORY_REGIONS query). */
@@ -1014,7 +1024,7 @@ static int bo_new(struct file *f, uint64_t size, struct bo **out)
         return -ENOMEM;
     bo->file = f;
     bo->size = size;
-    bo->caching = I915_CACHING_CACHED;
+    bo->caching = platform_infos[ident_pick()].has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE;
     bo->dmabuf = -1;
     int e = off_alloc(f, size, &bo->off);
     if (!e) {
@@ -1247,7 +1257,6 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_HAS_RELAXED_FENCING:
     case I915_PARAM_HAS_COHERENT_RINGS:
     case I915_PARAM_HAS_RELAXED_DELTA:
-    case I915_PARAM_HAS_LLC:
     case I915_PARAM_HAS_WAIT_TIMEOUT:
     case I915_PARAM_HAS_PRIME_VMAP_FLUSH:
     case I915_PARAM_HAS_PINNED_BATCHES:
@@ -1268,6 +1277,7 @@ static int io_getparam(drm_i915_getparam_t *g)
         v = 1;
         break;
     case I915_PARAM_HAS_BLT: v = has_engine(ENG_COPY); break;
+    case I915_PARAM_HAS_LLC: v = pi->has_llc; break;
     case I915_PARAM_HAS_BSD:
     case I915_PARAM_HAS_VEBOX:
     case I915_PARAM_HAS_BSD2:
@@ -1613,6 +1623,8 @@ static int io_prw(struct file *f, struct drm_i915_gem_pwrite *p, int write)
 
 static int io_set_domain(struct file *f, struct drm_i915_gem_set_domain *d)
 {
+    if (lmem_size())
+        return -ENODEV; /* discrete GPUs (Linux i915_gem_domain.c, fact) */
     if (d->write_domain & GPU_DOMAINS || d->read_domains & GPU_DOMAINS)
         return -EINVAL;
     if (d->write_domain && d->read_domains != d->write_domain)
@@ -1765,7 +1777,7 @@ static int ctx_param(struct file *f, struct ctx *c, struct drm_i915_gem_context_
     case I915_CONTEXT_PARAM_GTT_SIZE:
         if (set)
             return -EINVAL;
-        p->value = 1ull << 48;
+        p->value = ppgtt_size();
         break;
     case I915_CONTEXT_PARAM_NO_ERROR_CAPTURE:
     case I915_CONTEXT_PARAM_BANNABLE:
@@ -2784,7 +2796,7 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
                 err = WHY(-EINVAL);
             else {
                 uint64_t va = e->offset & ((1ull << 48) - 1);
-                uint64_t end = (e->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS) ? 1ull << 48 : 1ull << 32;
+                uint64_t end = (e->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS) ? ppgtt_size() : 1ull << 32;
                 if (va + o[i].bo->size > end || va + o[i].bo->size < va)
                     err = WHY(-EINVAL);
             }
@@ -2830,7 +2842,7 @@ static int io_execbuffer(struct file *f, struct drm_i915_gem_execbuffer2 *x, int
                 want = e->offset & ((1ull << 48) - 1);
             } else {
                 uint64_t align = e->alignment > PAGE ? e->alignment : PAGE;
-                uint64_t lim = (e->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS) ? 1ull << 48 : 1ull << 32;
+                uint64_t lim = (e->flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS) ? ppgtt_size() : 1ull << 32;
                 int ok = b && !(b->va & (align - 1)) && b->va + bo->size <= lim;
                 for (size_t k = 0; ok && k < vm->nb; k++) /* keep it unless a pinned one now needs the range */
                     if (vm->b[k].bo != bo && vm->b[k].va < b->va + bo->size && b->va < vm->b[k].va + vm->b[k].bo->size)
@@ -3179,7 +3191,9 @@ int i915_ioctl(int fd, unsigned long req, void *arg)
     case DRM_IOCTL_I915_GEM_SET_CACHING: {
         struct drm_i915_gem_caching *cg = (void *)buf;
         struct bo *bo = bo_get(f, cg->handle);
-        if (cg->caching > I915_CACHING_DISPLAY)
+        if (lmem_size())
+            r = -ENODEV; /* discrete GPUs: SET/GET_CACHING (Linux i915_gem_domain.c, fact) */
+        else if (cg->caching > I915_CACHING_DISPLAY)
             r = -EINVAL;
         else if (!bo)
             r = -ENOENT;
@@ -3194,8 +3208,8 @@ int i915_ioctl(int fd, unsigned long req, void *arg)
     case DRM_IOCTL_I915_GEM_GET_CACHING: {
         struct drm_i915_gem_caching *cg = (void *)buf;
         struct bo *bo = bo_get(f, cg->handle);
-        r = bo ? 0 : -ENOENT;
-        if (bo)
+        r = lmem_size() ? -ENODEV : bo ? 0 : -ENOENT;
+        if (!r)
             cg->caching = bo->caching;
         break;
     }
