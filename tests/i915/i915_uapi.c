@@ -303,6 +303,29 @@ static void test_regions_discrete(int fd)
     if (h)
         gem_close(fd, h);
 
+    /* Linux i915_pci.c dg1_info (fact): no LLC, a 47-bit PPGTT; discrete
+     * GPUs refuse SET_DOMAIN and SET/GET_CACHING (ENODEV) */
+    int llc = -1;
+    drm_i915_getparam_t gp = {.param = I915_PARAM_HAS_LLC, .value = &llc};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GETPARAM, &gp);
+    CHECK(llc == 0, "dg1 HAS_LLC %d, want 0", llc);
+    struct drm_i915_gem_context_param cp = {.param = I915_CONTEXT_PARAM_GTT_SIZE};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, &cp);
+    CHECK(cp.value == 1ull << 47, "dg1 GTT_SIZE 0x%llx, want 2^47", (unsigned long long)cp.value);
+    CHECK(create_in(fd, 8192, R_SMEM, 1, 0, &h) == 0, "GEM_CREATE_EXT of 8 KiB in system memory");
+    if (h) {
+        struct drm_i915_gem_set_domain sd = {.handle = h, .read_domains = I915_GEM_DOMAIN_CPU};
+        EXPECT_ERR(ENODEV, fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd);
+        struct drm_i915_gem_caching cg = {.handle = h, .caching = I915_CACHING_CACHED};
+        EXPECT_ERR(ENODEV, fd, DRM_IOCTL_I915_GEM_SET_CACHING, &cg);
+        EXPECT_ERR(ENODEV, fd, DRM_IOCTL_I915_GEM_GET_CACHING, &cg);
+        /* softpinned across the end of the 47-bit address space: EINVAL */
+        struct drm_i915_gem_exec_object2 eo = {.handle = h, .offset = (1ull << 47) - 4096,
+                                               .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS};
+        CHECK(execbuf(fd, &eo, 1, 0, 0) == -EINVAL, "softpin across 2^47 accepted");
+        gem_close(fd, h);
+    }
+
     /* a batch in local memory stores into a local and a system memory object */
     const uint64_t data_size = 1 << 20;
     uint32_t ldata = 0, sdata = 0, batch = 0;
