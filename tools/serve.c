@@ -95,7 +95,7 @@ const char gtsim_serve_usage[] =
     "      --dump-surfaces DIR     at the end of every batch buffer, write each render target\n"
     "                              its draws wrote to DIR as batchNNNNNN_rtB_WxH.png (8-bit RGBA;\n"
     "                              the preloaded library reads GTSIM_DUMP_SURFACES=DIR)\n"
-    "      --via i915|tbx          how the program reaches the GPU: i915 (default on skl and tgllp)\n"
+    "      --via i915|tbx          how the program reaches the GPU: i915 (default on skl, tgllp, dg1)\n"
     "                              preload libgtsim-i915.so, a simulated i915 render node in the\n"
     "                              program's own process, for any driver (the watchdog, memory,\n"
     "                              --host-threads, --trace-commands and --stats options apply, the\n"
