@@ -202,6 +202,7 @@ vulkaninfo)
     case $platform in
     skl) want='Intel(R) HD Graphics 530 (SKL GT2)' id=0x1912 ;;
     tgllp) want='Intel(R) Xe Graphics (TGL GT2)' id=0x9a49 ;;
+    dg1) want='Intel(R) Graphics (DG1)' id=0x4905 ;;
     esac
     grep -qE "deviceName += $(printf '%s' "$want" | sed 's/[()]/\\&/g')\$" "$work/vulkaninfo.out" ||
         fail "vulkaninfo does not list '$want'"
@@ -238,6 +239,7 @@ egl)
     case $platform in
     skl) want='Mesa Intel(R) HD Graphics 530 (SKL GT2)' ;;
     tgllp) want='Mesa Intel(R) Xe Graphics (TGL GT2)' ;;
+    dg1) want='Mesa Intel(R) Graphics (DG1)' ;;
     esac
     grep -qxF "GL_RENDERER $want" "$work/egl.out" || fail "GL_RENDERER is not '$want'"
     # iris ran its batches on the simulated render engine
