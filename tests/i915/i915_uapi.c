@@ -402,8 +402,8 @@ static void test_regions_discrete(int fd)
     }
     memset(&u2, 0, sizeof(u2));
     CHECK(query_regions(fd, &u2.q) == 0 && u2.q.regions[1].unallocated_size >= during + data_size + 4096,
-          "local memory not returned at close: %llu, %llu while bound", (unsigned long long)u2.q.regions[1].unallocated_size,
-          (unsigned long long)during);
+          "local memory not returned at close: %llu, %llu while bound",
+          (unsigned long long)u2.q.regions[1].unallocated_size, (unsigned long long)during);
 }
 
 static void test_discovery(void)

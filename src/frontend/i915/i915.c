@@ -1448,10 +1448,11 @@ static int set_placements(uint64_t p, uint32_t *mask, int *first_local)
         struct drm_i915_gem_memory_class_instance ci;
         if (i915_copy_from_user(&ci, mr.regions + i * sizeof(ci), sizeof(ci)))
             return -EFAULT;
-        int bit = ci.memory_instance != 0                         ? -1
-                  : ci.memory_class == I915_MEMORY_CLASS_SYSTEM    ? 0
-                  : ci.memory_class == I915_MEMORY_CLASS_DEVICE && lmem_size() ? 1
-                                                                   : -1;
+        int bit = -1;
+        if (ci.memory_instance == 0 && ci.memory_class == I915_MEMORY_CLASS_SYSTEM)
+            bit = 0;
+        else if (ci.memory_instance == 0 && ci.memory_class == I915_MEMORY_CLASS_DEVICE && lmem_size())
+            bit = 1;
         if (bit < 0 || (m & (1u << bit)))
             return -EINVAL; /* a region the device lacks, or a duplicate */
         if (i == 0)
@@ -1500,8 +1501,9 @@ static int create_ext(struct file *f, struct drm_i915_gem_create_ext *c)
         return e;
     bo->lmem = local;
     if (debug_level() >= 2)
-        fprintf(stderr, "gtsim-i915: GEM_CREATE_EXT handle %u, %llu bytes, placements 0x%x (1 system, 2 local), in %s memory\n",
-                bo->handle, (unsigned long long)bo->size, placements ? placements : 1u, local ? "local" : "system");
+        fprintf(stderr, "gtsim-i915: GEM_CREATE_EXT handle %u, %llu bytes, placements 0x%x (1 system, 2 local), in %s "
+                "memory\n", bo->handle, (unsigned long long)bo->size, placements ? placements : 1u,
+                local ? "local" : "system");
     c->size = bo->size;
     c->handle = bo->handle;
     return 0;
