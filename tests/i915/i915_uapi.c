@@ -319,6 +319,15 @@ static void test_regions_discrete(int fd)
         struct drm_i915_gem_caching cg = {.handle = h, .caching = I915_CACHING_CACHED};
         EXPECT_ERR(ENODEV, fd, DRM_IOCTL_I915_GEM_SET_CACHING, &cg);
         EXPECT_ERR(ENODEV, fd, DRM_IOCTL_I915_GEM_GET_CACHING, &cg);
+        /* no mappable aperture: no fences, no tiling ioctls (Linux intel_ggtt_fencing.c, fact) */
+        struct drm_i915_gem_set_tiling st = {.handle = h, .tiling_mode = I915_TILING_X, .stride = 512};
+        EXPECT_ERR(EOPNOTSUPP, fd, DRM_IOCTL_I915_GEM_SET_TILING, &st);
+        struct drm_i915_gem_get_tiling gt = {.handle = h};
+        EXPECT_ERR(EOPNOTSUPP, fd, DRM_IOCTL_I915_GEM_GET_TILING, &gt);
+        int fences = -1;
+        drm_i915_getparam_t fp = {.param = I915_PARAM_NUM_FENCES_AVAIL, .value = &fences};
+        EXPECT_OK(fd, DRM_IOCTL_I915_GETPARAM, &fp);
+        CHECK(fences == 0, "dg1 NUM_FENCES_AVAIL %d, want 0", fences);
         /* softpinned across the end of the 47-bit address space: EINVAL */
         struct drm_i915_gem_exec_object2 eo = {.handle = h, .offset = (1ull << 47) - 4096,
                                                .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS};

@@ -1291,7 +1291,7 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_HAS_SEMAPHORES:
         v = 0;
         break;
-    case I915_PARAM_NUM_FENCES_AVAIL: v = 32; break;
+    case I915_PARAM_NUM_FENCES_AVAIL: v = lmem_size() ? 0 : 32; break; /* discrete: no aperture, no fences */
     case I915_PARAM_HAS_ALIASING_PPGTT: v = 2; break; /* I915_GEM_PPGTT_FULL */
     case I915_PARAM_CMD_PARSER_VERSION: v = 10; break;
     case I915_PARAM_MMAP_GTT_VERSION: v = 4; break;
@@ -1636,6 +1636,8 @@ static int io_set_domain(struct file *f, struct drm_i915_gem_set_domain *d)
 
 static int io_set_tiling(struct file *f, struct drm_i915_gem_set_tiling *t)
 {
+    if (lmem_size())
+        return -EOPNOTSUPP; /* no mappable aperture, no fences (Linux i915_gem_tiling.c, fact) */
     struct bo *bo = bo_get(f, t->handle);
     if (!bo)
         return -ENOENT;
@@ -1659,6 +1661,8 @@ static int io_set_tiling(struct file *f, struct drm_i915_gem_set_tiling *t)
 
 static int io_get_tiling(struct file *f, struct drm_i915_gem_get_tiling *t)
 {
+    if (lmem_size())
+        return -EOPNOTSUPP; /* as SET_TILING */
     struct bo *bo = bo_get(f, t->handle);
     if (!bo)
         return -ENOENT;
