@@ -413,6 +413,16 @@ static void test_regions_discrete(int fd)
     CHECK(query_regions(fd, &u2.q) == 0 && u2.q.regions[1].unallocated_size >= during + data_size + 4096,
           "local memory not returned at close: %llu, %llu while bound",
           (unsigned long long)u2.q.regions[1].unallocated_size, (unsigned long long)during);
+    /* an object as large as local memory cannot be bound: ENOSPC */
+    uint32_t huge = 0;
+    CHECK(create_in(fd, 4ull << 30, R_LMEM, 1, 0, &huge) == 0, "GEM_CREATE_EXT of 4 GiB in local memory");
+    if (huge) {
+        struct drm_i915_gem_exec_object2 ho = {.handle = huge, .offset = 1ull << 32,
+                                               .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS};
+        r = execbuf(fd, &ho, 1, 0, 0);
+        CHECK(r == -ENOSPC, "binding 4 GiB of local memory: %s, want ENOSPC", strerror(-r));
+        gem_close(fd, huge);
+    }
 }
 
 static void test_discovery(void)

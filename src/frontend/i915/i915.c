@@ -846,19 +846,27 @@ static int vm_bind(struct vm *vm, struct bo *bo, uint64_t va, int pinned)
         vm->b = p;
         vm->cap = nc;
     }
-    for (uint64_t o = 0, i = 0; o < bo->size; o += PAGE, i++) {
+    int e = 0;
+    uint64_t o = 0;
+    for (uint64_t i = 0; o < bo->size && !e; o += PAGE, i++) {
         if (!bo->pa[i]) {
-            if (!(bo->pa[i] = pa_alloc(bo->lmem)))
-                return -ENOSPC;
+            if (!(bo->pa[i] = pa_alloc(bo->lmem))) {
+                e = -ENOSPC; /* local (or simulated system) memory is full */
+                break;
+            }
             if (gtsim_phys_map_host(dev, bo->pa[i], bo_page(bo, i), PAGE)) {
                 pa_free(bo->pa[i]);
                 bo->pa[i] = 0;
-                return -ENOMEM;
+                e = -ENOMEM;
+                break;
             }
         }
-        int e = pte_write(vm, va + o, bo->pa[i]);
-        if (e)
-            return e;
+        e = pte_write(vm, va + o, bo->pa[i]);
+    }
+    if (e) { /* no half binding: the entries written so far go (the pages stay the BO's) */
+        for (uint64_t k = 0; k < o; k += PAGE)
+            pte_write(vm, va + k, 0);
+        return e;
     }
     vm->b[vm->nb++] = (struct binding){bo, va, pinned};
     if (debug_level() >= 2) {
