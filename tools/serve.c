@@ -96,7 +96,7 @@ const char gtsim_serve_usage[] =
     "                              its draws wrote to DIR as batchNNNNNN_rtB_WxH.png (8-bit RGBA;\n"
     "                              the preloaded library reads GTSIM_DUMP_SURFACES=DIR)\n"
     "      --via i915|tbx          how the program reaches the GPU: i915 (default on skl, tgllp,\n"
-    "                              hsw and ivb)\n"
+    "                              dg1, hsw and ivb)\n"
     "                              preload libgtsim-i915.so, a simulated i915 render node in the\n"
     "                              program's own process, for any driver (the watchdog, memory,\n"
     "                              --host-threads, --trace-commands and --stats options apply, the\n"
@@ -882,10 +882,10 @@ int gtsim_cmd_serve(int argc, char **argv)
  * directory.  0 when found. */
 /* The platforms libgtsim-i915.so presents (its identities table,
  * src/frontend/i915/i915.c). */
-#define I915_PLATFORMS "skl, tgllp, hsw, ivb"
+#define I915_PLATFORMS "skl, tgllp, dg1, hsw, ivb"
 static int has_i915_identity(const char *platform)
 {
-    static const char *const names[] = {"skl", "tgllp", "hsw", "ivb"};
+    static const char *const names[] = {"skl", "tgllp", "dg1", "hsw", "ivb"};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
         if (!strcmp(platform, names[i]))
             return 1;

@@ -1127,6 +1127,7 @@ static int cs_restore(struct gt_cs *cs, uint64_t desc)
         gt_warn(dev, "context descriptor 0x%016" PRIx64 ": addressing mode %u (not 48-bit PPGTT) is "
                 "not modelled; PPGTT accesses will fault", desc, mode);
     }
+    dev->ppgtt.fmt = dev->plat ? dev->plat->gtt : NULL; /* the platform's entry format (DG1: local-memory bit) */
     gt_vm_flush(&dev->ppgtt);
     uint32_t ctl = gt_cs_reg_read(dev, ER(cs, GT_RCS_RING_CTL));
     if (!(ctl & 1))

@@ -189,6 +189,242 @@ static void test_prime(void)
     close(c);
 }
 
+/* ---- memory regions (DRM_I915_QUERY_MEMORY_REGIONS, GEM_CREATE_EXT) ---- */
+
+/* GEM_CREATE_EXT of size bytes placed in the n regions {class, instance}
+ * of cls[] (n = 0: no MEMORY_REGIONS extension): 0 and *h, or the errno. */
+static int create_in(int fd, uint64_t size, const uint16_t (*cls)[2], unsigned n, uint32_t flags, uint32_t *h)
+{
+    struct drm_i915_gem_memory_class_instance r[8];
+    for (unsigned i = 0; i < n && i < 8; i++)
+        r[i] = (struct drm_i915_gem_memory_class_instance){cls[i][0], cls[i][1]};
+    struct drm_i915_gem_create_ext_memory_regions mr = {
+        .base = {.name = I915_GEM_CREATE_EXT_MEMORY_REGIONS}, .num_regions = n, .regions = (uintptr_t)r};
+    struct drm_i915_gem_create_ext c = {.size = size, .flags = flags, .extensions = n ? (uintptr_t)&mr : 0};
+    if (ioctl(fd, DRM_IOCTL_I915_GEM_CREATE_EXT, &c))
+        return errno;
+    *h = c.handle;
+    return 0;
+}
+
+/* The MEMORY_REGIONS query into q (room for 4 regions): 0, or -1. */
+static int query_regions(int fd, struct drm_i915_query_memory_regions *q)
+{
+    struct drm_i915_query_item it = {.query_id = DRM_I915_QUERY_MEMORY_REGIONS};
+    struct drm_i915_query qq = {.num_items = 1, .items_ptr = (uintptr_t)&it};
+    if (ioctl(fd, DRM_IOCTL_I915_QUERY, &qq) || it.length <= 0 ||
+        (size_t)it.length > sizeof(*q) + 4 * sizeof(q->regions[0]))
+        return -1;
+    it.data_ptr = (uintptr_t)q;
+    if (ioctl(fd, DRM_IOCTL_I915_QUERY, &qq) || it.length <= 0)
+        return -1;
+    return 0;
+}
+
+static const uint16_t R_SMEM[1][2] = {{I915_MEMORY_CLASS_SYSTEM, 0}};
+static const uint16_t R_LMEM[1][2] = {{I915_MEMORY_CLASS_DEVICE, 0}};
+
+/* An integrated GPU (skl): system memory only. */
+static void test_regions_integrated(int fd)
+{
+    union {
+        struct drm_i915_query_memory_regions q;
+        uint8_t b[sizeof(struct drm_i915_query_memory_regions) + 4 * sizeof(struct drm_i915_memory_region_info)];
+    } u;
+    memset(&u, 0, sizeof(u));
+    CHECK(query_regions(fd, &u.q) == 0, "MEMORY_REGIONS query failed");
+    CHECK(u.q.num_regions == 1 && u.q.regions[0].region.memory_class == I915_MEMORY_CLASS_SYSTEM,
+          "integrated: %u regions, first of class %u", u.q.num_regions, u.q.regions[0].region.memory_class);
+    uint32_t h = 0;
+    CHECK(create_in(fd, 4096, R_SMEM, 1, 0, &h) == 0, "GEM_CREATE_EXT in system memory");
+    if (h) {
+        struct drm_i915_gem_mmap_offset mo = {.handle = h, .flags = I915_MMAP_OFFSET_FIXED};
+        EXPECT_ERR(ENODEV, fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo); /* FIXED: discrete only */
+        gem_close(fd, h);
+    }
+    CHECK(create_in(fd, 4096, R_LMEM, 1, 0, &h) == EINVAL, "GEM_CREATE_EXT in local memory on an integrated GPU");
+}
+
+/* A discrete GPU (dg1): the query lists system and local memory; objects
+ * placed in local memory are written by the GPU (a batch in local memory
+ * storing into local and system memory objects) and read back through
+ * their FIXED mappings; bad placements give i915's errno.  Prints the
+ * handles of the two data objects for live.sh to find their PTEs. */
+static void test_regions_discrete(int fd)
+{
+    union {
+        struct drm_i915_query_memory_regions q;
+        uint8_t b[sizeof(struct drm_i915_query_memory_regions) + 4 * sizeof(struct drm_i915_memory_region_info)];
+    } u0, u1, u2;
+    memset(&u0, 0, sizeof(u0));
+    CHECK(query_regions(fd, &u0.q) == 0, "MEMORY_REGIONS query failed");
+    CHECK(u0.q.num_regions == 2, "discrete: %u regions, want 2", u0.q.num_regions);
+    const struct drm_i915_memory_region_info *sm = &u0.q.regions[0], *lm = &u0.q.regions[1];
+    CHECK(sm->region.memory_class == I915_MEMORY_CLASS_SYSTEM && sm->region.memory_instance == 0,
+          "region 0: class %u instance %u", sm->region.memory_class, sm->region.memory_instance);
+    CHECK(lm->region.memory_class == I915_MEMORY_CLASS_DEVICE && lm->region.memory_instance == 0,
+          "region 1: class %u instance %u", lm->region.memory_class, lm->region.memory_instance);
+    CHECK(lm->probed_size == 4ull << 30, "local memory probed_size %llu, want 4 GiB",
+          (unsigned long long)lm->probed_size);
+    CHECK(lm->unallocated_size <= lm->probed_size, "local memory unallocated_size above probed_size");
+
+    /* bad placements: the kernel's EINVAL (EFAULT for a bad pointer) */
+    uint32_t h = 0;
+    const uint16_t unknown[1][2] = {{I915_MEMORY_CLASS_DEVICE, 1}}, bad_class[1][2] = {{7, 0}};
+    const uint16_t dup[2][2] = {{I915_MEMORY_CLASS_DEVICE, 0}, {I915_MEMORY_CLASS_DEVICE, 0}};
+    const uint16_t both[2][2] = {{I915_MEMORY_CLASS_DEVICE, 0}, {I915_MEMORY_CLASS_SYSTEM, 0}};
+    const uint16_t many[8][2] = {{0, 0}};
+    CHECK(create_in(fd, 4096, unknown, 1, 0, &h) == EINVAL, "GEM_CREATE_EXT in local memory instance 1");
+    CHECK(create_in(fd, 4096, bad_class, 1, 0, &h) == EINVAL, "GEM_CREATE_EXT in memory class 7");
+    CHECK(create_in(fd, 4096, dup, 2, 0, &h) == EINVAL, "GEM_CREATE_EXT with a duplicated region");
+    CHECK(create_in(fd, 4096, many, 8, 0, &h) == EINVAL, "GEM_CREATE_EXT with 8 regions");
+    CHECK(create_in(fd, 4096, both, 0, I915_GEM_CREATE_EXT_FLAG_NEEDS_CPU_ACCESS, &h) == EINVAL,
+          "NEEDS_CPU_ACCESS without placements");
+    CHECK(create_in(fd, 4096, R_LMEM, 1, I915_GEM_CREATE_EXT_FLAG_NEEDS_CPU_ACCESS, &h) == EINVAL,
+          "NEEDS_CPU_ACCESS with one placement");
+    CHECK(create_in(fd, 4096, R_LMEM, 1, 1u << 5, &h) == EINVAL, "GEM_CREATE_EXT with an unknown flag");
+    {
+        struct drm_i915_gem_create_ext_memory_regions mr = {
+            .base = {.name = I915_GEM_CREATE_EXT_MEMORY_REGIONS}, .num_regions = 1, .regions = 8};
+        struct drm_i915_gem_create_ext c = {.size = 4096, .extensions = (uintptr_t)&mr};
+        EXPECT_ERR(EFAULT, fd, DRM_IOCTL_I915_GEM_CREATE_EXT, &c);
+        struct drm_i915_gem_memory_class_instance r = {I915_MEMORY_CLASS_DEVICE, 0};
+        struct drm_i915_gem_create_ext_memory_regions mr2 = {
+            .base = {.name = I915_GEM_CREATE_EXT_MEMORY_REGIONS}, .num_regions = 1, .regions = (uintptr_t)&r};
+        mr.regions = (uintptr_t)&r;
+        mr.base.next_extension = (uintptr_t)&mr2;
+        EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_CREATE_EXT, &c); /* placements given twice */
+        mr.base.next_extension = 0;
+        mr.pad = 1;
+        EXPECT_ERR(EINVAL, fd, DRM_IOCTL_I915_GEM_CREATE_EXT, &c);
+    }
+    CHECK(create_in(fd, 4096, both, 2, I915_GEM_CREATE_EXT_FLAG_NEEDS_CPU_ACCESS, &h) == 0,
+          "NEEDS_CPU_ACCESS with local and system memory");
+    if (h)
+        gem_close(fd, h);
+
+    /* Linux i915_pci.c dg1_info (fact): no LLC, a 47-bit PPGTT; discrete
+     * GPUs refuse SET_DOMAIN and SET/GET_CACHING (ENODEV) */
+    int llc = -1;
+    drm_i915_getparam_t gp = {.param = I915_PARAM_HAS_LLC, .value = &llc};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GETPARAM, &gp);
+    CHECK(llc == 0, "dg1 HAS_LLC %d, want 0", llc);
+    struct drm_i915_gem_context_param cp = {.param = I915_CONTEXT_PARAM_GTT_SIZE};
+    EXPECT_OK(fd, DRM_IOCTL_I915_GEM_CONTEXT_GETPARAM, &cp);
+    CHECK(cp.value == 1ull << 47, "dg1 GTT_SIZE 0x%llx, want 2^47", (unsigned long long)cp.value);
+    CHECK(create_in(fd, 8192, R_SMEM, 1, 0, &h) == 0, "GEM_CREATE_EXT of 8 KiB in system memory");
+    if (h) {
+        struct drm_i915_gem_set_domain sd = {.handle = h, .read_domains = I915_GEM_DOMAIN_CPU};
+        EXPECT_ERR(ENODEV, fd, DRM_IOCTL_I915_GEM_SET_DOMAIN, &sd);
+        struct drm_i915_gem_caching cg = {.handle = h, .caching = I915_CACHING_CACHED};
+        EXPECT_ERR(ENODEV, fd, DRM_IOCTL_I915_GEM_SET_CACHING, &cg);
+        EXPECT_ERR(ENODEV, fd, DRM_IOCTL_I915_GEM_GET_CACHING, &cg);
+        /* no mappable aperture: no fences, no tiling ioctls (Linux intel_ggtt_fencing.c, fact) */
+        struct drm_i915_gem_set_tiling st = {.handle = h, .tiling_mode = I915_TILING_X, .stride = 512};
+        EXPECT_ERR(EOPNOTSUPP, fd, DRM_IOCTL_I915_GEM_SET_TILING, &st);
+        struct drm_i915_gem_get_tiling gt = {.handle = h};
+        EXPECT_ERR(EOPNOTSUPP, fd, DRM_IOCTL_I915_GEM_GET_TILING, &gt);
+        int fences = -1;
+        drm_i915_getparam_t fp = {.param = I915_PARAM_NUM_FENCES_AVAIL, .value = &fences};
+        EXPECT_OK(fd, DRM_IOCTL_I915_GETPARAM, &fp);
+        CHECK(fences == 0, "dg1 NUM_FENCES_AVAIL %d, want 0", fences);
+        /* softpinned across the end of the 47-bit address space: EINVAL */
+        struct drm_i915_gem_exec_object2 eo = {.handle = h, .offset = (1ull << 47) - 4096,
+                                               .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS};
+        CHECK(execbuf(fd, &eo, 1, 0, 0) == -EINVAL, "softpin across 2^47 accepted");
+        gem_close(fd, h);
+    }
+
+    /* a batch in local memory stores into a local and a system memory object */
+    const uint64_t data_size = 1 << 20;
+    uint32_t ldata = 0, sdata = 0, batch = 0;
+    CHECK(create_in(fd, data_size, R_LMEM, 1, 0, &ldata) == 0, "GEM_CREATE_EXT 1 MiB in local memory");
+    CHECK(create_in(fd, 4096, R_SMEM, 1, 0, &sdata) == 0, "GEM_CREATE_EXT in system memory");
+    CHECK(create_in(fd, 4096, R_LMEM, 1, 0, &batch) == 0, "GEM_CREATE_EXT of the batch in local memory");
+    if (!ldata || !sdata || !batch)
+        return;
+    printf("local data handle %u, system data handle %u\n", ldata, sdata);
+    struct drm_i915_gem_mmap_offset mo = {.handle = ldata, .flags = I915_MMAP_OFFSET_WB};
+    EXPECT_ERR(ENODEV, fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo); /* discrete: FIXED only */
+    mo.flags = I915_MMAP_OFFSET_GTT;
+    EXPECT_ERR(ENODEV, fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo);
+    struct drm_i915_gem_mmap gm = {.handle = ldata, .size = 4096};
+    EXPECT_ERR(EOPNOTSUPP, fd, DRM_IOCTL_I915_GEM_MMAP, &gm);
+    uint32_t *map[3] = {0};
+    const uint32_t hs[3] = {ldata, sdata, batch};
+    const uint64_t sizes[3] = {data_size, 4096, 4096};
+    for (int i = 0; i < 3; i++) {
+        mo = (struct drm_i915_gem_mmap_offset){.handle = hs[i], .flags = I915_MMAP_OFFSET_FIXED};
+        EXPECT_OK(fd, DRM_IOCTL_I915_GEM_MMAP_OFFSET, &mo);
+        void *p = mmap(NULL, sizes[i], PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)mo.offset);
+        CHECK(p != MAP_FAILED, "mmap (FIXED) of object %d: %s", i, strerror(errno));
+        map[i] = p == MAP_FAILED ? NULL : p;
+    }
+    if (!map[0] || !map[1] || !map[2])
+        return;
+    /* one store per 64 KiB of the local object (every 16th page), two into the system one */
+    const uint64_t lva = 0x10000000, sva = 0x20000000, bva = 0x30000000;
+    uint32_t *b = map[2], n = 0;
+    for (uint32_t k = 0; k < 16; k++) {
+        uint64_t a = lva + k * 0x10000 + 4 * k;
+        b[n++] = MI_STORE_DATA_IMM;
+        b[n++] = (uint32_t)a;
+        b[n++] = (uint32_t)(a >> 32);
+        b[n++] = 0x9e3779b9u * (k + 1);
+    }
+    for (uint32_t k = 0; k < 2; k++) {
+        b[n++] = MI_STORE_DATA_IMM;
+        b[n++] = (uint32_t)(sva + 8 * k);
+        b[n++] = 0;
+        b[n++] = 0x5a5a0000u + k;
+    }
+    b[n++] = MI_BATCH_BUFFER_END;
+    struct drm_i915_gem_exec_object2 o[3] = {0};
+    const uint64_t vas[3] = {lva, sva, bva};
+    for (int i = 0; i < 3; i++) {
+        o[i].handle = hs[i];
+        o[i].offset = vas[i];
+        o[i].flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS | (i < 2 ? EXEC_OBJECT_WRITE : 0);
+    }
+    int r = execbuf(fd, o, 3, 0, 0);
+    CHECK(r == 0, "execbuffer of the local-memory batch: %s", strerror(-r));
+    int bad = 0;
+    for (uint32_t k = 0; k < 16; k++) {
+        const uint32_t *w = map[0] + (k * 0x10000 + 4 * k) / 4;
+        uint32_t want = 0x9e3779b9u * (k + 1);
+        if (w[0] != want || (k && w[-1] != 0) || w[1] != 0) {
+            bad++;
+            CHECK(0, "local object word at 0x%x: 0x%x, want 0x%x", k * 0x10000 + 4 * k, w[0], want);
+        }
+    }
+    CHECK(map[1][0] == 0x5a5a0000u && map[1][1] == 0 && map[1][2] == 0x5a5a0001u,
+          "system object: 0x%x 0x%x 0x%x", map[1][0], map[1][1], map[1][2]);
+    /* the bound local pages are allocated: at least the 1 MiB object and the batch */
+    memset(&u1, 0, sizeof(u1));
+    CHECK(query_regions(fd, &u1.q) == 0 && u1.q.num_regions == 2, "MEMORY_REGIONS query after the batch");
+    uint64_t before = u0.q.regions[1].unallocated_size, during = u1.q.regions[1].unallocated_size;
+    CHECK(during + data_size + 4096 <= before, "local memory unallocated %llu after binding, %llu before",
+          (unsigned long long)during, (unsigned long long)before);
+    for (int i = 0; i < 3; i++) {
+        munmap(map[i], sizes[i]);
+        gem_close(fd, hs[i]);
+    }
+    memset(&u2, 0, sizeof(u2));
+    CHECK(query_regions(fd, &u2.q) == 0 && u2.q.regions[1].unallocated_size >= during + data_size + 4096,
+          "local memory not returned at close: %llu, %llu while bound",
+          (unsigned long long)u2.q.regions[1].unallocated_size, (unsigned long long)during);
+    /* an object as large as local memory cannot be bound: ENOSPC */
+    uint32_t huge = 0;
+    CHECK(create_in(fd, 4ull << 30, R_LMEM, 1, 0, &huge) == 0, "GEM_CREATE_EXT of 4 GiB in local memory");
+    if (huge) {
+        struct drm_i915_gem_exec_object2 ho = {.handle = huge, .offset = 1ull << 32,
+                                               .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS};
+        r = execbuf(fd, &ho, 1, 0, 0);
+        CHECK(r == -ENOSPC, "binding 4 GiB of local memory: %s, want ENOSPC", strerror(-r));
+        gem_close(fd, huge);
+    }
+}
+
 static void test_discovery(void)
 {
     DIR *d = opendir("/dev/dri");
@@ -1317,6 +1553,17 @@ static void test_gen7(int fd, int hsw)
 int main(int argc, char **argv)
 {
     self_exe = argv[0];
+    if (argc > 1 && !strcmp(argv[1], "lmem")) { /* a discrete GPU (dg1): its local memory */
+        int lfd = open("/dev/dri/renderD128", O_RDWR | O_CLOEXEC);
+        CHECK(lfd >= 0, "open /dev/dri/renderD128: %s", strerror(errno));
+        if (lfd >= 0)
+            test_regions_discrete(lfd);
+        if (failures)
+            printf("%d checks failed\n", failures);
+        else
+            printf("PASS i915_uapi lmem\n");
+        return failures != 0;
+    }
     if (argc > 1 && !strcmp(argv[1], "open-and-wait")) { /* opens the device, says so, waits to be killed */
         int wfd = open("/dev/dri/renderD128", O_RDWR);
         if (wfd < 0)
@@ -1348,6 +1595,7 @@ int main(int argc, char **argv)
     if (fd < 0)
         return 1;
     test_basic(fd);
+    test_regions_integrated(fd);
     test_execbuffer(fd);
     test_shared_memory(fd);
     test_engine_map(fd);

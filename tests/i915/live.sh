@@ -17,6 +17,7 @@
 #   live.sh GTSIM WORKDIR threads       tests/tbx/cl_threads.c: 4 threads for 3 s
 #   live.sh GTSIM WORKDIR uapi PROG     PROG (tests/i915/i915_uapi.c) must print "PASS i915_uapi"
 #                                       (on hsw and ivb its Gen7 checks, with a draw reported)
+#   live.sh GTSIM WORKDIR uapi_lmem PROG  PROG lmem on dg1: local-memory objects, their PTEs (LM bit)
 #   live.sh GTSIM WORKDIR eglinfo       eglinfo's surfaceless platform initialises Mesa's iris
 #                                       (crocus on hsw and ivb)
 #   live.sh GTSIM WORKDIR vulkaninfo    vulkaninfo --summary lists anv's device for the simulated GPU
@@ -32,6 +33,7 @@ platform=${GTSIM_TEST_PLATFORM:-skl}
 case $platform in
 skl) gl_driver=iris device_name='Intel(R) HD Graphics 530 (SKL GT2)' pci_id=0x1912 ;;
 tgllp) gl_driver=iris device_name='Intel(R) Xe Graphics (TGL GT2)' pci_id=0x9a49 ;;
+dg1) gl_driver=iris device_name='Intel(R) Graphics (DG1)' pci_id=0x4905 ;;
 hsw) gl_driver=crocus device_name='Intel(R) HD Graphics 4600 (HSW GT2)' pci_id=0x0412 ;;
 ivb) gl_driver=crocus device_name='Intel(R) HD Graphics 4000 (IVB GT2)' pci_id=0x0162 ;;
 *) echo "FAIL: no expectations for platform $platform"; exit 1 ;;
@@ -133,6 +135,17 @@ clinfo)
     tgllp) grep -Eq 'Device Name +Intel\(R\) Iris\(R\) Xe Graphics \[0x9a49\]' "$work/clinfo.intel" ||
              fail "clinfo does not list Iris Xe Graphics [0x9a49]"
          grep -Eq 'Max compute units +96$' "$work/clinfo.intel" || fail "clinfo: not 96 compute units" ;;
+    dg1) grep -Eq 'Device Name +Intel\(R\) Iris\(R\) Xe MAX Graphics \[0x4905\]' "$work/clinfo.intel" ||
+             fail "clinfo does not list Iris Xe MAX Graphics [0x4905]"
+         grep -Eq 'Max compute units +96$' "$work/clinfo.intel" || fail "clinfo: not 96 compute units"
+         # a discrete device: its global memory is the 4 GiB of local memory
+         # the device presents (the runtime keeps a share back: 90..100 %)
+         # whatever the host's memory, and it shares no memory with the host
+         gm=$(sed -n 's/^ *Global memory size *\([0-9]*\) .*/\1/p' "$work/clinfo.intel" | head -1)
+         [ -n "$gm" ] && [ "$gm" -le 4294967296 ] && [ "$gm" -ge 3865470566 ] ||
+             fail "clinfo: global memory size '$gm' is not the 4 GiB of local memory"
+         grep -Eq 'Unified memory for Host and Device +No$' "$work/clinfo.intel" ||
+             fail "clinfo: not a discrete device (unified memory)" ;;
     esac
     grep -Eq 'PCI-E, 0000:00:02.0' "$work/clinfo.intel" || fail "clinfo: not at PCI 0000:00:02.0"
     exit 0
@@ -287,6 +300,30 @@ uapi)
     hsw | ivb) grep -Eq "GPU hang on context [0-9]+ \(batch 0x200000\): 3DPRIMITIVE \(header 0x7b000005\) at batch 0x20002c \(PPGTT, first level\): a draw of 3 vertices x 1 instances; the Gen7 3D pipeline is not modelled" \
                    "$work/uapi.err" || fail "no report of the Gen7 draw" ;;
     esac
+    ;;
+uapi_lmem)
+    # PROG lmem on a discrete GPU (dg1): objects in local memory written by
+    # a batch and read back; the device's bind reports (GTSIM_I915_DEBUG=2)
+    # give the PTEs the walk reads: the local object's with the LM bit
+    # (PPGTT bit 11, Linux i915 GEN12_PPGTT_PTE_LM), the system one's without
+    prog=$4
+    name=uapi
+    [ -f "$san_lib" ] && i915_lib=$san_lib
+    extra_env=(GTSIM_I915_DEBUG=2)
+    run_exec "$work/uapi_lmem" "$prog" lmem 2>/dev/null
+    rc=$?
+    [ $rc -eq 0 ] || fail "i915_uapi lmem exited with status $rc"
+    grep -qx "PASS i915_uapi lmem" "$work/uapi_lmem.out" || fail "i915_uapi lmem did not print 'PASS i915_uapi lmem'"
+    read -r lh sh < <(sed -n 's/^local data handle \([0-9]*\), system data handle \([0-9]*\)$/\1 \2/p' "$work/uapi_lmem.out")
+    [ -n "$lh" ] && [ -n "$sh" ] || fail "no data handles printed"
+    pte_of() { sed -n "s/^gtsim-i915: bind handle $1 ($2 memory) at GVA $3: PTE \(0x[0-9a-f]*\)$/\1/p" "$work/uapi_lmem.err" | head -1; }
+    lp=$(pte_of "$lh" local 0x10000000) sp=$(pte_of "$sh" system 0x20000000)
+    [ -n "$lp" ] && [ -n "$sp" ] || fail "no bind report of the data objects"
+    echo "local object PTE $lp, system object PTE $sp"
+    (( (lp & 1) && (lp >> 11 & 1) )) || fail "local object PTE $lp: not present with the LM bit (11)"
+    (( (sp & 1) && !(sp >> 11 & 1) )) || fail "system object PTE $sp: LM bit set or not present"
+    # local pages lie in the 4 GiB of local memory
+    (( (lp & 0xfffffffff000) < (1 << 32) )) || fail "local object PTE $lp: address outside local memory"
     ;;
 *)
     fail "unknown kind $kind"

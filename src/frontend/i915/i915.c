@@ -68,12 +68,14 @@
 /* ---- device identity ---- */
 
 /* PCI ids: SKL GT2 0x1912, TGL GT2 0x9a49, HSW GT2 desktop 0x0412, IVB GT2
- * desktop 0x0162 (public PCI id lists; src/platform.c). */
+ * desktop 0x0162, DG1 0x4905 (public PCI id lists; src/platform.c).  The
+ * tables below have a row per identity, in this order. */
 static const struct i915_identity identities[] = {
     {"skl", 0x1912, 0x06},
     {"tgllp", 0x9a49, 0x01},
     {"hsw", 0x0412, 0x06},
     {"ivb", 0x0162, 0x09},
+    {"dg1", 0x4905, 0x01},
 };
 
 /* The engines gtsim models per platform and how work is submitted to them
@@ -104,6 +106,7 @@ static const struct platform_engines platform_engines[] = {
     {1}, /* tgllp */
     {0}, /* hsw (ring submission: platform_vms) */
     {0}, /* ivb */
+    {1}, /* dg1 */
 };
 
 /* How the kernel gives a context its address space and runs its batches,
@@ -116,7 +119,8 @@ static const struct platform_engines platform_engines[] = {
  * starts the batch; relocations are 4-byte addresses. */
 struct platform_vm {
     int ring;              /* Gen7: the layout above */
-    unsigned va_bits;      /* PPGTT size: 48, or 31 (Gen7: 2 GiB) */
+    unsigned va_bits;      /* PPGTT size 2^va_bits bytes: 48, 47 (DG1, Linux i915 Wa_16011227922,
+                            * fact), or 31 (Gen7: 2 GiB) */
     unsigned reloc_bytes;  /* a relocated address: 8 bytes, or 4 (Gen7) */
     unsigned pte_ext_bits; /* Gen7 PTE: physical address bits 32.. in entry bits 4.. (HSW 7, IVB 8) */
 };
@@ -125,6 +129,7 @@ static const struct platform_vm platform_vms[] = {
     {0, 48, 8, 0}, /* tgllp */
     {1, 31, 4, 7}, /* hsw (HSW_GTT_ADDR_ENCODE) */
     {1, 31, 4, 8}, /* ivb (GEN6_GTT_ADDR_ENCODE) */
+    {0, 47, 8, 0}, /* dg1 */
 };
 /* Gen7: the GGTT below GEN7_GGTT_PD_AREA holds context rings; the page
  * directories (GEN7_PD_BYTES of entries each, 64-byte aligned as
@@ -142,19 +147,33 @@ struct platform_info {
     uint16_t max_slices, max_subslices, max_eus, ss_stride, eu_stride;
     uint8_t topo[32];
     unsigned topo_len;
+    /* Device local memory (discrete GPUs; 0 = none, every page is system
+     * memory): its size in bytes, and the bit of a leaf GGTT / PPGTT entry
+     * that selects it (Linux i915 GEN12_GGTT_PTE_LM bit 1,
+     * GEN12_PPGTT_PTE_LM bit 11, fact; gtsim's gtt_dg1 format). */
+    uint64_t lmem_size;
+    uint64_t ggtt_pte_lm, ppgtt_pte_lm;
+    int has_llc;        /* GETPARAM HAS_LLC (discrete GPUs: 0) */
 };
 static const struct platform_info platform_infos[] = {
     {24, 3, 1, 0x7, 12000000, 3, 4, 8, 1, 1,
-     {0x01, 0x07, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 16},
+     {0x01, 0x07, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 16, 0, 0, 0, 1},
     {96, 6, 1, 0x3f, 19200000, 1, 6, 16, 1, 2,
-     {0x01, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 14},
+     {0x01, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 14, 0, 0, 0, 1},
     /* HSW GT2: 1 slice, 2 subslices x 10 EUs (Linux i915 hsw_sseu_info_init);
      * the Gen5-Gen8 timestamp ticks every 80 ns (12.5 MHz, i915
      * gen5_read_clock_frequency) */
-    {20, 2, 1, 0x3, 12500000, 1, 2, 10, 1, 2, {0x01, 0x03, 0xff, 0x03, 0xff, 0x03}, 6},
+    {20, 2, 1, 0x3, 12500000, 1, 2, 10, 1, 2, {0x01, 0x03, 0xff, 0x03, 0xff, 0x03}, 6, 0, 0, 0, 1},
     /* IVB: i915 has no SSEU description for Ivy Bridge: the EU/slice
      * GETPARAMs and the topology query answer ENODEV (zeros here) */
-    {0, 0, 0, 0, 12500000, 0, 0, 0, 0, 0, {0}, 0},
+    {0, 0, 0, 0, 12500000, 0, 0, 0, 0, 0, {0}, 0, 0, 0, 0, 1},
+    /* dg1: the GT of TGL GT2 (1 slice, 6 dual-subslices x 16 EUs, Linux
+     * i915 DG1 = Gen12LP sseu, fact), 4 GiB of local memory (DG1 cards);
+     * Linux i915_pci.c dg1_info (fact): no LLC (and a 47-bit PPGTT:
+     * platform_vms) */
+    {96, 6, 1, 0x3f, 19200000, 1, 6, 16, 1, 2,
+     {0x01, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 14, 4ull << 30, 1ull << 1,
+     1ull << 11, 0},
 };
 
 static int ident_index = -1;
@@ -230,11 +249,12 @@ struct bo {
     uint64_t off;       /* GEM: offset in the memfd (= mmap offset) */
     uint64_t *pa;       /* simulated physical page of each 4 KiB page (0 = none yet) */
     uint32_t tiling, stride;
-    uint32_t caching;   /* I915_CACHING_*: LLC platforms default to CACHED */
+    uint32_t caching;   /* I915_CACHING_*: LLC platforms default to CACHED, others to NONE */
     int dmabuf;         /* PRIME: its own memfd once exported or imported (-1: in the file's memfd) */
     ino_t dmabuf_ino;
     int maps;           /* live mappings of it by the program */
     int closed;
+    int lmem;           /* placed in device local memory (its first placement, GEM_CREATE_EXT) */
 };
 
 struct binding {
@@ -319,10 +339,16 @@ static struct file **fdmap; /* by fd */
 static int nfdmap;
 
 /* simulated physical pages: GGTT-visible ones below 4 GiB for contexts,
- * the rest from 4 GiB up */
+ * the rest from 4 GiB up.  With local memory (platform_info.lmem_size):
+ * system pages are GTSIM_PA_SYSMEM | address (gtsim.h), and context
+ * images, page tables and lmem BOs take local pages from LMEM_BASE up. */
 static uint64_t next_ctx_pa = 0x100000, next_pa = 1ull << 32;
 static uint64_t *freepa;
 static size_t nfreepa, freepacap;
+#define LMEM_BASE 0x100000ull /* the first MiB of local memory stays unused */
+static uint64_t next_lm_pa = LMEM_BASE;
+static uint64_t *freelm;
+static size_t nfreelm, freelmcap;
 static uint64_t *freectx;
 static size_t nfreectx, freectxcap;
 
@@ -340,21 +366,64 @@ static int push_u64(uint64_t **a, size_t *n, size_t *cap, uint64_t v)
     return 0;
 }
 
-static uint64_t pa_alloc(void)
+/* Bytes of device local memory (0: an integrated GPU). */
+static uint64_t lmem_size(void)
 {
+    return platform_infos[ident_pick()].lmem_size;
+}
+
+/* A free simulated physical page (0 when none is left): of device local
+ * memory when `local` and the device has it, else of system memory. */
+static uint64_t pa_alloc(int local)
+{
+    if (local && lmem_size()) {
+        if (nfreelm)
+            return freelm[--nfreelm];
+        if (next_lm_pa + PAGE > lmem_size())
+            return 0;
+        next_lm_pa += PAGE;
+        return next_lm_pa - PAGE;
+    }
     if (nfreepa)
         return freepa[--nfreepa];
     if (next_pa >= (1ull << 39))
         return 0;
     uint64_t p = next_pa;
     next_pa += PAGE;
-    return p;
+    return lmem_size() ? p | GTSIM_PA_SYSMEM : p;
 }
 
 static void pa_free(uint64_t pa)
 {
-    if (pa)
-        (void)push_u64(&freepa, &nfreepa, &freepacap, pa); /* on failure the page is not reused */
+    if (!pa)
+        return;
+    if (lmem_size() && !(pa & GTSIM_PA_SYSMEM)) /* on failure the page is not reused */
+        (void)push_u64(&freelm, &nfreelm, &freelmcap, pa);
+    else
+        (void)push_u64(&freepa, &nfreepa, &freepacap, pa);
+}
+
+/* Bytes of a PPGTT (i915's vm->total: GTT_SIZE, the end of softpinned and
+ * placed objects). */
+static uint64_t ppgtt_size(void)
+{
+    return 1ull << platform_vms[ident_pick()].va_bits;
+}
+
+/* Bytes of local memory not handed out (the MEMORY_REGIONS query). */
+static uint64_t lmem_unallocated(void)
+{
+    return lmem_size() - (next_lm_pa - nfreelm * PAGE);
+}
+
+/* The address bits of a leaf GTT entry for simulated page pa: a system
+ * page's own address, a local page's with the format's LM bit (lm_bit of
+ * platform_info). */
+static uint64_t pte_address(uint64_t pa, uint64_t lm_bit)
+{
+    if (!lmem_size())
+        return pa;
+    return pa & GTSIM_PA_SYSMEM ? pa & ~GTSIM_PA_SYSMEM : pa | lm_bit;
 }
 
 static void note_once(const char *what)
@@ -443,7 +512,7 @@ static int dev_get(void)
     cfg.log = stderr;
     ident_pick();
     if (ident_bad) {
-        fprintf(stderr, "gtsim-i915: GTSIM_PLATFORM=%s: no i915 device identity for it (skl, tgllp, hsw, ivb)\n",
+        fprintf(stderr, "gtsim-i915: GTSIM_PLATFORM=%s: no i915 device identity for it (skl, tgllp, hsw, ivb, dg1)\n",
                 getenv("GTSIM_PLATFORM"));
         return -ENODEV;
     }
@@ -714,7 +783,7 @@ static struct pt *pt_new(struct vm *vm)
     struct pt *t = calloc(1, sizeof(*t));
     if (!t)
         return NULL;
-    t->pa = pa_alloc();
+    t->pa = pa_alloc(1); /* tables: local memory where there is (mem.h: the walk reads them there) */
     if (!t->pa || push_u64(&vm->pt_pages, &vm->npt, &vm->ptcap, t->pa) ||
         gtsim_phys_write(dev, t->pa, zero_page, PAGE)) {
         pa_free(t->pa);
@@ -783,8 +852,9 @@ static int pte_write_gen7(struct vm *vm, uint64_t gva, uint64_t pa)
     return gtsim_phys_write(dev, root->child[idx]->pa + ((gva >> 12) & 1023) * 4, &ent, 4) ? -ENOMEM : 0;
 }
 
-/* Write the PTE of gva (0 = unmap).  Entries: bit 0 present, bit 1 R/W,
- * bits 47:12 address (seed 004 PML4E/PDPE/PDE/PTE). */
+/* Write the PTE of gva for simulated page pa (0 = unmap).  Entries: bit 0
+ * present, bit 1 R/W, bits 47:12 address (seed 004 PML4E/PDPE/PDE/PTE);
+ * a leaf naming local memory has the LM bit (pte_address). */
 static int pte_write(struct vm *vm, uint64_t gva, uint64_t pa)
 {
     if (pvm()->ring)
@@ -808,8 +878,21 @@ static int pte_write(struct vm *vm, uint64_t gva, uint64_t pa)
         t = t->child[idx];
     }
     unsigned idx = (unsigned)(gva >> 12) & 511;
-    uint64_t ent = pa ? pa | 3 : 0;
+    uint64_t ent = pa ? pte_address(pa, platform_infos[ident_pick()].ppgtt_pte_lm) | 3 : 0;
     return gtsim_phys_write(dev, t->pa + idx * 8, &ent, 8) ? -ENOMEM : 0;
+}
+
+/* The PTE of gva as the page walk reads it from simulated memory (0 when
+ * a level is missing); for debug reports. */
+static uint64_t pte_read(const struct vm *vm, uint64_t gva)
+{
+    const struct pt *t = vm->pml4;
+    for (int level = 4; level >= 2 && t; level--)
+        t = t->child[(gva >> (12 + 9 * (level - 1))) & 511];
+    uint64_t ent = 0;
+    if (t)
+        gtsim_phys_read(dev, t->pa + ((gva >> 12) & 511) * 8, &ent, 8);
+    return ent;
 }
 
 static struct vm *vm_new(void)
@@ -891,21 +974,34 @@ static int vm_bind(struct vm *vm, struct bo *bo, uint64_t va, int pinned)
         vm->b = p;
         vm->cap = nc;
     }
-    for (uint64_t o = 0, i = 0; o < bo->size; o += PAGE, i++) {
+    int e = 0;
+    uint64_t o = 0;
+    for (uint64_t i = 0; o < bo->size && !e; o += PAGE, i++) {
         if (!bo->pa[i]) {
-            if (!(bo->pa[i] = pa_alloc()))
-                return -ENOSPC;
+            if (!(bo->pa[i] = pa_alloc(bo->lmem))) {
+                e = -ENOSPC; /* local (or simulated system) memory is full */
+                break;
+            }
             if (gtsim_phys_map_host(dev, bo->pa[i], bo_page(bo, i), PAGE)) {
                 pa_free(bo->pa[i]);
                 bo->pa[i] = 0;
-                return -ENOMEM;
+                e = -ENOMEM;
+                break;
             }
         }
-        int e = pte_write(vm, va + o, bo->pa[i]);
-        if (e)
-            return e;
+        e = pte_write(vm, va + o, bo->pa[i]);
+    }
+    if (e) { /* no half binding: the entries written so far go (the pages stay the BO's) */
+        for (uint64_t k = 0; k < o; k += PAGE)
+            pte_write(vm, va + k, 0);
+        return e;
     }
     vm->b[vm->nb++] = (struct binding){bo, va, pinned};
+    if (debug_level() >= 2) {
+        uint64_t pte = pte_read(vm, va);
+        fprintf(stderr, "gtsim-i915: bind handle %u (%s memory) at GVA 0x%llx: PTE 0x%llx\n", bo->handle,
+                bo->lmem ? "local" : "system", (unsigned long long)va, (unsigned long long)pte);
+    }
     return 0;
 }
 
@@ -1064,7 +1160,7 @@ static int bo_new(struct file *f, uint64_t size, struct bo **out)
         return -ENOMEM;
     bo->file = f;
     bo->size = size;
-    bo->caching = I915_CACHING_CACHED;
+    bo->caching = platform_infos[ident_pick()].has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE;
     bo->dmabuf = -1;
     int e = off_alloc(f, size, &bo->off);
     if (!e) {
@@ -1147,21 +1243,28 @@ static int ctx_write_image(struct ctx *c)
 }
 
 /* CTX_PAGES pages for a context's images (a freed block or new ones,
- * identity mapped in the GGTT) at *pa; -ENOSPC past 4 GiB. */
+ * identity mapped in the GGTT) at *pa; -ENOSPC past 4 GiB.  With local
+ * memory they are local pages, as i915 places context state in lmem on
+ * discrete GPUs. */
 static int ctx_block_alloc(uint64_t *pa)
 {
     if (nfreectx) {
         *pa = freectx[--nfreectx];
         return 0;
     }
-    if (next_ctx_pa + CTX_PAGES * PAGE > (pvm()->ring ? GEN7_GGTT_PD_AREA : 1ull << 32))
+    /* discrete GPUs: in local memory; Gen7: below the page directories */
+    uint64_t *next = lmem_size() ? &next_lm_pa : &next_ctx_pa;
+    uint64_t end = lmem_size() && lmem_size() < (1ull << 32) ? lmem_size()
+                   : pvm()->ring                              ? GEN7_GGTT_PD_AREA
+                                                              : 1ull << 32;
+    if (*next + CTX_PAGES * PAGE > end)
         return -ENOSPC;
-    *pa = next_ctx_pa;
-    next_ctx_pa += CTX_PAGES * PAGE;
+    *pa = *next;
+    *next += CTX_PAGES * PAGE;
     /* GGTT identity mapping of the image and ring pages (valid bit 0;
      * Gen7 entries are 4 bytes) */
     for (int i = 0; i < CTX_PAGES; i++) {
-        uint64_t pte = (*pa + i * PAGE) | 1;
+        uint64_t pte = pte_address(*pa + i * PAGE, platform_infos[ident_pick()].ggtt_pte_lm) | 1;
         unsigned w = pvm()->ring ? 4 : 8;
         gtsim_ggtt_write(dev, (*pa + i * PAGE) / PAGE * w, &pte, w);
     }
@@ -1297,7 +1400,6 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_HAS_RELAXED_FENCING:
     case I915_PARAM_HAS_COHERENT_RINGS:
     case I915_PARAM_HAS_RELAXED_DELTA:
-    case I915_PARAM_HAS_LLC:
     case I915_PARAM_HAS_WAIT_TIMEOUT:
     case I915_PARAM_HAS_PRIME_VMAP_FLUSH:
     case I915_PARAM_HAS_PINNED_BATCHES:
@@ -1318,6 +1420,7 @@ static int io_getparam(drm_i915_getparam_t *g)
         v = 1;
         break;
     case I915_PARAM_HAS_BLT: v = has_engine(ENG_COPY); break;
+    case I915_PARAM_HAS_LLC: v = pi->has_llc; break;
     case I915_PARAM_HAS_BSD: v = has_engine(ENG_VIDEO); break;
     case I915_PARAM_HAS_VEBOX: v = has_engine(ENG_VIDEO_ENHANCE); break;
     case I915_PARAM_HAS_BSD2: /* one video engine (VCS0) */
@@ -1331,7 +1434,7 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_HAS_SEMAPHORES:
         v = 0;
         break;
-    case I915_PARAM_NUM_FENCES_AVAIL: v = 32; break;
+    case I915_PARAM_NUM_FENCES_AVAIL: v = lmem_size() ? 0 : 32; break; /* discrete: no aperture, no fences */
     case I915_PARAM_HAS_ALIASING_PPGTT: v = 2; break; /* I915_GEM_PPGTT_FULL */
     case I915_PARAM_CMD_PARSER_VERSION: v = 10; break;
     case I915_PARAM_MMAP_GTT_VERSION: v = 4; break;
@@ -1410,19 +1513,25 @@ static int query_item(struct drm_i915_query_item *it)
     case DRM_I915_QUERY_MEMORY_REGIONS: {
         if (it->flags)
             return -EINVAL;
+        /* system memory, then the device's local memory (class DEVICE,
+         * instance 0) where it has some; i915 reports unallocated_size of
+         * local memory (to CAP_PERFMON, else probed_size) and the CPU-visible
+         * sizes equal to the sizes on a full BAR (Linux i915_drm.h, fact) */
         struct drm_i915_query_memory_regions q;
         memset(&q, 0, sizeof(q));
-        q.num_regions = 1;
-        struct drm_i915_memory_region_info r;
-        memset(&r, 0, sizeof(r));
-        r.region.memory_class = I915_MEMORY_CLASS_SYSTEM;
-        r.region.memory_instance = 0;
+        q.num_regions = lmem_size() ? 2 : 1;
+        struct drm_i915_memory_region_info r[2];
+        memset(r, 0, sizeof(r));
+        r[0].region.memory_class = I915_MEMORY_CLASS_SYSTEM;
         long pages = sysconf(_SC_PHYS_PAGES), avail = sysconf(_SC_AVPHYS_PAGES);
-        r.probed_size = (uint64_t)(pages > 0 ? pages : 0) * PAGE;
-        r.unallocated_size = (uint64_t)(avail > 0 ? avail : 0) * PAGE;
+        r[0].probed_size = (uint64_t)(pages > 0 ? pages : 0) * PAGE;
+        r[0].unallocated_size = (uint64_t)(avail > 0 ? avail : 0) * PAGE;
+        r[1].region.memory_class = I915_MEMORY_CLASS_DEVICE;
+        r[1].probed_size = r[1].probed_cpu_visible_size = lmem_size();
+        r[1].unallocated_size = r[1].unallocated_cpu_visible_size = lmem_unallocated();
         memcpy(buf, &q, sizeof(q));
-        memcpy(buf + sizeof(q), &r, sizeof(r));
-        len = sizeof(q) + sizeof(r);
+        memcpy(buf + sizeof(q), r, q.num_regions * sizeof(r[0]));
+        len = sizeof(q) + q.num_regions * sizeof(r[0]);
         break;
     }
     case DRM_I915_QUERY_PERF_CONFIG:
@@ -1475,11 +1584,49 @@ static int user_ext_header(uint64_t p, struct i915_user_extension *ext)
     return 0;
 }
 
+/* The memory regions of GEM_CREATE_EXT's MEMORY_REGIONS extension, checked
+ * as i915's set_placements does (Linux i915_gem_create.c, fact): pad zero,
+ * 1..INTEL_REGION_UNKNOWN (7) regions, each one the device has (system
+ * class 0 instance 0; local class 1 instance 0 with local memory), none
+ * twice, and the extension given once; else -EINVAL (-EFAULT for a bad
+ * pointer).  *mask gets bit 0 for system, bit 1 for local memory and
+ * *first_local whether the first placement is local memory. */
+static int set_placements(uint64_t p, uint32_t *mask, int *first_local)
+{
+    struct drm_i915_gem_create_ext_memory_regions mr;
+    if (i915_copy_from_user(&mr, p, sizeof(mr)))
+        return -EFAULT;
+    if (mr.pad || !mr.num_regions || mr.num_regions > 7)
+        return -EINVAL;
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < mr.num_regions; i++) {
+        struct drm_i915_gem_memory_class_instance ci;
+        if (i915_copy_from_user(&ci, mr.regions + i * sizeof(ci), sizeof(ci)))
+            return -EFAULT;
+        int bit = -1;
+        if (ci.memory_instance == 0 && ci.memory_class == I915_MEMORY_CLASS_SYSTEM)
+            bit = 0;
+        else if (ci.memory_instance == 0 && ci.memory_class == I915_MEMORY_CLASS_DEVICE && lmem_size())
+            bit = 1;
+        if (bit < 0 || (m & (1u << bit)))
+            return -EINVAL; /* a region the device lacks, or a duplicate */
+        if (i == 0)
+            *first_local = bit == 1;
+        m |= 1u << bit;
+    }
+    if (*mask)
+        return -EINVAL; /* placements already set by an earlier extension */
+    *mask = m;
+    return 0;
+}
+
 static int create_ext(struct file *f, struct drm_i915_gem_create_ext *c)
 {
-    if (c->flags)
+    if (c->flags & ~I915_GEM_CREATE_EXT_FLAG_NEEDS_CPU_ACCESS)
         return -EINVAL;
-    /* extensions: MEMORY_REGIONS (system memory only), PROTECTED_CONTENT (refused) */
+    /* extensions: MEMORY_REGIONS, PROTECTED_CONTENT (refused) */
+    uint32_t placements = 0;
+    int local = 0;
     uint64_t p = c->extensions;
     for (int n = 0; p; n++) {
         struct i915_user_extension ext;
@@ -1489,16 +1636,9 @@ static int create_ext(struct file *f, struct drm_i915_gem_create_ext *c)
         if (e)
             return e;
         if (ext.name == I915_GEM_CREATE_EXT_MEMORY_REGIONS) {
-            struct drm_i915_gem_create_ext_memory_regions mr;
-            if (i915_copy_from_user(&mr, p, sizeof(mr)))
-                return -EFAULT;
-            if (mr.pad || !mr.num_regions || mr.num_regions > 1)
-                return -EINVAL;
-            struct drm_i915_gem_memory_class_instance ci;
-            if (i915_copy_from_user(&ci, mr.regions, sizeof(ci)))
-                return -EFAULT;
-            if (ci.memory_class != I915_MEMORY_CLASS_SYSTEM || ci.memory_instance != 0)
-                return -EINVAL;
+            e = set_placements(p, &placements, &local);
+            if (e)
+                return e;
         } else if (ext.name == I915_GEM_CREATE_EXT_PROTECTED_CONTENT) {
             return -ENODEV;
         } else {
@@ -1506,10 +1646,19 @@ static int create_ext(struct file *f, struct drm_i915_gem_create_ext *c)
         }
         p = ext.next_extension;
     }
+    /* NEEDS_CPU_ACCESS: several placements, one of them system memory */
+    if ((c->flags & I915_GEM_CREATE_EXT_FLAG_NEEDS_CPU_ACCESS) &&
+        ((placements & (placements - 1)) == 0 || !(placements & 1)))
+        return -EINVAL;
     struct bo *bo;
     int e = bo_new(f, c->size, &bo);
     if (e)
         return e;
+    bo->lmem = local;
+    if (debug_level() >= 2)
+        fprintf(stderr, "gtsim-i915: GEM_CREATE_EXT handle %u, %llu bytes, placements 0x%x (1 system, 2 local), in %s "
+                "memory\n", bo->handle, (unsigned long long)bo->size, placements ? placements : 1u,
+                local ? "local" : "system");
     c->size = bo->size;
     c->handle = bo->handle;
     return 0;
@@ -1570,12 +1719,19 @@ static int io_mmap_offset(struct file *f, struct drm_i915_gem_mmap_offset *m)
 {
     if (m->extensions)
         return -EINVAL;
-    if (m->flags > I915_MMAP_OFFSET_UC)
-        return -EINVAL; /* FIXED: discrete devices only */
+    if (m->flags > I915_MMAP_OFFSET_FIXED)
+        return -EINVAL;
+    if (m->flags == I915_MMAP_OFFSET_GTT && lmem_size())
+        return -ENODEV; /* discrete: no mappable aperture */
     struct bo *bo = bo_get(f, m->handle);
     if (!bo)
         return -ENOENT;
     if (bo->userptr)
+        return -ENODEV;
+    /* discrete GPUs' objects (i915's TTM objects) take FIXED only, other
+     * objects anything but FIXED (Linux i915_gem_mman.c
+     * __assign_mmap_offset, fact) */
+    if ((m->flags == I915_MMAP_OFFSET_FIXED) != (lmem_size() != 0))
         return -ENODEV;
     m->offset = bo->off;
     return 0;
@@ -1583,6 +1739,8 @@ static int io_mmap_offset(struct file *f, struct drm_i915_gem_mmap_offset *m)
 
 static int io_gem_mmap(struct file *f, int fd, struct drm_i915_gem_mmap *m)
 {
+    if (lmem_size())
+        return -EOPNOTSUPP; /* not on discrete GPUs (Linux i915_gem_mman.c, fact) */
     if (m->flags & ~(uint64_t)I915_MMAP_WC)
         return -EINVAL;
     struct bo *bo = bo_get(f, m->handle);
@@ -1622,6 +1780,8 @@ static int io_prw(struct file *f, struct drm_i915_gem_pwrite *p, int write)
 
 static int io_set_domain(struct file *f, struct drm_i915_gem_set_domain *d)
 {
+    if (lmem_size())
+        return -ENODEV; /* discrete GPUs (Linux i915_gem_domain.c, fact) */
     if (d->write_domain & GPU_DOMAINS || d->read_domains & GPU_DOMAINS)
         return -EINVAL;
     if (d->write_domain && d->read_domains != d->write_domain)
@@ -1631,6 +1791,8 @@ static int io_set_domain(struct file *f, struct drm_i915_gem_set_domain *d)
 
 static int io_set_tiling(struct file *f, struct drm_i915_gem_set_tiling *t)
 {
+    if (lmem_size())
+        return -EOPNOTSUPP; /* no mappable aperture, no fences (Linux i915_gem_tiling.c, fact) */
     struct bo *bo = bo_get(f, t->handle);
     if (!bo)
         return -ENOENT;
@@ -1654,6 +1816,8 @@ static int io_set_tiling(struct file *f, struct drm_i915_gem_set_tiling *t)
 
 static int io_get_tiling(struct file *f, struct drm_i915_gem_get_tiling *t)
 {
+    if (lmem_size())
+        return -EOPNOTSUPP; /* as SET_TILING */
     struct bo *bo = bo_get(f, t->handle);
     if (!bo)
         return -ENOENT;
@@ -1774,7 +1938,7 @@ static int ctx_param(struct file *f, struct ctx *c, struct drm_i915_gem_context_
     case I915_CONTEXT_PARAM_GTT_SIZE:
         if (set)
             return -EINVAL;
-        p->value = 1ull << platform_vms[ident_pick()].va_bits;
+        p->value = ppgtt_size();
         break;
     case I915_CONTEXT_PARAM_NO_ERROR_CAPTURE:
     case I915_CONTEXT_PARAM_BANNABLE:
@@ -2670,7 +2834,7 @@ static int why_(int e, int line)
  * the PPGTT's size, and 4 GiB without SUPPORTS_48B_ADDRESS. */
 static uint64_t vm_limit(uint64_t flags)
 {
-    uint64_t end = 1ull << pvm()->va_bits;
+    uint64_t end = ppgtt_size();
     return (flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS) || end < (1ull << 32) ? end : 1ull << 32;
 }
 
@@ -3226,7 +3390,9 @@ int i915_ioctl(int fd, unsigned long req, void *arg)
     case DRM_IOCTL_I915_GEM_SET_CACHING: {
         struct drm_i915_gem_caching *cg = (void *)buf;
         struct bo *bo = bo_get(f, cg->handle);
-        if (cg->caching > I915_CACHING_DISPLAY)
+        if (lmem_size())
+            r = -ENODEV; /* discrete GPUs: SET/GET_CACHING (Linux i915_gem_domain.c, fact) */
+        else if (cg->caching > I915_CACHING_DISPLAY)
             r = -EINVAL;
         else if (!bo)
             r = -ENOENT;
@@ -3241,8 +3407,8 @@ int i915_ioctl(int fd, unsigned long req, void *arg)
     case DRM_IOCTL_I915_GEM_GET_CACHING: {
         struct drm_i915_gem_caching *cg = (void *)buf;
         struct bo *bo = bo_get(f, cg->handle);
-        r = bo ? 0 : -ENOENT;
-        if (bo)
+        r = lmem_size() ? -ENODEV : bo ? 0 : -ENOENT;
+        if (!r)
             cg->caching = bo->caching;
         break;
     }
