@@ -1,5 +1,5 @@
 /*
- * What the command streamer tests share (test_cs.c, test_blt.c): a test
+ * What the command streamer tests share (test_cs.c, test_blt.c, test_video.c): a test
  * device with its log, and hand-built 4-level page tables.  The includer
  * defines PT_BASE (physical address of the PML4; tables are allocated
  * upward from it) and BATCH / BATCH_PA, DATA / DATA_PA (two GPU virtual

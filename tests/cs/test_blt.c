@@ -39,17 +39,9 @@
 #define DATA_PAGES 256u
 #define HOLE (200u * 4096u) /* DATA + HOLE is not mapped */
 
-#define LO(a) (uint32_t)(a)
-#define HI(a) (uint32_t)((uint64_t)(a) >> 32)
+#include "engine_env.h"
 
 /* ---- command encodings (seed 004) ---- */
-#define MI_NOOP 0u
-#define MI_BBE (0x0au << 23)
-#define MI_BBS_PPGTT ((0x31u << 23) | (1u << 8) | 1u)
-#define MI_LRI(n) ((0x22u << 23) | (2u * (n) - 1))
-#define MI_SDI ((0x20u << 23) | 2u)
-#define MI_SRM ((0x24u << 23) | 2u)
-#define MI_FLUSH_DW_IMM ((0x26u << 23) | (1u << 14) | 2u)
 #define XY(op, len) ((2u << 29) | ((uint32_t)(op) << 22) | ((len) - 2u))
 #define BCS_SWCTRL 0x22200u
 
@@ -92,8 +84,6 @@ static uint64_t ref_offset(const surf *s, uint32_t x, uint32_t y)
     return (uint64_t)y * s->pitch + bx;
 }
 
-#include "cs_env.h"
-
 static void px_get(env *e, const surf *s, int x, int y, uint8_t *out)
 {
     gtsim_phys_read(e->dev, pa_of(s->gva + ref_offset(s, (uint32_t)x, (uint32_t)y)), out, s->cpp);
@@ -116,24 +106,12 @@ static int setup_cfg(void **state, int trace, uint64_t max_total)
     e->dev = gtsim_create("tgllp", &cfg);
     assert_non_null(e->dev);
     e->next_pt = PT_BASE + 4096;
-    for (uint64_t i = 0; i < 1024; i++) {
-        uint64_t pte = (i << 12) | 1;
-        gtsim_ggtt_write(e->dev, i * 8, &pte, 8);
-    }
+    engine_context(e, 0x22000); /* the blitter's context image: its ring registers at 0x22000 + ... */
     for (uint64_t i = 0; i < 16; i++)
         map_page(e, BATCH + i * 4096, BATCH_PA + i * 4096);
     for (uint64_t i = 0; i < DATA_PAGES; i++)
         if (i * 4096 != HOLE)
             map_page(e, DATA + i * 4096, DATA_PA + i * 4096);
-    /* the blitter's context image: its ring registers at 0x22000 + ... */
-    uint32_t img[] = {
-        MI_NOOP, 0x11001009,
-        0x22244, 0x00090009, 0x22034, 0, 0x22030, 0, 0x22038, (uint32_t)RING, 0x2203c, 0x00000001,
-        MI_NOOP, 0x11001003,
-        0x22274, HI(PT_BASE), 0x22270, LO(PT_BASE),
-        MI_BBE,
-    };
-    gtsim_phys_write(e->dev, LRCA + 0x1000, img, sizeof(img));
     *state = e;
     return 0;
 }
@@ -156,20 +134,7 @@ static int teardown(void **state)
  * the blitter's ring, submitted through the blitter's submission queue. */
 static int run_blt(env *e, const uint32_t *dw, size_t n)
 {
-    gtsim_phys_write(e->dev, BATCH_PA, dw, 4 * n);
-    uint32_t end = MI_BBE;
-    gtsim_phys_write(e->dev, BATCH_PA + 4 * n, &end, 4);
-    uint32_t ring[] = {MI_BBS_PPGTT, LO(BATCH), HI(BATCH), MI_NOOP};
-    gtsim_phys_write(e->dev, RING, ring, sizeof(ring));
-    uint32_t head = 0, tail = sizeof(ring);
-    gtsim_phys_write(e->dev, LRCA + 0x1000 + 4 * 5, &head, 4);
-    gtsim_phys_write(e->dev, LRCA + 0x1000 + 4 * 7, &tail, 4);
-    uint64_t desc = LRCA | (3u << 3) | 1;
-    gtsim_mmio_write(e->dev, 0x22510, LO(desc));
-    gtsim_mmio_write(e->dev, 0x22514, HI(desc));
-    gtsim_mmio_write(e->dev, 0x22518, 0);
-    gtsim_mmio_write(e->dev, 0x2251c, 0);
-    return gtsim_mmio_write(e->dev, 0x22550, 1);
+    return engine_run(e, 0x22000, 1, dw, n);
 }
 
 static uint32_t lcg_state = 12345;

@@ -38,18 +38,8 @@
 #define DATA 0x7f0000000000ull
 #define DATA_PA 0x400000ull
 
-#include "cs_env.h"
+#include "engine_env.h"
 
-#define LO(a) (uint32_t)(a)
-#define HI(a) (uint32_t)((uint64_t)(a) >> 32)
-
-#define MI_NOOP 0u
-#define MI_BBE (0x0au << 23)
-#define MI_BBS_PPGTT ((0x31u << 23) | (1u << 8) | 1u)
-#define MI_LRI(n) ((0x22u << 23) | (2u * (n) - 1))
-#define MI_SDI ((0x20u << 23) | 2u)
-#define MI_SRM ((0x24u << 23) | 2u)
-#define MI_FLUSH_DW_IMM ((0x26u << 23) | (1u << 14) | 2u)
 /* seed 004 MI_CONDITIONAL_BATCH_BUFFER_END: opcode 36h, Compare Semaphore
  * (bit 21), DWord Length 2; Compare Data DWord 1, Compare Address 2..3 */
 #define MI_CBBE ((0x36u << 23) | (1u << 21) | 2u)
@@ -97,24 +87,11 @@ static int setup_for(void **state, const target *t, int trace)
                                                         : GTSIM_ENGINE_VIDEO_ENHANCE),
                      t->base);
     e->next_pt = PT_BASE + 4096;
-    for (uint64_t i = 0; i < 1024; i++) {
-        uint64_t pte = (i << 12) | 1;
-        gtsim_ggtt_write(e->dev, i * 8, &pte, 8);
-    }
+    engine_context(e, t->base);
     for (uint64_t i = 0; i < 4; i++)
         map_page(e, BATCH + i * 4096, BATCH_PA + i * 4096);
     for (uint64_t i = 0; i < 4; i++)
         map_page(e, DATA + i * 4096, DATA_PA + i * 4096);
-    /* the engine's context image: its ring registers at base + ... */
-    uint32_t b = t->base;
-    uint32_t img[] = {
-        MI_NOOP, 0x11001009,
-        b + 0x244, 0x00090009, b + 0x34, 0, b + 0x30, 0, b + 0x38, (uint32_t)RING, b + 0x3c, 0x00000001,
-        MI_NOOP, 0x11001003,
-        b + 0x274, HI(PT_BASE), b + 0x270, LO(PT_BASE),
-        MI_BBE,
-    };
-    gtsim_phys_write(e->dev, LRCA + 0x1000, img, sizeof(img));
     *state = v;
     return 0;
 }
@@ -139,28 +116,7 @@ static int teardown(void **state)
  * the engine's ring, submitted through its ELSP or submission queue. */
 static int run(venv *v, const uint32_t *dw, size_t n)
 {
-    env *e = &v->e;
-    uint32_t b = v->t->base;
-    gtsim_phys_write(e->dev, BATCH_PA, dw, 4 * n);
-    uint32_t end = MI_BBE;
-    gtsim_phys_write(e->dev, BATCH_PA + 4 * n, &end, 4);
-    uint32_t ring[] = {MI_BBS_PPGTT, LO(BATCH), HI(BATCH), MI_NOOP};
-    gtsim_phys_write(e->dev, RING, ring, sizeof(ring));
-    uint32_t head = 0, tail = sizeof(ring);
-    gtsim_phys_write(e->dev, LRCA + 0x1000 + 4 * 5, &head, 4);
-    gtsim_phys_write(e->dev, LRCA + 0x1000 + 4 * 7, &tail, 4);
-    uint64_t desc = LRCA | (3u << 3) | 1;
-    if (v->t->sq) {
-        gtsim_mmio_write(e->dev, b + 0x510, LO(desc));
-        gtsim_mmio_write(e->dev, b + 0x514, HI(desc));
-        gtsim_mmio_write(e->dev, b + 0x518, 0);
-        gtsim_mmio_write(e->dev, b + 0x51c, 0);
-        return gtsim_mmio_write(e->dev, b + 0x550, 1);
-    }
-    gtsim_mmio_write(e->dev, b + 0x230, 0); /* element 1 (invalid) */
-    gtsim_mmio_write(e->dev, b + 0x230, 0);
-    gtsim_mmio_write(e->dev, b + 0x230, HI(desc));
-    return gtsim_mmio_write(e->dev, b + 0x230, LO(desc));
+    return engine_run(&v->e, v->t->base, v->t->sq, dw, n);
 }
 
 /* MI commands on the engine: MI_LOAD_REGISTER_IMM / MI_STORE_REGISTER_MEM
