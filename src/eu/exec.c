@@ -2913,8 +2913,8 @@ static inline uint32_t bits_of_lanes(const uint32_t *m, int n)
     } while (0)
 
 /* t[i] = all ones where cond(a[i], b[i]) holds (signed or unsigned). */
-static inline void fast_cmp32(int cond, int sgn, const uint32_t *a, const uint32_t *b, uint32_t *t,
-                              int n)
+static inline __attribute__((always_inline)) void fast_cmp32(int cond, int sgn, const uint32_t *a,
+                                                            const uint32_t *b, uint32_t *t, int n)
 {
     if (sgn)
         FAST_CMP32(int32_t);
@@ -2947,11 +2947,11 @@ static inline __attribute__((always_inline)) void store4_masked(uint8_t *d, cons
 /* GCC cannot see that one-source operations never read src1's lanes */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt_xinst *x,
-                                                          uint32_t wren, uint32_t pm, int op)
+static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const gt_xinst *x,
+                                                            uint32_t wren, uint32_t pm, int op, int n)
 {
     const gt_inst *in = &x->in;
-    int n = in->exec_size, co = in->chan_off, cond = in->cond;
+    int co = in->chan_off, cond = in->cond;
     uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
     uint32_t a[32], bb[32], r[32];
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
@@ -3037,6 +3037,18 @@ static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt
     return 1;
 }
 
+/* fast_i32_n with the execution size a constant for SIMD8 and SIMD16 (the
+ * lane loops then compile to straight vector code). */
+static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt_xinst *x,
+                                                          uint32_t wren, uint32_t pm, int op)
+{
+    switch (x->in.exec_size) {
+    case 8: return fast_i32_n(t, x, wren, pm, op, 8);
+    case 16: return fast_i32_n(t, x, wren, pm, op, 16);
+    default: return fast_i32_n(t, x, wren, pm, op, x->in.exec_size);
+    }
+}
+
 static inline void fast_load_f(const gt_thread *t, const gt_xop *p, float *o, int n, int ftz)
 {
     /* F handlers also take explicit accumulator operands (IGC's Gen12
@@ -3111,14 +3123,14 @@ static void fma_lanes_exact(float *r, const float *a, const float *b, const floa
 
 /* Single-precision float operations.  Returns 0 (nothing done) in ALT
  * mode, which the general path handles. */
-static inline __attribute__((always_inline)) int fast_flt(gt_thread *t, const gt_xinst *x,
-                                                          uint32_t wren, uint32_t pm,
-                                                          unsigned fmode, int op)
+static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const gt_xinst *x,
+                                                            uint32_t wren, uint32_t pm,
+                                                            unsigned fmode, int op, int n)
 {
     const gt_inst *in = &x->in;
     if (fmode & 2)
         return 0;
-    int n = in->exec_size, co = in->chan_off, ftz = fmode & 1;
+    int co = in->chan_off, ftz = fmode & 1;
     uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
     float a[32], b[32], cc[32], r[32];
     int fin = ftz && x->fast_arith;
@@ -3207,11 +3219,22 @@ static inline __attribute__((always_inline)) int fast_flt(gt_thread *t, const gt
     return 1;
 }
 
+/* (Float handlers keep a variable execution size: with a constant one the
+ * compiler vectorises their lane loops and may commute an operation's
+ * operands, so a NaN operand pair would propagate the other NaN than the
+ * general path does.) */
+static inline __attribute__((always_inline)) int fast_flt(gt_thread *t, const gt_xinst *x,
+                                                          uint32_t wren, uint32_t pm,
+                                                          unsigned fmode, int op)
+{
+    return fast_flt_n(t, x, wren, pm, fmode, op, x->in.exec_size);
+}
+
 /* Bit copy of 4-byte elements (a raw mov without condition modifier). */
-static int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren)
+static inline __attribute__((always_inline)) int fast_raw_n(gt_thread *t, const gt_xinst *x, uint32_t wren,
+                                                            int n)
 {
     const gt_inst *in = &x->in;
-    int n = in->exec_size;
     uint32_t lmask = wren >> in->chan_off, full = n >= 32 ? ~0u : (1u << n) - 1;
     const gt_xop *ps = &x->src[0], *pd = &x->dst;
     uint8_t *g = t->grf;
@@ -3234,6 +3257,15 @@ static int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren)
             memcpy(g + pd->off[i], &v[i], 4);
         }
     return 1;
+}
+
+static int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren)
+{
+    switch (x->in.exec_size) {
+    case 8: return fast_raw_n(t, x, wren, 8);
+    case 16: return fast_raw_n(t, x, wren, 16);
+    default: return fast_raw_n(t, x, wren, x->in.exec_size);
+    }
 }
 
 /* GTSIM_EU_REFERENCE=1: every instruction takes the general path (for
