@@ -659,7 +659,7 @@ int gt_blt_exec(gtsim_device *dev, struct gt_blt **state, const gt_cmd_desc *d, 
         o->rop = 0xcc;
         o->src = SRC_COLOR;
         rect_from(o, f);
-        int dt, sti;
+        int dt = 0, sti = 0;
         if ((st = fast_tiling(o, "Destination", (unsigned)f[BLT_DST_TILING], (unsigned)f[BLT_DST_TILE4], &dt)) ||
             (st = fast_tiling(o, "Source", (unsigned)f[BLT_SRC_TILING], (unsigned)f[BLT_SRC_TILE4], &sti)))
             break;

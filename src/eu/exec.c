@@ -1617,6 +1617,63 @@ static inline int cond_eval(int cond, uint64_t bits, int ty)
     }
 }
 
+/* NaN results of float arithmetic.  Seed 001 (floating-point behaviours,
+ * "Other information"): a NaN input always gives a NaN output, but its bit
+ * pattern need not stay the same.  gtsim fixes the pattern so that every
+ * path gives the same bits (the general executor, and the fast handlers
+ * however the compiler orders a commutative operation's operands): a NaN
+ * result becomes the first NaN source in source order (src0, src1, src2,
+ * after source modifiers), quieted; with no NaN source (inf - inf, 0 * inf,
+ * sqrt(-1) ...) the x86 default NaN, so results match CPU-computed
+ * references.  r, s0..s2: n lanes; ns = the operation's source count. */
+#define GT_DEFAULT_NAN_F 0xffc00000u
+#define GT_DEFAULT_NAN_DF 0xfff8000000000000ull
+static inline __attribute__((always_inline)) void nan_rule_f(float *r, const float *s0,
+                                                             const float *s1, const float *s2,
+                                                             int ns, int n)
+{
+    int any = 0;
+    for (int i = 0; i < n; i++)
+        any |= r[i] != r[i];
+    if (__builtin_expect(!any, 1))
+        return;
+    for (int i = 0; i < n; i++) {
+        if (r[i] == r[i])
+            continue;
+        uint32_t u = GT_DEFAULT_NAN_F;
+        if (s0[i] != s0[i]) u = gt_f2u(s0[i]);
+        else if (ns > 1 && s1[i] != s1[i]) u = gt_f2u(s1[i]);
+        else if (ns > 2 && s2[i] != s2[i]) u = gt_f2u(s2[i]);
+        r[i] = gt_u2f(u | 0x00400000u);
+    }
+}
+
+/* The operations nan_rule_f / nan_rule_df apply to: arithmetic whose result
+ * the fast handlers also compute (selection, compares and moves pass NaNs
+ * through as they are; the IEEE macros have their own rules). */
+static inline int nan_rule_op(int op, int fc)
+{
+    if (op == GT_OP_ADD || op == GT_OP_MUL || op == GT_OP_MAD)
+        return 1;
+    return op == GT_OP_MATH && fc >= GT_MATH_INV && fc <= GT_MATH_POW;
+}
+
+/* nan_rule_f for DF lanes. */
+static void nan_rule_df(double *r, const double *s0, const double *s1, const double *s2, int ns,
+                        int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (r[i] == r[i])
+            continue;
+        uint64_t u = GT_DEFAULT_NAN_DF;
+        if (s0[i] != s0[i]) memcpy(&u, &s0[i], 8);
+        else if (ns > 1 && s1[i] != s1[i]) memcpy(&u, &s1[i], 8);
+        else if (ns > 2 && s2[i] != s2[i]) memcpy(&u, &s2[i], 8);
+        u |= 1ull << 51;
+        memcpy(&r[i], &u, 8);
+    }
+}
+
 /* Compare for cmp (cmpn = 0) / cmpn (cmpn = 1), seed 001 §2.3.1.1. */
 static inline int cmp_f(int cond, double a, double b, int cmpn)
 {
@@ -2430,6 +2487,10 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
     default:
         return report(c, x, GTSIM_ERR_UNIMPL, "instruction not implemented by the executor");
     }
+    if (dom != DOM_I && nan_rule_op(op, in->math_fc)) {
+        if (dom == DOM_F) nan_rule_f(r.f, a.f, b.f, cc.f, ns, n);
+        else nan_rule_df(r.d, a.d, b.d, cc.d, ns, n);
+    }
     }
 
     /* ---- write back ---- */
@@ -3111,16 +3172,6 @@ static void fma_lanes(float *r, const float *a, const float *b, const float *c, 
         r[i] = fmaf(b[i], c[i], a[i]);
 }
 
-/* fma_lanes with the NaN libm's fmaf returns: the FMA instruction may pick
- * another of several NaN operands (and so another payload). */
-static void fma_lanes_exact(float *r, const float *a, const float *b, const float *c, int n)
-{
-    fma_lanes(r, a, b, c, n);
-    for (int i = 0; i < n; i++)
-        if (isnan(r[i]))
-            r[i] = fmaf(b[i], c[i], a[i]);
-}
-
 /* Single-precision float operations.  Returns 0 (nothing done) in ALT
  * mode, which the general path handles. */
 static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const gt_xinst *x,
@@ -3146,7 +3197,7 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
     case GT_OP_MOV: for (int i = 0; i < n; i++) r[i] = a[i]; break;
     case GT_OP_ADD: for (int i = 0; i < n; i++) r[i] = a[i] + b[i]; break;
     case GT_OP_MUL: for (int i = 0; i < n; i++) r[i] = a[i] * b[i]; break;
-    case GT_OP_MAD: fma_lanes_exact(r, a, b, cc, n); break;
+    case GT_OP_MAD: fma_lanes(r, a, b, cc, n); break;
     case GT_OP_CMP: case GT_OP_CMPN:
         for (int i = 0; i < n; i++)
             cmpres |= (uint32_t)cmp_f(in->cond, a[i], b[i], op == GT_OP_CMPN) << i;
@@ -3189,6 +3240,8 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
         }
         break;
     }
+    if (nan_rule_op(op, in->math_fc))
+        nan_rule_f(r, a, b, cc, ns, n);
     const gt_xop *pd = &x->dst;
     if (pd->space == GT_XS_GRF || pd->space == GT_XS_ACC) {
         uint8_t *g = pd->space == GT_XS_ACC ? t->acc : t->grf;
@@ -3219,15 +3272,18 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
     return 1;
 }
 
-/* (Float handlers keep a variable execution size: with a constant one the
- * compiler vectorises their lane loops and may commute an operation's
- * operands, so a NaN operand pair would propagate the other NaN than the
- * general path does.) */
+/* fast_flt_n with the execution size a constant for SIMD8 and SIMD16 (the
+ * compiler vectorises the lane loops; nan_rule_f keeps NaN results the same
+ * whichever way it orders the operands). */
 static inline __attribute__((always_inline)) int fast_flt(gt_thread *t, const gt_xinst *x,
                                                           uint32_t wren, uint32_t pm,
                                                           unsigned fmode, int op)
 {
-    return fast_flt_n(t, x, wren, pm, fmode, op, x->in.exec_size);
+    switch (x->in.exec_size) {
+    case 8: return fast_flt_n(t, x, wren, pm, fmode, op, 8);
+    case 16: return fast_flt_n(t, x, wren, pm, fmode, op, 16);
+    default: return fast_flt_n(t, x, wren, pm, fmode, op, x->in.exec_size);
+    }
 }
 
 /* Bit copy of 4-byte elements (a raw mov without condition modifier). */

@@ -330,6 +330,91 @@ static void fill_thread(gt_thread *t)
                 (pick(10) == 0 ? 1u : 0);
 }
 
+/* The NaN rule (src/eu/exec.c nan_rule_f): a NaN result of add, mul, mad
+ * and math is the first NaN source in source order, quieted, or 0xffc00000
+ * when no source is a NaN -- on both paths, whichever order the fast
+ * handler's vectorised loop takes the operands in.  One SIMD16 instruction
+ * per row, a case per lane (sources r20, r30, r40 contiguous); the expected
+ * bits are worked out by hand from the rule.  Returns the failures. */
+#define NA 0x7f800123u /* signalling NaN, payload 0x123 */
+#define NB 0xffc00456u /* quiet negative NaN, payload 0x456 */
+#define QA 0x7fc00123u
+#define INF 0x7f800000u
+#define NINF 0xff800000u
+#define ONE 0x3f800000u
+#define DNAN 0xffc00000u
+static const struct nan_row {
+    int op, fc, ns;
+    uint32_t s[3][6], want[6];
+} nan_rows[] = {
+    {GT_OP_ADD, 0, 2, {{NA, NB, ONE, NB, INF, ONE}, {NB, NA, NA, ONE, NINF, 0x40000000u}},
+     {QA, NB, QA, NB, DNAN, 0x40400000u}},
+    {GT_OP_MUL, 0, 2, {{NA, 0, INF, 0x40000000u, NB, ONE}, {NB, INF, 0, NB, NA, ONE}},
+     {QA, DNAN, DNAN, NB, NB, ONE}},
+    /* mad: src0 + src1 * src2 */
+    {GT_OP_MAD, 0, 3,
+     {{ONE, NB, NINF, ONE, ONE, ONE}, {NA, NA, INF, 0, ONE, ONE}, {NB, ONE, ONE, INF, 0x7fa00000u, ONE}},
+     {QA, NB, DNAN, DNAN, 0x7fe00000u, 0x40000000u}},
+    {GT_OP_MATH, GT_MATH_FDIV, 2, {{0, NA, ONE, INF, NB, ONE}, {0, NB, NB, INF, 0, 0x40000000u}},
+     {DNAN, QA, NB, DNAN, NB, 0x3f000000u}},
+    {GT_OP_MATH, GT_MATH_SQRT, 1, {{0xbf800000u, NA, NB, NINF, ONE, 0x40800000u}},
+     {DNAN, QA, NB, DNAN, ONE, 0x40000000u}},
+};
+
+static int check_nan_rule(gtsim_device *dev, gt_xinst *x, gt_thread *t)
+{
+    int bad = 0;
+    dev->plat = gt_platform_find("skl");
+    for (size_t r = 0; r < sizeof nan_rows / sizeof nan_rows[0]; r++) {
+        const struct nan_row *row = &nan_rows[r];
+        for (int path = 0; path < 2; path++) {
+            memset(x, 0, sizeof *x);
+            gt_inst *in = &x->in;
+            in->op = (uint16_t)row->op;
+            in->math_fc = (uint8_t)row->fc;
+            in->exec_size = 16;
+            in->length = 16;
+            in->num_srcs = (uint8_t)row->ns;
+            for (int k = 0; k < row->ns; k++) {
+                gt_operand *o = &in->src[k];
+                o->file = GT_FILE_GRF;
+                o->nr = (uint8_t)(20 + 10 * k);
+                o->type = GT_TYPE_F;
+                o->vstride = 8; o->width = 8; o->hstride = 1;
+            }
+            in->dst.file = GT_FILE_GRF;
+            in->dst.nr = 10;
+            in->dst.type = GT_TYPE_F;
+            in->dst.hstride = 1;
+            gt_exec_plan(dev, x);
+            memset(t, 0, sizeof *t);
+            t->exec_mask = t->dispatch_mask = ~0u;
+            t->cr0[0] = 0x80; /* keep F denorms */
+            for (int k = 0; k < row->ns; k++)
+                for (int i = 0; i < 16; i++)
+                    memcpy(t->grf + 32 * (20 + 10 * k) + 4 * i, &row->s[k][i % 6], 4);
+            int fast = 0;
+            int st = gt_eu_exec_one(dev, t, x, path == 0, path ? &fast : NULL);
+            if (x->plan_err || st != GTSIM_OK || (path && !fast)) {
+                fprintf(stderr, "nan rule row %zu (%s path): plan %d status %d fast %d\n", r,
+                        path ? "fast" : "general", x->plan_err, st, fast);
+                bad++;
+                continue;
+            }
+            for (int i = 0; i < 16; i++) {
+                uint32_t got;
+                memcpy(&got, t->grf + 32 * 10 + 4 * i, 4);
+                if (got != row->want[i % 6]) {
+                    fprintf(stderr, "nan rule row %zu lane %d (%s path): 0x%08x, want 0x%08x\n", r,
+                            i, path ? "fast" : "general", got, row->want[i % 6]);
+                    bad++;
+                }
+            }
+        }
+    }
+    return bad;
+}
+
 int main(int argc, char **argv)
 {
     long cases = argc > 1 ? atol(argv[1]) : 300000;
@@ -347,7 +432,7 @@ int main(int argc, char **argv)
     gt_xinst *x = malloc(sizeof(gt_xinst));
     if (!x)
         return 2;
-    long planned = 0, fast_runs = 0, fails = 0;
+    long planned = 0, fast_runs = 0, fails = check_nan_rule(dev, x, t0);
     long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0;
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
