@@ -723,9 +723,10 @@ static int spans_too_many(const gt_xop *p, int n)
 /* Handler kinds (gt_xinst.fast).  Each covers a class of instructions whose
  * result the general path (exec_alu_masked) computes with no per-generation
  * or per-execution special case, and computes the same bits with lane loops
- * over typed arrays: FK_INT 32-bit-or-narrower integer operations (sources
- * widened once per operand with a type-specialised loop, not per lane
- * through a switch), FK_FLT single-precision float operations, FK_RAW
+ * over typed arrays: FK_INT integer operations on QWords or narrower types
+ * in 64-bit lanes (sources widened once per operand with a type-specialised
+ * loop, not per lane through a switch; IGC's 64-bit division loops are
+ * QWord shifts, logic, adds and compares), FK_FLT single-precision float operations, FK_RAW
  * moves of 4-byte elements that copy bits.  The differential test
  * tests/euexec/test_eufast.c runs every class against the general path.
  * FK_I32 is FK_INT in 32-bit lanes, for D/UD registers and immediates whose
@@ -736,8 +737,35 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL };
 
 static int fast_int_type(int ty)
 {
-    return ty == GT_TYPE_D || ty == GT_TYPE_UD || ty == GT_TYPE_W || ty == GT_TYPE_UW ||
-           ty == GT_TYPE_B || ty == GT_TYPE_UB;
+    return ty == GT_TYPE_Q || ty == GT_TYPE_UQ || ty == GT_TYPE_D || ty == GT_TYPE_UD ||
+           ty == GT_TYPE_W || ty == GT_TYPE_UW || ty == GT_TYPE_B || ty == GT_TYPE_UB;
+}
+
+/* An instruction with the plan flag wide_int (a UQ source) whose exact
+ * result FK_INT's 64-bit lanes still give: mov, add, mul and sel truncate
+ * to an integer destination without saturation (the low 64 bits of the
+ * exact value); a compare (cmp, cmpn, sel's min/max) needs every source
+ * unsigned (UQ, UD, UW, UB registers, immediates >= 0), so that one
+ * unsigned 64-bit compare orders the exact values. */
+static int wide_int_fast_ok(const gt_xinst *x, int ns)
+{
+    const gt_inst *in = &x->in;
+    int op = in->op;
+    if (in->saturate || (op != GT_OP_MOV && op != GT_OP_ADD && op != GT_OP_MUL && op != GT_OP_SEL &&
+                         op != GT_OP_CMP && op != GT_OP_CMPN))
+        return 0;
+    if (x->dst.space == GT_XS_GRF && !fast_int_type(x->dst.type))
+        return 0;
+    if (op == GT_OP_CMP || op == GT_OP_CMPN || (op == GT_OP_SEL && in->cond))
+        for (int s = 0; s < ns; s++) {
+            const gt_xop *p = &x->src[s];
+            if (p->mods)
+                return 0;
+            if (p->space == GT_XS_IMM ? int_of(p->imm_lane[0], p->type) < 0 && p->type != GT_TYPE_UQ
+                                      : is_signed_int(p->type))
+                return 0;
+        }
+    return 1;
 }
 
 /* A source operand the handlers read: a direct GRF region, or a scalar
@@ -850,8 +878,8 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         x->fast = FK_CSEL;
         return;
     }
-    if (x->plan_err || x->chan_pairs || x->wide_int || x->mul_src1_lo16 || in->acc_wr ||
-        in->saturate || in->exec_size == 0 || is_mme_macro(in))
+    if (x->plan_err || x->chan_pairs || (x->wide_int && !wide_int_fast_ok(x, ns)) ||
+        x->mul_src1_lo16 || in->acc_wr || in->saturate || in->exec_size == 0 || is_mme_macro(in))
         return;
     /* a flag register saved to or restored from a GRF word or DWord, or set
      * from an immediate: (W) mov (1) f0.0:uw r3.4:uw and back (IGC's Gen12
@@ -893,7 +921,7 @@ static void plan_fast_kind(gt_xinst *x, int ns)
             /* Gen12 rotates: the 32-bit form only (UD dst and src0, no
              * source modifier); UW rotates take the general path */
             if (x->dst.space != GT_XS_GRF || x->dst.size != 4 || x->src[0].size != 4 || x->src[0].mods ||
-                x->src[1].mods)
+                x->src[1].mods || is_q(x->src[1].type))
                 return;
             break;
         default:
@@ -901,18 +929,23 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         }
         if (x->dst.space == GT_XS_GRF && (!fast_int_type(x->dst.type) || x->dst.size == 1))
             return;
-        if (x->dst.space == GT_XS_NULL && (is_q(x->flag_type) || is_float_type(x->flag_type)))
+        if (x->dst.space == GT_XS_NULL && is_float_type(x->flag_type))
             return;
-        for (int s = 0; s < ns; s++)
+        int q = is_q(x->dst.type) || (x->dst.space == GT_XS_NULL && is_q(x->flag_type));
+        for (int s = 0; s < ns; s++) {
             if (!fast_int_type(x->src[s].type))
                 return;
+            q |= is_q(x->src[s].type);
+        }
         /* overflow / unordered condition modifiers stay on the general path */
         if (in->cond == GT_COND_O || in->cond == GT_COND_U)
             return;
         x->fast = FK_INT;
+        /* FK_INT's compares: unsigned when a source is UQ (wide_int_fast_ok) */
+        x->fast_arith = x->wide_int;
         /* 32-bit lanes: every source a D/UD register or an immediate, the
-         * destination D/UD or null */
-        if (x->dst.space == GT_XS_GRF && x->dst.size != 4)
+         * destination D/UD or null, no QWord operand */
+        if ((x->dst.space == GT_XS_GRF && x->dst.size != 4) || q)
             return;
         int can_s = 1, can_u = 1, mods = 0;
         for (int s = 0; s < ns; s++) {
@@ -2739,6 +2772,7 @@ static inline __attribute__((always_inline)) void fast_load_int(const gt_thread 
             o[i] = v;
     } else {
         switch (p->type) {
+        case GT_TYPE_Q: case GT_TYPE_UQ: FAST_LOAD_INT(int64_t); break;
         case GT_TYPE_D: FAST_LOAD_INT(int32_t); break;
         case GT_TYPE_UD: FAST_LOAD_INT(uint32_t); break;
         case GT_TYPE_W: FAST_LOAD_INT(int16_t); break;
@@ -2785,6 +2819,14 @@ static inline uint32_t fast_store_int(gt_thread *t, const gt_xinst *x, const int
                 uint32_t v = (uint32_t)r[i];
                 memcpy(g + pd->off[i], &v, 4);
             }
+        } else if (pd->size == 8) {
+            if (pd->contig && lmask == full)
+                memcpy(g + pd->off[0], r, 8 * (size_t)n);
+            else
+                for (uint32_t m = lmask; m; m &= m - 1) {
+                    int i = __builtin_ctz(m);
+                    memcpy(g + pd->off[i], &r[i], 8);
+                }
         } else {
             for (uint32_t m = lmask; m; m &= m - 1) {
                 int i = __builtin_ctz(m);
@@ -2799,18 +2841,21 @@ static inline uint32_t fast_store_int(gt_thread *t, const gt_xinst *x, const int
     uint32_t flags = 0;
     for (uint32_t m = lmask; m; m &= m - 1) {
         int i = __builtin_ctz(m);
-        flags |= (uint32_t)cmp_i(cond, int_of((uint64_t)r[i], fty), 0, 0) << i;
+        flags |= (uint32_t)cmp_i(cond, int_of((uint64_t)r[i], fty), 0, fty == GT_TYPE_UQ) << i;
     }
     return flags;
 }
 
-static int fast_int(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm)
+static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const gt_xinst *x,
+                                                            uint32_t wren, uint32_t pm, int op, int n)
 {
     const gt_inst *in = &x->in;
-    int op = in->op, n = in->exec_size, co = in->chan_off;
+    int co = in->chan_off;
     uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
     int64_t a[32], b[32], r[32];
-    int logic = is_logic(op);
+    int logic = is_logic(op), uq = x->fast_arith;
+    /* shift counts: src1[4:0], [5:0] in QWord mode (as exec_alu_masked) */
+    int cm = is_q(x->src[0].type) || is_q(x->dst.type) ? 63 : 31;
     fast_load_int(t, &x->src[0], a, n, logic);
     if (op != GT_OP_MOV && op != GT_OP_NOT)
         fast_load_int(t, &x->src[1], b, n, logic);
@@ -2831,27 +2876,27 @@ static int fast_int(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm)
         break;
     case GT_OP_SHL:
         for (int i = 0; i < n; i++)
-            r[i] = (int64_t)((uint64_t)a[i] << (b[i] & 31));
+            r[i] = (int64_t)((uint64_t)a[i] << (b[i] & cm));
         break;
     case GT_OP_SHR: {
         /* see exec_alu_masked: src0's bits at its own width */
         int sz = x->src[0].size;
         uint64_t m = sz >= 8 ? ~0ull : ((1ull << (8 * sz)) - 1);
         for (int i = 0; i < n; i++)
-            r[i] = (int64_t)(((uint64_t)a[i] & m) >> (b[i] & 31));
+            r[i] = (int64_t)(((uint64_t)a[i] & m) >> (b[i] & cm));
         break;
     }
     case GT_OP_ASR:
         if (is_signed_int(x->src[0].type))
             for (int i = 0; i < n; i++)
-                r[i] = a[i] >> (b[i] & 31);
+                r[i] = a[i] >> (b[i] & cm);
         else
             for (int i = 0; i < n; i++)
-                r[i] = (int64_t)((uint64_t)a[i] >> (b[i] & 31));
+                r[i] = (int64_t)((uint64_t)a[i] >> (b[i] & cm));
         break;
     case GT_OP_CMP: case GT_OP_CMPN:
         for (int i = 0; i < n; i++) {
-            int v = cmp_i(in->cond, a[i], b[i], 0);
+            int v = cmp_i(in->cond, a[i], b[i], uq);
             cmpres |= (uint32_t)v << i;
             r[i] = -(int64_t)v;
         }
@@ -2863,7 +2908,7 @@ static int fast_int(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm)
                 r[i] = ((p >> i) & 1) ? a[i] : b[i];
         } else {
             for (int i = 0; i < n; i++)
-                r[i] = cmp_i(in->cond, a[i], b[i], 0) ? a[i] : b[i];
+                r[i] = cmp_i(in->cond, a[i], b[i], uq) ? a[i] : b[i];
         }
         break;
     }
@@ -2873,6 +2918,17 @@ static int fast_int(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm)
     if (in->cond && op != GT_OP_SEL)
         flag_write(t, in, wren, flags << co);
     return 1;
+}
+
+/* fast_int_n with the execution size a constant for SIMD8 and SIMD16. */
+static inline __attribute__((always_inline)) int fast_int(gt_thread *t, const gt_xinst *x,
+                                                          uint32_t wren, uint32_t pm, int op)
+{
+    switch (x->in.exec_size) {
+    case 8: return fast_int_n(t, x, wren, pm, op, 8);
+    case 16: return fast_int_n(t, x, wren, pm, op, 16);
+    default: return fast_int_n(t, x, wren, pm, op, x->in.exec_size);
+    }
 }
 
 /* Copy n 4-byte lanes: fixed sizes for the ExecSizes, which the compiler
@@ -3382,11 +3438,24 @@ FAST_FLT(fflt_cmp, GT_OP_CMP)
 FAST_FLT(fflt_cmpn, GT_OP_CMPN)
 FAST_FLT(fflt_math, GT_OP_MATH)
 
-static int fint_any(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
-{
-    (void)fm;
-    return fast_int(t, x, wren, pm);
-}
+#define FAST_INT(NAME, OP)                                                                      \
+    static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
+    {                                                                                           \
+        (void)fm;                                                                               \
+        return fast_int(t, x, wren, pm, OP);                                                    \
+    }
+FAST_INT(fint_mov, GT_OP_MOV)
+FAST_INT(fint_not, GT_OP_NOT)
+FAST_INT(fint_and, GT_OP_AND)
+FAST_INT(fint_or, GT_OP_OR)
+FAST_INT(fint_xor, GT_OP_XOR)
+FAST_INT(fint_add, GT_OP_ADD)
+FAST_INT(fint_mul, GT_OP_MUL)
+FAST_INT(fint_shl, GT_OP_SHL)
+FAST_INT(fint_shr, GT_OP_SHR)
+FAST_INT(fint_asr, GT_OP_ASR)
+FAST_INT(fint_cmp, GT_OP_CMP)
+FAST_INT(fint_sel, GT_OP_SEL)
 
 /* FK_MACC handlers, the general path's arithmetic (exec_alu_masked mul
  * and mach) for these forms: the integer accumulator keeps each lane's
@@ -3543,7 +3612,22 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         case GT_OP_MATH: return fflt_math;
         default: return NULL;
         }
-    case FK_INT: return fint_any;
+    case FK_INT:
+        switch (op) {
+        case GT_OP_MOV: return fint_mov;
+        case GT_OP_NOT: return fint_not;
+        case GT_OP_AND: return fint_and;
+        case GT_OP_OR: return fint_or;
+        case GT_OP_XOR: return fint_xor;
+        case GT_OP_ADD: return fint_add;
+        case GT_OP_MUL: return fint_mul;
+        case GT_OP_SHL: return fint_shl;
+        case GT_OP_SHR: return fint_shr;
+        case GT_OP_ASR: return fint_asr;
+        case GT_OP_CMP: case GT_OP_CMPN: return fint_cmp;   /* the same for integers */
+        case GT_OP_SEL: return fint_sel;
+        default: return NULL;
+        }
     case FK_RAW: return fraw_any;
     case FK_FLAG: return fflag_mov;
     case FK_MACC: return x->in.op == GT_OP_MUL ? fmul_acc : fmach;

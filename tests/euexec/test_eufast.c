@@ -8,7 +8,7 @@
  * 3-source Align16 form, cr0 rounding / denorm / ALT modes, Gen12's
  * rotates, float accumulator operands, flag register moves and the
  * mul acc0 / mach multiply macro (Gen9 and Gen12 mach) -- with random
- * operands (special float values included) run through both paths
+ * operands (special float values included; integer types up to Q/UQ) run through both paths
  * (gt_eu_exec_one) on copies of one thread.  The whole thread state (GRF,
  * accumulators, flags, ...) and the status must be bit-identical.  mad
  * also takes the Gen12 3-source Align1 form, float instructions explicit
@@ -61,7 +61,9 @@ static uint32_t data_dword(void)
     }
 }
 
-static const int int_types[] = {GT_TYPE_D, GT_TYPE_UD, GT_TYPE_W, GT_TYPE_UW, GT_TYPE_B, GT_TYPE_UB};
+static const int int_types[] = {GT_TYPE_D, GT_TYPE_UD, GT_TYPE_W, GT_TYPE_UW, GT_TYPE_B, GT_TYPE_UB,
+                                GT_TYPE_Q, GT_TYPE_UQ};
+#define N_INT_TYPES (int)(sizeof int_types / sizeof int_types[0])
 
 static void gen_src(gt_inst *in, int s, int ty, int allow_imm)
 {
@@ -73,7 +75,8 @@ static void gen_src(gt_inst *in, int s, int ty, int allow_imm)
     int sz = gt_type_size(ty);
     if (allow_imm && pick(3) == 0) {
         o->file = GT_FILE_IMM;
-        o->imm = sz == 4 ? data_dword() : sz == 2 ? (data_dword() & 0xffff) : data_dword() & 0xff;
+        o->imm = sz == 8 ? (uint64_t)data_dword() << 32 | data_dword()
+                 : sz == 4 ? data_dword() : sz == 2 ? (data_dword() & 0xffff) : data_dword() & 0xff;
         if (ty == GT_TYPE_B || ty == GT_TYPE_UB) {   /* no byte immediates: a word */
             o->type = ty == GT_TYPE_B ? GT_TYPE_W : GT_TYPE_UW;
         }
@@ -242,9 +245,9 @@ static void gen_inst(gt_inst *in)
         in->cond = (uint8_t)(pick(3) == 0 ? conds[pick(8)] : GT_COND_NONE);
     in->saturate = pick(10) == 0;
     in->acc_wr = pick(20) == 0;
-    int sty = flt ? (pick(12) == 0 ? GT_TYPE_HF : GT_TYPE_F) : int_types[pick(6)];
+    int sty = flt ? (pick(12) == 0 ? GT_TYPE_HF : GT_TYPE_F) : int_types[pick(N_INT_TYPES)];
     for (int s = 0; s < ns; s++) {
-        int ty = flt ? (pick(10) ? sty : GT_TYPE_D) : (pick(3) ? sty : int_types[pick(6)]);
+        int ty = flt ? (pick(10) ? sty : GT_TYPE_D) : (pick(3) ? sty : int_types[pick(N_INT_TYPES)]);
         gen_src(in, s, ty, s == ns - 1 && !in->align16);
     }
     gt_operand *d = &in->dst;
@@ -258,8 +261,8 @@ static void gen_inst(gt_inst *in)
     } else {
         d->nr = (uint8_t)(1 + pick(100));
     }
-    static const int dint[] = {GT_TYPE_D, GT_TYPE_UD, GT_TYPE_W, GT_TYPE_UW, GT_TYPE_D, GT_TYPE_UD};
-    d->type = (uint8_t)(flt ? (pick(10) ? GT_TYPE_F : GT_TYPE_D) : dint[pick(6)]);
+    static const int dint[] = {GT_TYPE_D, GT_TYPE_UD, GT_TYPE_W, GT_TYPE_UW, GT_TYPE_D, GT_TYPE_UD, GT_TYPE_Q, GT_TYPE_UQ};
+    d->type = (uint8_t)(flt ? (pick(10) ? GT_TYPE_F : GT_TYPE_D) : dint[pick(8)]);
     d->hstride = (uint8_t)(pick(4) == 0 && d->file == GT_FILE_GRF ? 2 : 1);
     d->writemask = in->align16 ? (uint8_t)(pick(6) ? 0xf : 1 + pick(15)) : 0;
     if (in->align16)
@@ -433,7 +436,7 @@ int main(int argc, char **argv)
     if (!x)
         return 2;
     long planned = 0, fast_runs = 0, fails = check_nan_rule(dev, x, t0);
-    long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0;
+    long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0, q_fast = 0;
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -469,6 +472,10 @@ int main(int argc, char **argv)
             kind_runs[x->fast & 7]++;
             op_fast[x->in.op]++;
             acc_fast += x->dst.space == GT_XS_ACC || x->src[0].space == GT_XS_ACC;
+            int q = x->dst.type == GT_TYPE_Q || x->dst.type == GT_TYPE_UQ;
+            for (int s = 0; s < x->in.num_srcs; s++)
+                q |= x->src[s].type == GT_TYPE_Q || x->src[s].type == GT_TYPE_UQ;
+            q_fast += q;
         }
         const char *what = NULL;
         if (sa != sb)
@@ -509,13 +516,17 @@ int main(int argc, char **argv)
     }
     printf("eufast: %ld cases (%ld decoded random Gen12 encodings), %ld planned, %ld through a "
            "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld, mul/mach %ld, csel %ld; "
-           "%ld with an accumulator operand), %ld mismatches\n",
+           "%ld with an accumulator operand, %ld with a QWord operand), %ld mismatches\n",
            cases, g12_decoded, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3],
-           kind_runs[4], kind_runs[5], kind_runs[6], kind_runs[7], acc_fast, fails);
+           kind_runs[4], kind_runs[5], kind_runs[6], kind_runs[7], acc_fast, q_fast, fails);
     /* every handler kind and every opcode the handlers take must have run */
     int missing = 0;
     if (cases >= 20000 && acc_fast < 50) {
         fprintf(stderr, "accumulator operands went through a handler only %ld times\n", acc_fast);
+        missing = 1;
+    }
+    if (cases >= 20000 && q_fast < 50) {
+        fprintf(stderr, "QWord operands went through a handler only %ld times\n", q_fast);
         missing = 1;
     }
     for (int k = 1; k <= 7; k++)
