@@ -2799,8 +2799,9 @@ static inline __attribute__((always_inline)) void fast_load_int(const gt_thread 
 
 /* Integer result bits to the destination; condition-modifier flags of the
  * lanes in lmask (cmp: cmpres instead). */
-static inline uint32_t fast_store_int(gt_thread *t, const gt_xinst *x, const int64_t *r, int n,
-                                      uint32_t lmask, uint32_t full)
+static inline __attribute__((always_inline)) uint32_t fast_store_int(gt_thread *t, const gt_xinst *x,
+                                                                      const int64_t *r, int n,
+                                                                      uint32_t lmask, uint32_t full)
 {
     const gt_xop *pd = &x->dst;
     int cond = x->in.cond;
