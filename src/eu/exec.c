@@ -3404,27 +3404,31 @@ static int eu_reference_only(void)
 }
 
 /* One handler per kind and opcode, so that the opcode switch folds away
- * and the run loop makes one indirect call per instruction. */
+ * and the run loop makes one indirect call per instruction.  The integer
+ * opcodes FK_I32 and FK_INT both take (FK_I32 also takes the rotates);
+ * integer cmpn is cmp. */
+#define FAST_INT_OPS(X)                                                                         \
+    X(mov, GT_OP_MOV) X(not, GT_OP_NOT) X(and, GT_OP_AND) X(or, GT_OP_OR) X(xor, GT_OP_XOR)     \
+    X(add, GT_OP_ADD) X(mul, GT_OP_MUL) X(shl, GT_OP_SHL) X(shr, GT_OP_SHR) X(asr, GT_OP_ASR)   \
+    X(cmp, GT_OP_CMP) X(sel, GT_OP_SEL)
 #define FAST_I32(NAME, OP)                                                                      \
-    static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
+    static int fi32_##NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,         \
+                           unsigned fm)                                                         \
     {                                                                                           \
         (void)fm;                                                                               \
         return fast_i32(t, x, wren, pm, OP);                                                    \
     }
-FAST_I32(fi32_mov, GT_OP_MOV)
-FAST_I32(fi32_not, GT_OP_NOT)
-FAST_I32(fi32_and, GT_OP_AND)
-FAST_I32(fi32_or, GT_OP_OR)
-FAST_I32(fi32_xor, GT_OP_XOR)
-FAST_I32(fi32_add, GT_OP_ADD)
-FAST_I32(fi32_mul, GT_OP_MUL)
-FAST_I32(fi32_shl, GT_OP_SHL)
-FAST_I32(fi32_shr, GT_OP_SHR)
-FAST_I32(fi32_asr, GT_OP_ASR)
-FAST_I32(fi32_rol, GT_OP_ROL)
-FAST_I32(fi32_ror, GT_OP_ROR)
-FAST_I32(fi32_cmp, GT_OP_CMP)
-FAST_I32(fi32_sel, GT_OP_SEL)
+#define FAST_INT(NAME, OP)                                                                      \
+    static int fint_##NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,         \
+                           unsigned fm)                                                         \
+    {                                                                                           \
+        (void)fm;                                                                               \
+        return fast_int(t, x, wren, pm, OP);                                                    \
+    }
+FAST_INT_OPS(FAST_I32)
+FAST_I32(rol, GT_OP_ROL)
+FAST_I32(ror, GT_OP_ROR)
+FAST_INT_OPS(FAST_INT)
 #define FAST_FLT(NAME, OP)                                                                      \
     static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
     {                                                                                           \
@@ -3438,25 +3442,6 @@ FAST_FLT(fflt_sel, GT_OP_SEL)
 FAST_FLT(fflt_cmp, GT_OP_CMP)
 FAST_FLT(fflt_cmpn, GT_OP_CMPN)
 FAST_FLT(fflt_math, GT_OP_MATH)
-
-#define FAST_INT(NAME, OP)                                                                      \
-    static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
-    {                                                                                           \
-        (void)fm;                                                                               \
-        return fast_int(t, x, wren, pm, OP);                                                    \
-    }
-FAST_INT(fint_mov, GT_OP_MOV)
-FAST_INT(fint_not, GT_OP_NOT)
-FAST_INT(fint_and, GT_OP_AND)
-FAST_INT(fint_or, GT_OP_OR)
-FAST_INT(fint_xor, GT_OP_XOR)
-FAST_INT(fint_add, GT_OP_ADD)
-FAST_INT(fint_mul, GT_OP_MUL)
-FAST_INT(fint_shl, GT_OP_SHL)
-FAST_INT(fint_shr, GT_OP_SHR)
-FAST_INT(fint_asr, GT_OP_ASR)
-FAST_INT(fint_cmp, GT_OP_CMP)
-FAST_INT(fint_sel, GT_OP_SEL)
 
 /* FK_MACC handlers, the general path's arithmetic (exec_alu_masked mul
  * and mach) for these forms: the integer accumulator keeps each lane's
@@ -3583,22 +3568,14 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
 {
     int op = x->in.op;
     switch (x->fast) {
+#define CASE_I32(NAME, OP) case OP: return fi32_##NAME;
+#define CASE_INT(NAME, OP) case OP: return fint_##NAME;
     case FK_I32:
         switch (op) {
-        case GT_OP_MOV: return fi32_mov;
-        case GT_OP_NOT: return fi32_not;
-        case GT_OP_AND: return fi32_and;
-        case GT_OP_OR: return fi32_or;
-        case GT_OP_XOR: return fi32_xor;
-        case GT_OP_ADD: return fi32_add;
-        case GT_OP_MUL: return fi32_mul;
-        case GT_OP_SHL: return fi32_shl;
-        case GT_OP_SHR: return fi32_shr;
-        case GT_OP_ASR: return fi32_asr;
+        FAST_INT_OPS(CASE_I32)
+        case GT_OP_CMPN: return fi32_cmp;
         case GT_OP_ROL: return fi32_rol;
         case GT_OP_ROR: return fi32_ror;
-        case GT_OP_CMP: case GT_OP_CMPN: return fi32_cmp;   /* the same for integers */
-        case GT_OP_SEL: return fi32_sel;
         default: return NULL;
         }
     case FK_FLT:
@@ -3615,18 +3592,8 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         }
     case FK_INT:
         switch (op) {
-        case GT_OP_MOV: return fint_mov;
-        case GT_OP_NOT: return fint_not;
-        case GT_OP_AND: return fint_and;
-        case GT_OP_OR: return fint_or;
-        case GT_OP_XOR: return fint_xor;
-        case GT_OP_ADD: return fint_add;
-        case GT_OP_MUL: return fint_mul;
-        case GT_OP_SHL: return fint_shl;
-        case GT_OP_SHR: return fint_shr;
-        case GT_OP_ASR: return fint_asr;
-        case GT_OP_CMP: case GT_OP_CMPN: return fint_cmp;   /* the same for integers */
-        case GT_OP_SEL: return fint_sel;
+        FAST_INT_OPS(CASE_INT)
+        case GT_OP_CMPN: return fint_cmp;
         default: return NULL;
         }
     case FK_RAW: return fraw_any;
