@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 build=${1:-build-bench}
 shift $(($# > 0 ? 1 : 0))
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(branchy nbody matmul256 reduce1m)
+[ ${#names[@]} -gt 0 ] || names=(branchy nbody matmul256 reduce1m i64div)
 core=${CORE:-0}
 cmake -S . -B "$build" -G "Unix Makefiles" -DCMAKE_BUILD_TYPE=Release -DGTSIM_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" -j"$(nproc)" --target gtsim >/dev/null

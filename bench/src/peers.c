@@ -2,7 +2,7 @@
  * captures use, same inputs) run through plain OpenCL buffers, for
  * bench/peers.sh to time on gtsim (`gtsim exec`), PoCL and oclgrind.
  *
- *   peers NAME [SRCDIR]     NAME: branchy nbody matmul256 reduce1m
+ *   peers NAME [SRCDIR]     NAME: branchy nbody matmul256 reduce1m i64div
  *
  * Device: the first device of the first platform whose name contains
  * $PEERS_PLATFORM, or else the first GPU device.  Runs the workload once
@@ -271,6 +271,42 @@ int main(int argc, char **argv)
         rd(dpart, gpart, sizeof gpart);
         rd(dtot, &gtotal, 4);
         ok = !memcmp(gpart, part, sizeof part) && gtotal == total;
+    } else if (!strcmp(name, "i64div")) {
+        enum { N = 32768 };
+        static int64_t a[N], b[N], e[4 * N], got[4 * N];
+        uint32_t st = 0x13579bdf;
+        for (int i = 0; i < N; i++) {
+            uint64_t hi = xs(&st), lo = xs(&st);
+            a[i] = (int64_t)(hi << 32 | lo);
+            int bits = (int)(xs(&st) % 64u) + 1;
+            hi = xs(&st);
+            lo = xs(&st);
+            uint64_t d = (hi << 32 | lo) >> (64 - bits);
+            if (xs(&st) & 1)
+                d = -d;
+            if (d == 0 || ((int64_t)d == -1 && a[i] == INT64_MIN))
+                d = 7;
+            b[i] = (int64_t)d;
+            e[4 * i] = a[i] / b[i];
+            e[4 * i + 1] = a[i] % b[i];
+            e[4 * i + 2] = (int64_t)((uint64_t)a[i] / (uint64_t)b[i]);
+            e[4 * i + 3] = (int64_t)((uint64_t)a[i] % (uint64_t)b[i]);
+        }
+        cl_kernel k = clCreateKernel(prog, "i64div", &err);
+        CK(err, "clCreateKernel");
+        cl_mem da = buf(sizeof a, a), db = buf(sizeof b, b), dout = buf(sizeof e, NULL);
+        CK(clSetKernelArg(k, 0, sizeof da, &da), "clSetKernelArg");
+        CK(clSetKernelArg(k, 1, sizeof db, &db), "clSetKernelArg");
+        CK(clSetKernelArg(k, 2, sizeof dout, &dout), "clSetKernelArg");
+        size_t gws = N, lws = 256;
+        for (int r = 0; r < 2; r++) {
+            double t0 = now();
+            run(k, 1, &gws, &lws);
+            CK(clFinish(q), "clFinish");
+            secs = now() - t0;
+        }
+        rd(dout, got, sizeof got);
+        ok = !memcmp(got, e, sizeof e);
     } else {
         fprintf(stderr, "peers: unknown workload %s\n", name);
         return 2;
