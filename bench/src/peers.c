@@ -69,6 +69,19 @@ static double now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* One warm-up enqueue of k, then one timed enqueue + clFinish: its seconds. */
+static double timed_run(cl_kernel k, cl_uint dims, const size_t *gws, const size_t *lws)
+{
+    double secs = 0;
+    for (int r = 0; r < 2; r++) {
+        double t0 = now();
+        run(k, dims, gws, lws);
+        CK(clFinish(q), "clFinish");
+        secs = now() - t0;
+    }
+    return secs;
+}
+
 static uint32_t rotl(uint32_t v, int s) { return (v << s) | (v >> (32 - s)); }
 
 int main(int argc, char **argv)
@@ -154,12 +167,7 @@ int main(int argc, char **argv)
         CK(clSetKernelArg(k, 0, sizeof din, &din), "clSetKernelArg");
         CK(clSetKernelArg(k, 1, sizeof dout, &dout), "clSetKernelArg");
         size_t gws = N, lws = 256;
-        for (int r = 0; r < 2; r++) {
-            double t0 = now();
-            run(k, 1, &gws, &lws);
-            CK(clFinish(q), "clFinish");
-            secs = now() - t0;
-        }
+        secs = timed_run(k, 1, &gws, &lws);
         rd(dout, got, sizeof got);
         ok = !memcmp(got, e, sizeof e);
     } else if (!strcmp(name, "nbody")) {
@@ -197,12 +205,7 @@ int main(int argc, char **argv)
         CK(clSetKernelArg(k, 2, sizeof dnew, &dnew), "clSetKernelArg");
         CK(clSetKernelArg(k, 3, sizeof n, &n), "clSetKernelArg");
         size_t gws = N, lws = 128;
-        for (int r = 0; r < 2; r++) {
-            double t0 = now();
-            run(k, 1, &gws, &lws);
-            CK(clFinish(q), "clFinish");
-            secs = now() - t0;
-        }
+        secs = timed_run(k, 1, &gws, &lws);
         rd(dacc, ga, sizeof ga);
         rd(dnew, gp, sizeof gp);
         for (int i = 0; i < 4 * N && ok; i++)
@@ -232,12 +235,7 @@ int main(int argc, char **argv)
         CK(clSetKernelArg(k, 2, sizeof dc, &dc), "clSetKernelArg");
         CK(clSetKernelArg(k, 3, sizeof n, &n), "clSetKernelArg");
         size_t gws[2] = {M, M}, lws[2] = {16, 16};
-        for (int r = 0; r < 2; r++) {
-            double t0 = now();
-            run(k, 2, gws, lws);
-            CK(clFinish(q), "clFinish");
-            secs = now() - t0;
-        }
+        secs = timed_run(k, 2, gws, lws);
         rd(dc, got, sizeof got);
         ok = !memcmp(got, e, sizeof e);
     } else if (!strcmp(name, "reduce1m")) {
@@ -299,12 +297,7 @@ int main(int argc, char **argv)
         CK(clSetKernelArg(k, 1, sizeof db, &db), "clSetKernelArg");
         CK(clSetKernelArg(k, 2, sizeof dout, &dout), "clSetKernelArg");
         size_t gws = N, lws = 256;
-        for (int r = 0; r < 2; r++) {
-            double t0 = now();
-            run(k, 1, &gws, &lws);
-            CK(clFinish(q), "clFinish");
-            secs = now() - t0;
-        }
+        secs = timed_run(k, 1, &gws, &lws);
         rd(dout, got, sizeof got);
         ok = !memcmp(got, e, sizeof e);
     } else {
