@@ -87,6 +87,7 @@ void gt_pipe_destroy(struct gt_pipe *p)
         free(p->workers[i].slm_shadow);
         free(p->workers[i].tcheck);
         gt_kcache_destroy(p->workers[i].kcache);
+        gt_bti_cache_fini(&p->workers[i].btc);
     }
     free(p->workers);
     free(p->payload);
@@ -753,7 +754,7 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
         pipe_worker *wk = &p->workers[i];
         wk->disp = disp;
         wk->disp.bti_cache = &wk->btc;   /* surface states decoded once per dispatch */
-        memset(wk->btc.valid, 0, sizeof wk->btc.valid);
+        gt_bti_cache_reset(&wk->btc);
         wk->fftid_base = i * nthreads;
         wk->ks_threads = wk->ks_insns = wk->ks_chans = 0;
         if (nw == 1) {

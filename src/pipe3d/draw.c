@@ -208,7 +208,7 @@ void p3_stage_dispatch(p3_draw *d, const p3_stage *s)
     g->sampler_state = s->sampler_state;
     g->scratch_base = s->scratch_base;
     g->scratch_per_thread = s->scratch_bytes;
-    memset(&d->btc, 0, sizeof(d->btc.valid));
+    gt_bti_cache_reset(&d->btc);
     g->bti_cache = &d->btc;
 }
 
@@ -598,6 +598,7 @@ out:
     p3_gs_free(d);
     p3_tess_free(d->tess);
     p3_ps_free(d);
+    gt_bti_cache_fini(&d->btc);
     free(stream);
     free(prims);
     free(flags);

@@ -145,7 +145,31 @@ static int image_ms(sf_msg *m, sf_image *im)
                    (unsigned long long)s->ss_va, buf);
 }
 
-int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *im)
+static int decode_image(sf_msg *m, uint32_t bti, sf_image *im);
+
+int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *scratch, const sf_image **im)
+{
+    sf_state_cache *c = bti < 240 ? sf_state_cache_of(m) : NULL;
+    unsigned slot = bti % SF_CACHED_IMAGES;
+    *im = scratch;
+    if (c && (c->img_valid >> slot & 1) && c->img_bti[slot] == bti) {
+        *im = &c->img[slot];
+        return GTSIM_OK;
+    }
+    int st = decode_image(m, bti, c ? &c->img[slot] : scratch);
+    if (c) {
+        /* a failed decode leaves the slot empty (reported again next time) */
+        c->img_valid &= ~(1u << slot);
+        if (st == GTSIM_OK) {
+            c->img_bti[slot] = (uint8_t)bti;
+            c->img_valid |= 1u << slot;
+            *im = &c->img[slot];
+        }
+    }
+    return st;
+}
+
+static int decode_image(sf_msg *m, uint32_t bti, sf_image *im)
 {
     memset(im, 0, sizeof(*im));
     im->bti = bti;
@@ -515,11 +539,12 @@ int sf_typed(sf_msg *m, unsigned op)
     unsigned naddr = m->nregs - h - data;
     if (!write && ret && m->dst && m->rlen < nch)
         return sf_fail(m, GTSIM_ERR_ILLEGAL, "response length %u for %u channels", m->rlen, nch);
-    sf_image im;
-    int st = sf_image_bti(m, gt_bits(m->desc, 7, 0), &im);
+    sf_image im_own;
+    const sf_image *im;
+    int st = sf_image_bti(m, gt_bits(m->desc, 7, 0), &im_own, &im);
     if (st)
         return st;
-    bool is_int = im.fmt && sf_format_is_int(im.fmt);
+    bool is_int = im->fmt && sf_format_is_int(im->fmt);
     for (unsigned i = 0; i < 8; i++) {
         if (!(mask >> i & 1))
             continue;
@@ -527,24 +552,24 @@ int sf_typed(sf_msg *m, unsigned op)
         for (unsigned k = 0; k < naddr; k++)
             a[k] = sf_pay32(m, h + k, 4 * i);
         /* U, V, R: x, y (1D arrays: the layer), z (3D) or layer */
-        bool arr1d = im.s.type == SF_SURFTYPE_1D;
+        bool arr1d = im->s.type == SF_SURFTYPE_1D;
         uint32_t lod = a[3], y = arr1d ? 0 : a[1], z = arr1d ? a[1] : a[2];
-        bool in = im.s.type != SF_SURFTYPE_NULL && lod < im.levels && a[0] < sf_image_dim(&im, 0, lod) &&
-                  y < sf_image_dim(&im, 1, lod);
-        if (im.s.type == SF_SURFTYPE_3D) {
-            in = in && z < sf_image_dim(&im, 2, lod);
+        bool in = im->s.type != SF_SURFTYPE_NULL && lod < im->levels && a[0] < sf_image_dim(im, 0, lod) &&
+                  y < sf_image_dim(im, 1, lod);
+        if (im->s.type == SF_SURFTYPE_3D) {
+            in = in && z < sf_image_dim(im, 2, lod);
         } else if (in) {
             /* the layer counts from Minimum Array Element; Depth is the
              * view's layer count */
-            in = z < im.layers;
-            z = (uint32_t)((uint64_t)z + im.s.f[RSS_MIN_ARRAY_ELEMENT]);
+            in = z < im->layers;
+            z = (uint32_t)((uint64_t)z + im->s.f[RSS_MIN_ARRAY_ELEMENT]);
         }
         uint32_t aa[4] = {a[0], y, z, lod};
         m->lane = (int)i;
         if (atomic) {
             uint32_t r = 0, s0 = nsrc > 0 ? sf_pay32(m, h + naddr, 4 * i) : 0,
                      s1 = nsrc > 1 ? sf_pay32(m, h + naddr + 1, 4 * i) : 0;
-            if (in && (st = typed_atomic_lane(m, &im, aa, aop, s0, s1, &r)))
+            if (in && (st = typed_atomic_lane(m, im, aa, aop, s0, s1, &r)))
                 return st;
             if (ret)
                 sf_rsp32(m, 0, 4 * i, r);
@@ -556,10 +581,10 @@ int sf_typed(sf_msg *m, unsigned op)
         tx.u[3] = is_int ? 1u : 0x3f800000u;
         uint8_t el[16];
         if (in && (!write || nch < 4)) {
-            if ((st = sf_image_rw(m, &im, a[0], y, z, lod, el, false)))
+            if ((st = sf_image_rw(m, im, a[0], y, z, lod, el, false)))
                 return st;
-            if (sf_format_unpack(im.fmt, el, a[0] % im.fmt->bw, y % im.fmt->bh, &tx))
-                return sf_image_format_fail(m, &im, "typed access");
+            if (sf_format_unpack(im->fmt, el, a[0] % im->fmt->bw, y % im->fmt->bh, &tx))
+                return sf_image_format_fail(m, im, "typed access");
         }
         for (unsigned c = 0, k = 0; c < 4; c++) {
             if (cmask >> c & 1)
@@ -571,9 +596,9 @@ int sf_typed(sf_msg *m, unsigned op)
             k++;
         }
         if (write && in) {
-            if (sf_format_pack_sat(im.fmt, &tx, el))
-                return sf_image_format_fail(m, &im, "typed write");
-            if ((st = sf_image_rw(m, &im, a[0], y, z, lod, el, true)))
+            if (sf_format_pack_sat(im->fmt, &tx, el))
+                return sf_image_format_fail(m, im, "typed write");
+            if ((st = sf_image_rw(m, im, a[0], y, z, lod, el, true)))
                 return st;
         }
     }

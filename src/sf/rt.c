@@ -90,9 +90,12 @@ typedef struct rt_target {
 
 static int rt_resolve(sf_msg *m, const gt3d_ps_thread *ps, uint32_t bti, uint8_t wdis, rt_target *rt)
 {
-    int st = sf_image_bti(m, bti, &rt->im);
+    const sf_image *cached;
+    int st = sf_image_bti(m, bti, &rt->im, &cached);
     if (st)
         return st;
+    if (cached != &rt->im)
+        rt->im = *cached;
     sf_image *im = &rt->im;
     if (im->s.type == SF_SURFTYPE_NULL)
         return GTSIM_OK;

@@ -80,11 +80,7 @@
 
 /* ---- SAMPLER_STATE (Gen9 and Gen12LP, 4 DWords; Mesa genxml gen9.xml) ---- */
 
-enum {
-    SS_DISABLE, SS_BORDER_MODE, SS_LOD_PRECLAMP, SS_MIP_FILTER, SS_MAG_FILTER, SS_MIN_FILTER,
-    SS_LOD_BIAS, SS_MIN_LOD, SS_MAX_LOD, SS_SHADOW_FUNC, SS_CUBE_CTRL, SS_BORDER_PTR,
-    SS_MAX_ANISO, SS_NON_NORMALIZED, SS_TCX, SS_TCY, SS_TCZ, SS_NSLOTS
-};
+/* field ids: enum SS_* (sf_int.h) */
 #define SS_FIELDS(X) \
     X(SS_DISABLE, "Sampler Disable", 0, 31, 31, BOOL) \
     X(SS_BORDER_MODE, "Texture Border Color Mode", 0, 29, 29, UINT) \
@@ -117,12 +113,6 @@ enum { MIPFILTER_NONE = 0, MIPFILTER_NEAREST = 1, MIPFILTER_LINEAR = 3 };
  * hardware's fixed-point filter weight width is not in the public facts
  * found; 8 bits is the D3D minimum for texture filtering). */
 #define SF_WEIGHT_BITS 8
-
-typedef struct sampler {
-    uint64_t f[SS_NSLOTS];
-    float lod_bias, min_lod, max_lod;
-    sf_texel border;      /* SAMPLER_BORDER_COLOR_STATE: R, G, B, A */
-} sampler;
 
 /* Message types (desc 16:12). */
 enum {
@@ -169,8 +159,28 @@ static const struct msg_desc {
 
 static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
-/* Read SAMPLER_STATE entry idx of the table at GVA table and its border colour. */
-static int read_sampler(sf_msg *m, uint64_t table, unsigned idx, sampler *s)
+/* Read SAMPLER_STATE entry idx (0..15) of the table at GVA table and its
+ * border colour: decoded once per dispatch (sf_state_cache). */
+static int decode_sampler(sf_msg *m, uint64_t table, unsigned idx, sf_sampler_state *s);
+static int read_sampler(sf_msg *m, uint64_t table, unsigned idx, sf_sampler_state *s)
+{
+    sf_state_cache *c = sf_state_cache_of(m);
+    if (idx >= 16)
+        c = NULL;
+    if (c && (c->smp_valid >> idx & 1) && c->smp_table[idx] == table) {
+        *s = c->smp[idx];
+        return GTSIM_OK;
+    }
+    int st = decode_sampler(m, table, idx, s);
+    if (c && st == GTSIM_OK) {
+        c->smp[idx] = *s;
+        c->smp_table[idx] = table;
+        c->smp_valid |= 1u << idx;
+    }
+    return st;
+}
+
+static int decode_sampler(sf_msg *m, uint64_t table, unsigned idx, sf_sampler_state *s)
 {
     const gt_dispatch *d = m->t->disp;
     uint32_t dw[4];
@@ -235,7 +245,7 @@ static int64_t wrap_index(int64_t i, int64_t n, unsigned mode)
 typedef struct lane_ctx {
     sf_msg *m;
     const sf_image *im;
-    const sampler *s;
+    const sf_sampler_state *s;
     unsigned dims;       /* coordinate dimensions: 1, 2, 3 (cube: 2 after face selection) */
     bool is_int;         /* UINT/SINT format */
     int off[3];          /* immediate texel offsets */
@@ -570,11 +580,12 @@ int sf_sampler(sf_msg *m)
 #define PARAM_U(p, i) (have[p] ? sf_pay32(m, preg_of[p] + (i) / 8, ((i) % 8) * 4) : 0u)
 #define PARAM_F(p, i) u2f(PARAM_U(p, i))
 
-    sf_image im;
-    int st = sf_image_bti(m, gt_bits(m->desc, 7, 0), &im);
+    sf_image im_own;
+    const sf_image *im;
+    int st = sf_image_bti(m, gt_bits(m->desc, 7, 0), &im_own, &im);
     if (st)
         return st;
-    sampler s;
+    sf_sampler_state s;
     memset(&s, 0, sizeof(s));
     bool ld = type == MT_LD || type == MT_LD_LZ;
     bool gather_type = type == MT_GATHER4 || type == MT_GATHER4_C || type == MT_GATHER4_PO || type == MT_GATHER4_PO_C;
@@ -582,12 +593,12 @@ int sf_sampler(sf_msg *m)
     if (!ld && !msld && type != MT_RESINFO && type != MT_SAMPLEINFO && (st = read_sampler(m, table, gt_bits(m->desc, 11, 8), &s)))
         return st;
 
-    bool null = im.s.type == SF_SURFTYPE_NULL;
-    bool is_int = !null && sf_format_is_int(im.fmt);
-    bool cube = im.s.type == SF_SURFTYPE_CUBE;
-    unsigned dims = null ? 1 : im.s.type == SF_SURFTYPE_3D ? 3 : im.s.type == SF_SURFTYPE_1D || im.s.type == SF_SURFTYPE_BUFFER ? 1 : 2;
-    bool array = !null && im.s.f[RSS_SURFACE_ARRAY];
-    uint32_t base = im.min_lod, last = im.levels ? im.min_lod + im.levels - 1 : 0;
+    bool null = im->s.type == SF_SURFTYPE_NULL;
+    bool is_int = !null && sf_format_is_int(im->fmt);
+    bool cube = im->s.type == SF_SURFTYPE_CUBE;
+    unsigned dims = null ? 1 : im->s.type == SF_SURFTYPE_3D ? 3 : im->s.type == SF_SURFTYPE_1D || im->s.type == SF_SURFTYPE_BUFFER ? 1 : 2;
+    bool array = !null && im->s.f[RSS_SURFACE_ARRAY];
+    uint32_t base = im->min_lod, last = im->levels ? im->min_lod + im->levels - 1 : 0;
 
     /* the per-lane results, then the response */
     sf_texel res[16];
@@ -613,26 +624,26 @@ int sf_sampler(sf_msg *m)
                 memset(o, 0, sizeof(*o));
                 continue;
             }
-            o->u[0] = sf_image_dim(&im, 0, lod);
-            o->u[1] = im.s.type == SF_SURFTYPE_1D ? (array ? im.layers : 0) : dims >= 2 ? sf_image_dim(&im, 1, lod) : 0;
+            o->u[0] = sf_image_dim(im, 0, lod);
+            o->u[1] = im->s.type == SF_SURFTYPE_1D ? (array ? im->layers : 0) : dims >= 2 ? sf_image_dim(im, 1, lod) : 0;
             /* B: the 3D depth or the array size; for a cube array its
              * faces, 6 (Depth + 1): isl programs Depth as cubes - 1 and
              * Mesa divides resinfo's B by 6 for cube map arrays ("fixup
              * #layers for cube map arrays"; facts 3.5) */
-            o->u[2] = im.s.type == SF_SURFTYPE_3D ? sf_image_dim(&im, 2, lod)
-                      : array && im.s.type != SF_SURFTYPE_1D ? im.layers : 0;
-            o->u[3] = im.levels;
+            o->u[2] = im->s.type == SF_SURFTYPE_3D ? sf_image_dim(im, 2, lod)
+                      : array && im->s.type != SF_SURFTYPE_1D ? im->layers : 0;
+            o->u[3] = im->levels;
             continue;
         }
         if (type == MT_SAMPLEINFO) {
             /* R the number of samples, A the Multisample Position Palette
              * Index (IGC vISA INFO.md) */
-            o->u[0] = im.samples;
-            o->u[3] = (uint32_t)im.s.f[RSS_MS_PALETTE];
+            o->u[0] = im->samples;
+            o->u[3] = (uint32_t)im->s.f[RSS_MS_PALETTE];
             continue;
         }
-        lane_ctx c = {m, &im, &s, cube ? 2 : dims, is_int, {off[0], off[1], off[2]}, cube,
-                      (uint32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]};
+        lane_ctx c = {m, im, &s, cube ? 2 : dims, is_int, {off[0], off[1], off[2]}, cube,
+                      (uint32_t)im->s.f[RSS_MIN_ARRAY_ELEMENT]};
         if (msld) {
             /* u, v: the pixel, r: the array layer (2D arrays; ignored
              * otherwise), lod (a multisampled surface has one level), with
@@ -641,14 +652,14 @@ int sf_sampler(sf_msg *m)
             int64_t z = array && dims == 2 ? (int64_t)(int32_t)PARAM_U(P_R, i) + off[2] : 0;
             uint64_t lod64 = (uint64_t)PARAM_U(P_LOD, i) + base;
             uint32_t lod = lod64 > last ? last : (uint32_t)lod64;
-            bool in = dims == 2 && lod64 <= last && x >= 0 && x < sf_image_dim(&im, 0, lod) && y >= 0 &&
-                      y < sf_image_dim(&im, 1, lod) && z >= 0 && z < im.layers;
-            z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
+            bool in = dims == 2 && lod64 <= last && x >= 0 && x < sf_image_dim(im, 0, lod) && y >= 0 &&
+                      y < sf_image_dim(im, 1, lod) && z >= 0 && z < im->layers;
+            z += (int64_t)im->s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
             if (type == MT_LD_MCS) {
                 /* R: the MCS value (16x: its low DWord, G the high one);
                  * 0 without an MCS surface */
                 uint64_t mcs = 0;
-                if (in && im.mcs && (st = sf_image_read_mcs(m, &im, (uint32_t)x, (uint32_t)y, (uint32_t)z, &mcs)))
+                if (in && im->mcs && (st = sf_image_read_mcs(m, im, (uint32_t)x, (uint32_t)y, (uint32_t)z, &mcs)))
                     return st;
                 o->u[0] = (uint32_t)mcs;
                 o->u[1] = (uint32_t)(mcs >> 32);
@@ -656,41 +667,41 @@ int sf_sampler(sf_msg *m)
             }
             if (!in) {
                 static const sf_texel zero;
-                sf_format_fill(im.fmt, &zero, o);
+                sf_format_fill(im->fmt, &zero, o);
                 continue;
             }
             /* the sample index is clamped to the surface's samples */
             uint32_t si = PARAM_U(P_SI, i), plane;
-            if (si >= im.samples)
-                si = im.samples - 1;
+            if (si >= im->samples)
+                si = im->samples - 1;
             plane = si;
-            if (type != MT_LD2DSS && im.mcs) {
+            if (type != MT_LD2DSS && im->mcs) {
                 /* the MCS value names the plane of each sample */
                 uint64_t mcs = (uint64_t)PARAM_U(P_MCSH, i) << 32 | PARAM_U(P_MCS, i);
-                if (sf_mcs_is_clear(mcs, im.samples)) {
+                if (sf_mcs_is_clear(mcs, im->samples)) {
                     /* a fast-cleared pixel: the surface's clear colour */
                     uint8_t el[16];
-                    if ((st = sf_image_clear_element(m, &im, el)))
+                    if ((st = sf_image_clear_element(m, im, el)))
                         return st;
-                    if (sf_format_unpack(im.fmt, el, 0, 0, o))
-                        return sf_image_format_fail(m, &im, md->name);
+                    if (sf_format_unpack(im->fmt, el, 0, 0, o))
+                        return sf_image_format_fail(m, im, md->name);
                     continue;
                 }
-                plane = sf_mcs_plane(mcs, im.samples, si);
-                if (plane >= im.samples)
+                plane = sf_mcs_plane(mcs, im->samples, si);
+                if (plane >= im->samples)
                     return sf_fail(m, GTSIM_ERR_ILLEGAL, "%s: MCS value 0x%llx puts sample %u in plane %u of a "
                                    "%u-sample surface (BTI %u)", md->name, (unsigned long long)mcs, si, plane,
-                                   im.samples, im.bti);
+                                   im->samples, im->bti);
             }
             uint8_t el[16];
-            if (im.samples > 1)
-                st = sf_image_read_sample(m, &im, (uint32_t)x, (uint32_t)y, (uint32_t)z, plane, el);
+            if (im->samples > 1)
+                st = sf_image_read_sample(m, im, (uint32_t)x, (uint32_t)y, (uint32_t)z, plane, el);
             else
-                st = sf_image_rw(m, &im, (uint32_t)x, (uint32_t)y, (uint32_t)z, lod, el, false);
+                st = sf_image_rw(m, im, (uint32_t)x, (uint32_t)y, (uint32_t)z, lod, el, false);
             if (st)
                 return st;
-            if (sf_format_unpack(im.fmt, el, (uint32_t)x % im.fmt->bw, (uint32_t)y % im.fmt->bh, o))
-                return sf_image_format_fail(m, &im, md->name);
+            if (sf_format_unpack(im->fmt, el, (uint32_t)x % im->fmt->bw, (uint32_t)y % im->fmt->bh, o))
+                return sf_image_format_fail(m, im, md->name);
             continue;
         }
         if (ld) {
@@ -701,46 +712,46 @@ int sf_sampler(sf_msg *m)
             int64_t x = (int64_t)(int32_t)PARAM_U(P_U, i) + off[0], y = (int64_t)(int32_t)PARAM_U(P_V, i) + off[1];
             int64_t r = (int64_t)(int32_t)PARAM_U(P_R, i) + off[2];
             uint64_t lod64 = (uint64_t)(type == MT_LD ? PARAM_U(P_LOD, i) : 0) + base;
-            int64_t z = im.s.type == SF_SURFTYPE_1D && array ? y : r;
-            if (im.s.type == SF_SURFTYPE_1D || im.s.type == SF_SURFTYPE_BUFFER)
+            int64_t z = im->s.type == SF_SURFTYPE_1D && array ? y : r;
+            if (im->s.type == SF_SURFTYPE_1D || im->s.type == SF_SURFTYPE_BUFFER)
                 y = 0;
             if (dims < 3 && !array)
                 z = 0;
             uint32_t lod = lod64 > last ? last : (uint32_t)lod64;
             /* an array layer counts from Minimum Array Element; Depth
-             * (im.layers) is the view's layer count ("the range of this
+             * (im->layers) is the view's layer count ("the range of this
              * field is reduced by one for each increase from zero of
              * Minimum Array Element", PRM RENDER_SURFACE_STATE Depth) */
-            bool in = lod64 <= last && x >= 0 && x < sf_image_dim(&im, 0, lod) && y >= 0 &&
-                      (dims < 2 || y < sf_image_dim(&im, 1, lod)) && z >= 0 &&
-                      z < (im.s.type == SF_SURFTYPE_3D ? sf_image_dim(&im, 2, lod) : im.layers);
-            if (im.s.type != SF_SURFTYPE_3D)
-                z += (int64_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
+            bool in = lod64 <= last && x >= 0 && x < sf_image_dim(im, 0, lod) && y >= 0 &&
+                      (dims < 2 || y < sf_image_dim(im, 1, lod)) && z >= 0 &&
+                      z < (im->s.type == SF_SURFTYPE_3D ? sf_image_dim(im, 2, lod) : im->layers);
+            if (im->s.type != SF_SURFTYPE_3D)
+                z += (int64_t)im->s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
             if (!in) {
                 static const sf_texel zero;
-                sf_format_fill(im.fmt, &zero, o);
+                sf_format_fill(im->fmt, &zero, o);
                 continue;
             }
             uint8_t el[16];
-            if ((st = sf_image_rw(m, &im, (uint32_t)x, (uint32_t)y, (uint32_t)z, lod, el, false)))
+            if ((st = sf_image_rw(m, im, (uint32_t)x, (uint32_t)y, (uint32_t)z, lod, el, false)))
                 return st;
-            if (sf_format_unpack(im.fmt, el, (uint32_t)x % im.fmt->bw, (uint32_t)y % im.fmt->bh, o))
-                return sf_image_format_fail(m, &im, "ld");
+            if (sf_format_unpack(im->fmt, el, (uint32_t)x % im->fmt->bw, (uint32_t)y % im->fmt->bh, o))
+                return sf_image_format_fail(m, im, "ld");
             continue;
         }
         /* coordinates: cube direction to face, array index */
         float t[3] = {coord[i][0], coord[i][1], coord[i][2]};
         uint32_t slice = 0;
-        unsigned ai_dim = im.s.type == SF_SURFTYPE_1D ? 1 : 2, face = 0;
+        unsigned ai_dim = im->s.type == SF_SURFTYPE_1D ? 1 : 2, face = 0;
         if (cube) {
             face = cube_face(coord[i], &t[0], &t[1]);
-            uint32_t layer = array ? array_index(PARAM_F(P_AI, i), im.layers / 6) : 0;
+            uint32_t layer = array ? array_index(PARAM_F(P_AI, i), im->layers / 6) : 0;
             slice = layer * 6 + face;
         } else if (array) {
-            slice = array_index(ai_dim == 1 ? coord[i][1] : coord[i][2], im.layers);
+            slice = array_index(ai_dim == 1 ? coord[i][1] : coord[i][2], im->layers);
         }
-        if (im.s.type != SF_SURFTYPE_3D)
-            slice += (uint32_t)im.s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
+        if (im->s.type != SF_SURFTYPE_3D)
+            slice += (uint32_t)im->s.f[RSS_MIN_ARRAY_ELEMENT]; /* the view's first layer (image.c) */
 
         /* level of detail */
         float lod = 0;
@@ -772,10 +783,10 @@ int sf_sampler(sf_msg *m)
                 cube_deriv(face, coord[i], ddy, &dy[0], &dy[1]);
             }
             for (unsigned k = 0; k < c.dims; k++) {
-                float sz = norm ? (float)sf_image_dim(&im, k, base) : 1.0f;
+                float sz = norm ? (float)sf_image_dim(im, k, base) : 1.0f;
                 if (cube) {
-                    dx[k] *= (float)sf_image_dim(&im, k, base);
-                    dy[k] *= (float)sf_image_dim(&im, k, base);
+                    dx[k] *= (float)sf_image_dim(im, k, base);
+                    dy[k] *= (float)sf_image_dim(im, k, base);
                 } else if (type == MT_SAMPLE_D || type == MT_SAMPLE_D_C) {
                     static const uint8_t px[3] = {P_DUDX, P_DVDX, P_DRDX}, py[3] = {P_DUDY, P_DVDY, P_DRDY};
                     dx[k] = PARAM_F(px[k], i) * sz;
@@ -819,7 +830,7 @@ int sf_sampler(sf_msg *m)
             /* the source channel goes through the view's channel select
              * (Mesa puts the gathered component in the view's swizzle and
              * gathers channel 0); a constant one gathers that constant */
-            unsigned sel = im.scs[gather_ch];
+            unsigned sel = im->scs[gather_ch];
             if (sel < SF_SCS_RED) {
                 for (unsigned ch = 0; ch < 4; ch++)
                     o->u[ch] = sel == SF_SCS_ONE ? (is_int ? 1u : 0x3f800000u) : 0u;
@@ -862,7 +873,7 @@ int sf_sampler(sf_msg *m)
         for (unsigned p = 0; p < n; p++) {
             float tp[3], off = ((float)p + 0.5f) / (float)n - 0.5f;
             for (unsigned k = 0; k < c.dims; k++) {
-                float sz = norm ? (float)sf_image_dim(&im, k, base) : 1.0f;
+                float sz = norm ? (float)sf_image_dim(im, k, base) : 1.0f;
                 tp[k] = t[k] + axis[k] / sz * off;
             }
             sf_texel r;
@@ -888,7 +899,7 @@ int sf_sampler(sf_msg *m)
             if (!(m->mask >> i & 1))
                 continue;
             uint32_t v;
-            unsigned sel = info || null || gather_type ? SF_SCS_RED + ch : im.scs[ch];
+            unsigned sel = info || null || gather_type ? SF_SCS_RED + ch : im->scs[ch];
             if (sel >= SF_SCS_RED)
                 v = res[i].u[sel - SF_SCS_RED];
             else if (sel == SF_SCS_ONE)

@@ -49,14 +49,24 @@ typedef struct gt_dispatch {
 
 /* Resolved binding table entries of a dispatch (gt_dispatch.bti_cache):
  * valid bit per BTI (0..239); kind is 1 for a buffer surface at base of
- * limit bytes, 0 for a null surface.  Zero valid[] to start. */
+ * limit bytes, 0 for a null surface.  state: the images (RENDER_SURFACE_STATE)
+ * and samplers (SAMPLER_STATE, border colour) the dispatch's image, sampler
+ * and render target messages decoded (src/sf/surface.c), allocated at the
+ * first of those messages.  Zero the whole struct once, then
+ * gt_bti_cache_reset before each dispatch and gt_bti_cache_fini at the end. */
 typedef struct gt_bti_cache {
     uint64_t valid[4];
     struct {
         uint8_t kind;
         uint64_t base, limit;
     } e[240];
+    struct sf_state_cache *state;
 } gt_bti_cache;
+
+/* Forget every resolved entry (a new dispatch); storage is kept. */
+void gt_bti_cache_reset(gt_bti_cache *bc);
+/* Free the storage (the cache may be reset and used again). */
+void gt_bti_cache_fini(gt_bti_cache *bc);
 
 /* One thread group (GPGPU walker): its threads share SLM and a barrier. */
 typedef struct gt_tgroup {

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cs/fields.h"
+#include "sf/format.h"
 #include "sf/sf.h"
 #include "sf/tiling.h"
 
@@ -282,8 +283,49 @@ enum sf_scs { SF_SCS_ZERO = 0, SF_SCS_ONE = 1, SF_SCS_RED = 4, SF_SCS_GREEN = 5,
 /* Resolve binding table index bti (< 240) to an image: a 1D, 2D, 3D, cube
  * or buffer surface with a surface format gtsim decodes.  Other surfaces
  * and formats are reported (GTSIM_ERR_UNIMPL) naming the surface state;
- * a null surface gives an image of type SF_SURFTYPE_NULL. */
-int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *im);
+ * a null surface gives an image of type SF_SURFTYPE_NULL.  Decoded once
+ * per dispatch: *im points into the dispatch's state cache
+ * (sf_state_cache), or to scratch, filled, when there is none. */
+int sf_image_bti(sf_msg *m, uint32_t bti, sf_image *scratch, const sf_image **im);
+
+/* SAMPLER_STATE fields (Gen9 and Gen12LP, 4 DWords; field table in
+ * sampler.c). */
+enum {
+    SS_DISABLE, SS_BORDER_MODE, SS_LOD_PRECLAMP, SS_MIP_FILTER, SS_MAG_FILTER, SS_MIN_FILTER,
+    SS_LOD_BIAS, SS_MIN_LOD, SS_MAX_LOD, SS_SHADOW_FUNC, SS_CUBE_CTRL, SS_BORDER_PTR,
+    SS_MAX_ANISO, SS_NON_NORMALIZED, SS_TCX, SS_TCY, SS_TCZ, SS_NSLOTS
+};
+
+/* A decoded SAMPLER_STATE entry: its fields, the LOD bias and clamps in
+ * LODs, and the SAMPLER_BORDER_COLOR_STATE (R, G, B, A; zero when no
+ * address mode uses the border). */
+typedef struct sf_sampler_state {
+    uint64_t f[SS_NSLOTS];
+    float lod_bias, min_lod, max_lod;
+    sf_texel border;
+} sf_sampler_state;
+
+/* The images and samplers one dispatch's messages decoded
+ * (gt_bti_cache.state).  Image slot bti % SF_CACHED_IMAGES holds the image
+ * of img_bti[slot] when its bit in img_valid is set; sampler slot idx (the
+ * descriptor's sampler index, 0..15) holds entry idx of the SAMPLER_STATE
+ * table at GVA smp_table[idx] when set in smp_valid.  Like the hardware's
+ * state caches, it assumes binding tables, surface and sampler states do
+ * not change while a dispatch runs.  Failed decodes are not kept (each
+ * message reports them). */
+#define SF_CACHED_IMAGES 8
+typedef struct sf_state_cache {
+    uint32_t img_valid, smp_valid;
+    uint8_t img_bti[SF_CACHED_IMAGES];
+    sf_image img[SF_CACHED_IMAGES];
+    uint64_t smp_table[16];
+    sf_sampler_state smp[16];
+} sf_state_cache;
+
+/* The state cache of m's dispatch, allocated on first use; NULL when the
+ * dispatch has no gt_bti_cache or the allocation failed (the caller decodes
+ * the state itself). */
+sf_state_cache *sf_state_cache_of(sf_msg *m);
 /* Report (GTSIM_ERR_UNIMPL) that `what` ("ld", "sampling", "typed
  * access", "typed write") of the image's surface format is not
  * implemented (format.c knows only the size of YUV, palette, PASSTHRU, RAW

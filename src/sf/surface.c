@@ -26,6 +26,7 @@
  * selects the layout (gt_platform.sf, sf_gen.c).
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "check.h"
 #include "sf/format.h"
@@ -214,6 +215,27 @@ int sf_surface_bti(sf_msg *m, uint32_t bti, sf_surface *s)
     }
     s->tiling = l->tiling[code] == SF_TILE_UNSUPPORTED ? GT_TILE_LINEAR : l->tiling[code];
     return GTSIM_OK;
+}
+
+void gt_bti_cache_reset(gt_bti_cache *bc)
+{
+    memset(bc->valid, 0, sizeof bc->valid);
+    if (bc->state)
+        bc->state->img_valid = bc->state->smp_valid = 0;
+}
+
+void gt_bti_cache_fini(gt_bti_cache *bc)
+{
+    free(bc->state);
+    bc->state = NULL;
+}
+
+sf_state_cache *sf_state_cache_of(sf_msg *m)
+{
+    gt_bti_cache *bc = m->t->disp ? m->t->disp->bti_cache : NULL;
+    if (bc && !bc->state && (bc->state = malloc(sizeof(*bc->state))))
+        bc->state->img_valid = bc->state->smp_valid = 0;
+    return bc ? bc->state : NULL;
 }
 
 int sf_space_a64(sf_msg *m, sf_space *s)

@@ -595,7 +595,7 @@ static void bti_cache_per_dispatch(void **state)
 {
     fx *f = *state;
     gt_bti_cache bc;
-    memset(bc.valid, 0, sizeof bc.valid);
+    memset(&bc, 0, sizeof bc);
     f->disp.bti_cache = &bc;
     for (int i = 0; i < 8; i++)
         grf32(f, 2)[i] = 4u * (uint32_t)i;
@@ -609,7 +609,7 @@ static void bti_cache_per_dispatch(void **state)
     fill(f, 10, 1, 0xdeadbeef);
     assert_int_equal(send(f, 0xC, 2, 10, 0xFF, desc), GTSIM_OK);
     assert_int_equal(grf32(f, 10)[3], 0x1003);   /* still the buffer */
-    memset(bc.valid, 0, sizeof bc.valid);          /* next dispatch */
+    gt_bti_cache_reset(&bc);                       /* next dispatch */
     assert_int_equal(send(f, 0xC, 2, 10, 0xFF, desc), GTSIM_OK);
     assert_int_equal(grf32(f, 10)[3], 0);          /* null surface: zeros */
     assert_true(bc.valid[0] & 1);
@@ -618,6 +618,7 @@ static void bti_cache_per_dispatch(void **state)
     assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 1, 0, 0x01, 0x2E, 245)), GTSIM_ERR_ILLEGAL);
     assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 1, 0, 0x01, 0x2E, 245)), GTSIM_ERR_ILLEGAL);
     f->disp.bti_cache = NULL;
+    gt_bti_cache_fini(&bc);
 }
 
 /* ---- SLM and stateless ---- */
@@ -1163,6 +1164,116 @@ static void sampler_filter_modes(void **state)
     const float un[8] = {0.0f, 0.99f, 1.0f, 2.5f, 3.9f, 4.0f, -0.5f, 1.5f};
     const float unw[8] = {10, 10, 20, 30, 40, 40, 10, 20};
     sample_1d(f, 0, 2, 1, un, unw);
+}
+
+/* R of an ld_lz (SIMD8, no header) of texels (x, 0), x = 0..7, from bti. */
+static void ld_row(fx *f, unsigned bti, uint32_t *out)
+{
+    for (unsigned i = 0; i < 8; i++) {
+        grf32(f, 21)[i] = i;
+        grf32(f, 22)[i] = 0;
+    }
+    fill(f, 30, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0x2, 21, 30, 0xFF, SDESC(2, 1, 0, 0x1A, 1, bti)), GTSIM_OK);
+    memcpy(out, grf32(f, 30), 32);
+}
+
+/* R of a nearest sample_lz (SIMD8) of u = 2.5 through sampler 3, from the
+ * dispatch's table (table 0) or through a header naming DSB + table. */
+static float sample_u25(fx *f, unsigned bti, uint32_t table)
+{
+    fill(f, 20, 1, 0);
+    grf32(f, 20)[2] = 0xEu << 12; /* only R returned */
+    grf32(f, 20)[3] = table;
+    for (unsigned i = 0; i < 8; i++)
+        grf32(f, 21)[i] = f2u(2.5f);
+    fill(f, 30, 1, 0xdeadbeef);
+    uint32_t desc = table ? SDESC(2, 1, 1, 0x18, 1, bti) : SDESC(1, 1, 0, 0x18, 1, bti);
+    assert_int_equal(send(f, 0x2, table ? 20 : 21, 30, 0xFF, desc | 3u << 8), GTSIM_OK);
+    return g2f(f, 30, 0);
+}
+
+/* Image and sampler states are decoded once per dispatch when the
+ * dispatch has a gt_bti_cache (sf_state_cache): states rewritten while the
+ * dispatch runs are not seen, a reset cache sees them; binding table
+ * indices sharing a cache slot (1 and 9) and the same sampler index in two
+ * tables are told apart; typed messages share the images. */
+static void image_state_per_dispatch(void **state)
+{
+    fx *f = *state;
+    img_setup(f);
+    gt_bti_cache bc;
+    memset(&bc, 0, sizeof bc);
+    f->disp.bti_cache = &bc;
+    /* 8x1 R32_UINT images: BTI 1 at IMG (texel x = x), BTI 9 at IMG +
+     * 0x1000 (texel x = 100 + x), IMG + 0x2000 holds 200 + x */
+    img_desc d = {1, 0x0D7, 8, 1, 1, 32, 0, 0, 0, 1, 1, 1};
+    bind_image(f, 1, 0x100, &d);
+    bind_image(f, 9, 0x140, &d);
+    w32(f, SSB + 0x140 + 32, (uint32_t)IMG + 0x1000);   /* DW8: Surface Base Address */
+    for (unsigned x = 0; x < 8; x++) {
+        w32(f, IMG + 4 * x, x);
+        w32(f, IMG + 0x1000 + 4 * x, 100 + x);
+        w32(f, IMG + 0x2000 + 4 * x, 200 + x);
+    }
+    uint32_t r[8];
+    for (int pass = 0; pass < 2; pass++) {
+        ld_row(f, 1, r);
+        for (unsigned x = 0; x < 8; x++)
+            assert_int_equal(r[x], x);
+        ld_row(f, 9, r);
+        for (unsigned x = 0; x < 8; x++)
+            assert_int_equal(r[x], 100 + x);
+    }
+    assert_true(bc.state != NULL);
+    /* BTI 1 (decoded again: its slot held BTI 9) moved to IMG + 0x2000
+     * during the dispatch: not seen */
+    ld_row(f, 1, r);
+    w32(f, SSB + 0x100 + 32, (uint32_t)IMG + 0x2000);
+    ld_row(f, 1, r);
+    assert_int_equal(r[5], 5);
+    /* a typed read (R, SIMD8 slots 0-7) of BTI 1 uses the same image */
+    for (unsigned i = 0; i < 8; i++)
+        grf32(f, 20)[i] = i;
+    fill(f, 30, 1, 0xdeadbeef);
+    assert_int_equal(send(f, 0xC, 20, 30, 0xFF, DESC(1, 1, 0, 0x05, 0x1E, 1)), GTSIM_OK);
+    assert_int_equal(grf32(f, 30)[6], 6);
+    gt_bti_cache_reset(&bc);                       /* next dispatch */
+    ld_row(f, 1, r);
+    for (unsigned x = 0; x < 8; x++)
+        assert_int_equal(r[x], 200 + x);
+    assert_int_equal(send(f, 0xC, 20, 30, 0xFF, DESC(1, 1, 0, 0x05, 0x1E, 1)), GTSIM_OK);
+    assert_int_equal(grf32(f, 30)[6], 206);
+
+    /* samplers: 8x1 R32_FLOAT at BTI 2 (texel x = 10 (x + 1)); sampler 3 of
+     * the dispatch's table unnormalized (u = 2.5: texel 2, 30), sampler 3 of
+     * the table at DSB + 0x300 normalized clamp (u = 2.5: texel 7, 80) */
+    img_desc df = {0, 0x0D8, 8, 1, 1, 32, 0, 0, 0, 1, 1, 1};
+    bind_image(f, 2, 0x180, &df);
+    w32(f, SSB + 0x180 + 32, (uint32_t)IMG + 0x3000);
+    for (unsigned x = 0; x < 8; x++)
+        w32(f, IMG + 0x3000 + 4 * x, f2u(10.0f * (float)(x + 1)));
+    set_sampler(f, 3, 0, 0, 2, 1, 0);
+    f->disp.sampler_state = DSB + 0x300;
+    set_sampler(f, 3, 0, 0, 2, 0, 0);
+    f->disp.sampler_state = DSB + 0x100;
+    for (int pass = 0; pass < 2; pass++) {
+        assert_true(sample_u25(f, 2, 0) == 30.0f);
+        assert_true(sample_u25(f, 2, 0x300) == 80.0f);
+    }
+    /* the dispatch's sampler 3 (decoded again: its slot held the other
+     * table's) made normalized during the dispatch: not seen */
+    assert_true(sample_u25(f, 2, 0) == 30.0f);
+    set_sampler(f, 3, 0, 0, 2, 0, 0);
+    assert_true(sample_u25(f, 2, 0) == 30.0f);
+    gt_bti_cache_reset(&bc);
+    assert_true(sample_u25(f, 2, 0) == 80.0f);
+    /* without a cache every message decodes the states */
+    f->disp.bti_cache = NULL;
+    set_sampler(f, 3, 0, 0, 2, 1, 0);
+    assert_true(sample_u25(f, 2, 0) == 30.0f);
+    gt_bti_cache_fini(&bc);
+    assert_null(bc.state);
 }
 
 static void sampler_mips_resinfo(void **state)
@@ -1877,6 +1988,7 @@ int main(void)
         T(response_overlaps_payload),
         T(untyped_page_boundary),
         T(bti_cache_per_dispatch),
+        T(image_state_per_dispatch),
         T(slm),
         T(slm_simd16_channels),
         T(untyped_dense),
