@@ -271,12 +271,29 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
             }
         }
     }
+    /* the bytes a slot spans: up to the last enabled channel */
+    unsigned span = 4 * (32 - (unsigned)__builtin_clz(~cmask & 0xfu));
     for (uint32_t lanes = lanes_on; lanes; lanes &= lanes - 1) {
         unsigned i = (unsigned)__builtin_ctz(lanes);
         uint64_t addr = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8)
                             : sf_pay32(m, h + i / 8, (i % 8) * 4);
         m->lane = (int)i;
         unsigned k = 0;
+        uint8_t *sp = sf_span_ptr(s, a64 ? addr : (uint32_t)addr, span, &pc, write);
+        if (sp) {
+            /* the slot's channels in one page (or SLM) and in bounds */
+            for (unsigned c = 0; c < 4; c++) {
+                if (cmask >> c & 1)
+                    continue;
+                unsigned r = k * creg + i / 8, b = (i % 8) * 4;
+                if (write)
+                    memcpy(sp + 4 * c, m->reg[dbase + r] + b, 4);
+                else if (m->dst && r < m->rlen)
+                    memcpy(m->dst + 32 * r + b, sp + 4 * c, 4);
+                k++;
+            }
+            continue;
+        }
         for (unsigned c = 0; c < 4; c++) {
             if (cmask >> c & 1)
                 continue;

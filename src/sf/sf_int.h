@@ -132,21 +132,23 @@ typedef struct sf_pcache {
     uint8_t *host;   /* its host bytes; NULL = nothing cached */
 } sf_pcache;
 
-/* Host address of the 4 bytes at offset off of s when they can be accessed
- * directly: SLM within its size, or a VM page (translated on a miss, for
- * writing with write, and kept in pc).  NULL: use sf_read / sf_write, which
- * handle (and report) everything else -- out of bounds, null surfaces,
- * page crossings, faults -- with the same results. */
-static inline uint8_t *sf_dword_ptr(const sf_space *s, uint64_t off, sf_pcache *pc, bool write)
+/* Host address of the len (4..64) bytes at offset off of s when they can
+ * be accessed directly: SLM within its size (offset bits 15:0, not
+ * wrapping), or within one VM page (translated on a miss, for writing with
+ * write, and kept in pc; A32 offsets not wrapping at 4 GiB).  NULL: access
+ * them a DWord at a time (sf_dword_ptr). */
+static inline uint8_t *sf_span_ptr(const sf_space *s, uint64_t off, unsigned len, sf_pcache *pc, bool write)
 {
     if (s->kind == SF_SPACE_SLM) {
+        if ((off & SF_SLM_OFFSET_MASK) + len > SF_SLM_OFFSET_MASK + 1u)
+            return NULL;
         off &= SF_SLM_OFFSET_MASK;
-        return sf_oob(s, off, 4) || s->race ? NULL : s->slm + off;
+        return sf_oob(s, off, len) || s->race ? NULL : s->slm + off;
     }
-    if (s->kind != SF_SPACE_VM || sf_oob(s, off, 4))
+    if (s->kind != SF_SPACE_VM || sf_oob(s, off, len) || (s->a32 && (uint32_t)off + (uint64_t)len > 1ull << 32))
         return NULL;
     uint64_t va = sf_space_va(s, off);
-    if ((va & GT_PAGE_MASK) > GT_PAGE_SIZE - 4)
+    if ((va & GT_PAGE_MASK) > GT_PAGE_SIZE - len)
         return NULL;
     uint64_t page = va & ~(uint64_t)GT_PAGE_MASK;
     if (!pc->host || pc->page != page) {
@@ -157,6 +159,14 @@ static inline uint8_t *sf_dword_ptr(const sf_space *s, uint64_t off, sf_pcache *
         pc->host = h;
     }
     return pc->host + (va & GT_PAGE_MASK);
+}
+
+/* The 4 bytes at offset off (sf_span_ptr); NULL: use sf_read / sf_write,
+ * which handle (and report) everything else -- out of bounds, null
+ * surfaces, page crossings, faults -- with the same results. */
+static inline uint8_t *sf_dword_ptr(const sf_space *s, uint64_t off, sf_pcache *pc, bool write)
+{
+    return sf_span_ptr(s, off, 4, pc, write);
 }
 
 /* Resolve a binding table index (surface, 254 SLM, 255/253 stateless A32)

@@ -567,6 +567,31 @@ static void untyped_page_boundary(void **state)
                                           : 0x30000000u + (offs[i] - 0x3000) / 4;
         assert_int_equal(grf32(f, 10)[i], want);
     }
+    /* xyzw: a slot's 16 bytes within one page, ending at its end, or
+     * straddling the two pages after 1, 2 or 3 DWords (sf_span_ptr: one
+     * pointer per slot, or DWord by DWord) */
+    static const uint32_t offs4[8] = {0x3ff0, 0x3ff4, 0x3ff8, 0x3ffc, 0x4000, 0x3000, 0x4ff0, 0x3ff0};
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = offs4[i];
+    fill(f, 10, 4, 0xdeadbeef);
+    /* iga: "wr:1+0, rd:4; hdc.dc1; untyped surface read with xyzw" */
+    assert_int_equal(send(f, 0xC, 2, 10, 0x7F, DESC(1, 4, 0, 0x01, 0x20, 255)), GTSIM_OK);
+    for (int i = 0; i < 8; i++)
+        for (int c = 0; c < 4; c++)
+            assert_int_equal(grf32(f, 10 + c)[i], i == 7 ? 0xdeadbeef : 0x30000000u + (offs4[i] + 4 * c - 0x3000) / 4);
+    /* write the same slots xyzw (0xA0 + 16 lane + channel), lane 7 off; read back DWord by DWord */
+    for (int i = 0; i < 8; i++)
+        for (int c = 0; c < 4; c++)
+            grf32(f, 3 + c)[i] = 0xA0u + 16u * (uint32_t)i + (uint32_t)c;
+    /* lanes 2 (straddling), 5 and 6 (within a page); the others overlap them */
+    assert_int_equal(sends(f, 0xC, 2, 3, 4, -1, 0x64, DESC(1, 0, 0, 0x09, 0x20, 255)), GTSIM_OK);
+    for (int i = 2; i < 7; i += i == 2 ? 3 : 1)
+        for (int c = 0; c < 4; c++)
+            assert_int_equal(r32(f, GSB + offs4[i] + 4 * c), 0xA0u + 16u * (uint32_t)i + (uint32_t)c);
+    for (unsigned i = 0; i < 2048; i++)
+        w32(f, GSB + 0x3000 + 4 * i, 0x30000000u + i);
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = offs[i];
     /* write the same slots (x = 0xC0 + lane), read back DWord by DWord */
     for (int i = 0; i < 8; i++)
         grf32(f, 3)[i] = 0xC0u + (uint32_t)i;
@@ -585,6 +610,55 @@ static void untyped_page_boundary(void **state)
     grf32(f, 2)[1] = 0x5000;
     assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 1, 0, 0x01, 0x2E, 255)), GTSIM_ERR_FAULT);
     assert_non_null(strstr(f->dev.err, "page fault at GVA 0x000000105000"));
+}
+
+/* A32 stateless offsets wrap at 4 GiB inside a slot: xyzw at 0xfffffff8
+ * reads base + 0xfffffff8, + 0xfffffffc, then base + 0 and + 4 (the slot's
+ * bytes are not one run of memory: sf_span_ptr gives no pointer). */
+static void untyped_a32_wrap(void **state)
+{
+    fx *f = *state;
+    map_page(f, GSB + 0xfffff000ull);
+    map_page(f, GSB);
+    gt_vm_flush(&f->vm);
+    w32(f, GSB + 0xfffffff8ull, 0x11);
+    w32(f, GSB + 0xfffffffcull, 0x22);
+    w32(f, GSB, 0x33);
+    w32(f, GSB + 4, 0x44);
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = 0xfffffff8u;
+    fill(f, 10, 4, 0xdeadbeef);
+    /* iga: "wr:1+0, rd:4; hdc.dc1; untyped surface read with xyzw", BTI 255 */
+    assert_int_equal(send(f, 0xC, 2, 10, 0x01, DESC(1, 4, 0, 0x01, 0x20, 255)), GTSIM_OK);
+    assert_int_equal(grf32(f, 10)[0], 0x11);
+    assert_int_equal(grf32(f, 11)[0], 0x22);
+    assert_int_equal(grf32(f, 12)[0], 0x33);
+    assert_int_equal(grf32(f, 13)[0], 0x44);
+    for (int c = 0; c < 4; c++)
+        grf32(f, 3 + c)[0] = 0x50u + (uint32_t)c;
+    assert_int_equal(sends(f, 0xC, 2, 3, 4, -1, 0x01, DESC(1, 0, 0, 0x09, 0x20, 255)), GTSIM_OK);
+    assert_int_equal(r32(f, GSB + 0xfffffff8ull), 0x50);
+    assert_int_equal(r32(f, GSB + 0xfffffffcull), 0x51);
+    assert_int_equal(r32(f, GSB), 0x52);
+    assert_int_equal(r32(f, GSB + 4), 0x53);
+    /* with a header whose M0.5[31:10] (scratch offset) is 0x400 the slot's
+     * bytes are GSB + 0x1000003f8 .. and GSB + 0x400 .., both inside pages */
+    map_page(f, GSB + 0x100000000ull);
+    gt_vm_flush(&f->vm);
+    w32(f, GSB + 0x1000003f8ull, 0x66);
+    w32(f, GSB + 0x1000003fcull, 0x77);
+    w32(f, GSB + 0x400, 0x88);
+    w32(f, GSB + 0x404, 0x99);
+    fill(f, 2, 1, 0);
+    grf32(f, 2)[5] = 0x400;
+    for (int i = 0; i < 8; i++)
+        grf32(f, 3)[i] = 0xfffffff8u;
+    fill(f, 10, 4, 0xdeadbeef);
+    assert_int_equal(send(f, 0xC, 2, 10, 0x01, DESC(2, 4, 1, 0x01, 0x20, 255)), GTSIM_OK);
+    assert_int_equal(grf32(f, 10)[0], 0x66);
+    assert_int_equal(grf32(f, 11)[0], 0x77);
+    assert_int_equal(grf32(f, 12)[0], 0x88);
+    assert_int_equal(grf32(f, 13)[0], 0x99);
 }
 
 /* Surface states are resolved once per dispatch when the dispatch has a
@@ -1987,6 +2061,7 @@ int main(void)
         T(read_only_ports),
         T(response_overlaps_payload),
         T(untyped_page_boundary),
+        T(untyped_a32_wrap),
         T(bti_cache_per_dispatch),
         T(image_state_per_dispatch),
         T(slm),
