@@ -2921,15 +2921,20 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
     return 1;
 }
 
+/* Return fn(args..., n) with n the instruction's execution size, a
+ * constant for SIMD8 and SIMD16 (the lane loops compile for those). */
+#define BY_EXEC_SIZE(x, fn, ...)                                                            \
+    switch ((x)->in.exec_size) {                                                            \
+    case 8: return fn(__VA_ARGS__, 8);                                                      \
+    case 16: return fn(__VA_ARGS__, 16);                                                    \
+    default: return fn(__VA_ARGS__, (x)->in.exec_size);                                     \
+    }
+
 /* fast_int_n with the execution size a constant for SIMD8 and SIMD16. */
 static inline __attribute__((always_inline)) int fast_int(gt_thread *t, const gt_xinst *x,
                                                           uint32_t wren, uint32_t pm, int op)
 {
-    switch (x->in.exec_size) {
-    case 8: return fast_int_n(t, x, wren, pm, op, 8);
-    case 16: return fast_int_n(t, x, wren, pm, op, 16);
-    default: return fast_int_n(t, x, wren, pm, op, x->in.exec_size);
-    }
+    BY_EXEC_SIZE(x, fast_int_n, t, x, wren, pm, op);
 }
 
 /* Copy n 4-byte lanes: fixed sizes for the ExecSizes, which the compiler
@@ -3160,11 +3165,7 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
 static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt_xinst *x,
                                                           uint32_t wren, uint32_t pm, int op)
 {
-    switch (x->in.exec_size) {
-    case 8: return fast_i32_n(t, x, wren, pm, op, 8);
-    case 16: return fast_i32_n(t, x, wren, pm, op, 16);
-    default: return fast_i32_n(t, x, wren, pm, op, x->in.exec_size);
-    }
+    BY_EXEC_SIZE(x, fast_i32_n, t, x, wren, pm, op);
 }
 
 static inline void fast_load_f(const gt_thread *t, const gt_xop *p, float *o, int n, int ftz)
@@ -3336,11 +3337,7 @@ static inline __attribute__((always_inline)) int fast_flt(gt_thread *t, const gt
                                                           uint32_t wren, uint32_t pm,
                                                           unsigned fmode, int op)
 {
-    switch (x->in.exec_size) {
-    case 8: return fast_flt_n(t, x, wren, pm, fmode, op, 8);
-    case 16: return fast_flt_n(t, x, wren, pm, fmode, op, 16);
-    default: return fast_flt_n(t, x, wren, pm, fmode, op, x->in.exec_size);
-    }
+    BY_EXEC_SIZE(x, fast_flt_n, t, x, wren, pm, fmode, op);
 }
 
 /* Bit copy of 4-byte elements (a raw mov without condition modifier). */
@@ -3374,11 +3371,7 @@ static inline __attribute__((always_inline)) int fast_raw_n(gt_thread *t, const 
 
 static int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren)
 {
-    switch (x->in.exec_size) {
-    case 8: return fast_raw_n(t, x, wren, 8);
-    case 16: return fast_raw_n(t, x, wren, 16);
-    default: return fast_raw_n(t, x, wren, x->in.exec_size);
-    }
+    BY_EXEC_SIZE(x, fast_raw_n, t, x, wren);
 }
 
 /* GTSIM_EU_REFERENCE=1: every instruction takes the general path (for
