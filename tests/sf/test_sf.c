@@ -615,25 +615,35 @@ static void untyped_page_boundary(void **state)
 /* A32 stateless offsets wrap at 4 GiB inside a slot: xyzw at 0xfffffff8
  * reads base + 0xfffffff8, + 0xfffffffc, then base + 0 and + 4 (the slot's
  * bytes are not one run of memory: sf_span_ptr gives no pointer). */
+/* One SIMD8 slot (lane 0) reading xyzw at A32 offset 0xfffffff8, with
+ * the header M0.5 scratch offset `scratch` (0: no header): x and y come
+ * from GVA hi, z and w from GVA lo, which hold v, v + 1, v + 2, v + 3. */
+static void a32_wrap_read(fx *f, uint64_t hi, uint64_t lo, uint32_t scratch, uint32_t v)
+{
+    w32(f, hi, v);
+    w32(f, hi + 4, v + 1);
+    w32(f, lo, v + 2);
+    w32(f, lo + 4, v + 3);
+    unsigned h = scratch != 0;
+    fill(f, 2, 1, 0);
+    grf32(f, 2)[5] = scratch;
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2 + h)[i] = 0xfffffff8u;
+    fill(f, 10, 4, 0xdeadbeef);
+    /* iga: "wr:1+0, rd:4; hdc.dc1; untyped surface read with xyzw", BTI 255 */
+    assert_int_equal(send(f, 0xC, 2, 10, 0x01, DESC(1 + h, 4, h, 0x01, 0x20, 255)), GTSIM_OK);
+    for (unsigned c = 0; c < 4; c++)
+        assert_int_equal(grf32(f, 10 + c)[0], v + c);
+}
+
 static void untyped_a32_wrap(void **state)
 {
     fx *f = *state;
     map_page(f, GSB + 0xfffff000ull);
     map_page(f, GSB);
+    map_page(f, GSB + 0x100000000ull);
     gt_vm_flush(&f->vm);
-    w32(f, GSB + 0xfffffff8ull, 0x11);
-    w32(f, GSB + 0xfffffffcull, 0x22);
-    w32(f, GSB, 0x33);
-    w32(f, GSB + 4, 0x44);
-    for (int i = 0; i < 8; i++)
-        grf32(f, 2)[i] = 0xfffffff8u;
-    fill(f, 10, 4, 0xdeadbeef);
-    /* iga: "wr:1+0, rd:4; hdc.dc1; untyped surface read with xyzw", BTI 255 */
-    assert_int_equal(send(f, 0xC, 2, 10, 0x01, DESC(1, 4, 0, 0x01, 0x20, 255)), GTSIM_OK);
-    assert_int_equal(grf32(f, 10)[0], 0x11);
-    assert_int_equal(grf32(f, 11)[0], 0x22);
-    assert_int_equal(grf32(f, 12)[0], 0x33);
-    assert_int_equal(grf32(f, 13)[0], 0x44);
+    a32_wrap_read(f, GSB + 0xfffffff8ull, GSB, 0, 0x11);
     for (int c = 0; c < 4; c++)
         grf32(f, 3 + c)[0] = 0x50u + (uint32_t)c;
     assert_int_equal(sends(f, 0xC, 2, 3, 4, -1, 0x01, DESC(1, 0, 0, 0x09, 0x20, 255)), GTSIM_OK);
@@ -643,22 +653,7 @@ static void untyped_a32_wrap(void **state)
     assert_int_equal(r32(f, GSB + 4), 0x53);
     /* with a header whose M0.5[31:10] (scratch offset) is 0x400 the slot's
      * bytes are GSB + 0x1000003f8 .. and GSB + 0x400 .., both inside pages */
-    map_page(f, GSB + 0x100000000ull);
-    gt_vm_flush(&f->vm);
-    w32(f, GSB + 0x1000003f8ull, 0x66);
-    w32(f, GSB + 0x1000003fcull, 0x77);
-    w32(f, GSB + 0x400, 0x88);
-    w32(f, GSB + 0x404, 0x99);
-    fill(f, 2, 1, 0);
-    grf32(f, 2)[5] = 0x400;
-    for (int i = 0; i < 8; i++)
-        grf32(f, 3)[i] = 0xfffffff8u;
-    fill(f, 10, 4, 0xdeadbeef);
-    assert_int_equal(send(f, 0xC, 2, 10, 0x01, DESC(2, 4, 1, 0x01, 0x20, 255)), GTSIM_OK);
-    assert_int_equal(grf32(f, 10)[0], 0x66);
-    assert_int_equal(grf32(f, 11)[0], 0x77);
-    assert_int_equal(grf32(f, 12)[0], 0x88);
-    assert_int_equal(grf32(f, 13)[0], 0x99);
+    a32_wrap_read(f, GSB + 0x1000003f8ull, GSB + 0x400, 0x400, 0x66);
 }
 
 /* Surface states are resolved once per dispatch when the dispatch has a
