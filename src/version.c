@@ -1,10 +1,8 @@
-/* gtsim_version(): GTSIM_VERSION_STRING comes from CMakeLists.txt (the
- * project version, plus `git describe` at configure time). */
+/* gtsim_version(): GTSIM_VERSION_STRING comes from gtsim_version.h, which
+ * the build writes (cmake/gtsim_version.cmake: the project version, plus
+ * `git describe` of the tree at build time). */
 #include "gtsim.h"
-
-#ifndef GTSIM_VERSION_STRING
-#error "GTSIM_VERSION_STRING is set by CMakeLists.txt"
-#endif
+#include "gtsim_version.h"
 
 const char *gtsim_version(void)
 {

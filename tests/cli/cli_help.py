@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """gtsim --version, gtsim --help and gtsim CMD --help (ctest cli_help).
 
-Usage: cli_help.py GTSIM VERSION
+Usage: cli_help.py GTSIM VERSION [SOURCE_DIR]
 Every command listed by `gtsim --help` prints exactly its own section of the
-usage text to stdout and exits 0, for --help, -h and `gtsim help CMD`."""
+usage text to stdout and exits 0, for --help, -h and `gtsim help CMD`.  When
+SOURCE_DIR is a git checkout, --version names its current commit (the string
+is taken at build time, not when the build directory was configured)."""
 import re
 import subprocess
 import sys
 
 gtsim, version = sys.argv[1], sys.argv[2]
+source = sys.argv[3] if len(sys.argv) > 3 else None
 failures = []
 
 
@@ -27,6 +30,16 @@ rc, out, err = run("--version")
 check(rc == 0 and err == "", f"--version: exit {rc}, stderr {err!r}")
 check(re.fullmatch(r"gtsim " + re.escape(version) + r"( \(git [^)]+\))?\n", out) is not None,
       f"--version prints 'gtsim {version}[ (git ...)]': {out!r}")
+if source:
+    try:
+        head = subprocess.run(["git", "-C", source, "describe", "--always"], capture_output=True,
+                              text=True, timeout=60)
+    except OSError:
+        head = None
+    if head and head.returncode == 0 and head.stdout.strip():
+        m = re.search(r"\(git ([^)]+?)(-dirty)?\)", out)
+        check(m is not None and m.group(1) == head.stdout.strip(),
+              f"--version names the checkout's commit {head.stdout.strip()}: {out!r}")
 
 rc, full, err = run("--help")
 check(rc == 0 and err == "" and full.startswith("usage:\n"), f"--help: exit {rc}, stderr {err!r}")
