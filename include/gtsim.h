@@ -106,6 +106,14 @@ typedef struct gtsim_config {
      * binding table index, size), converted to 8-bit RGBA (src/sf/rtdump.c).
      * The string must outlive the device. */
     const char *dump_surfaces;
+    /* The engines' TIMESTAMP and CTX_TIMESTAMP registers: 0 (default) count
+     * simulated work (commands parsed + EU instructions), so a replay writes
+     * the same values every time; 1 follow the host's monotonic clock at
+     * the platform's timestamp frequency (skl 12 MHz, tgllp 19.2 MHz),
+     * which a live driver needs: it maps GPU timestamps onto its CPU clock
+     * (OpenCL event profiling: queued <= submit <= start <= end).  The
+     * i915 device and the TBX server set it. */
+    int host_clock;
 } gtsim_config;
 
 /* The kernel checks of gtsim_config.checks. */
@@ -200,6 +208,11 @@ enum gtsim_engine {
  * MI commands; their codec and enhancement commands are decoded and
  * reported as not modelled (GTSIM_ERR_UNIMPL). */
 uint32_t gtsim_engine_mmio_base(const gtsim_device *dev, int e);
+/* Frequency in Hz of the engines' TIMESTAMP and CTX_TIMESTAMP registers on
+ * dev's platform (skl 12,000,000; tgllp and dg1 19,200,000; hsw, ivb, vlv
+ * 12,500,000): i915's I915_PARAM_CS_TIMESTAMP_FREQUENCY.  Whether they
+ * count work or follow the host's clock: gtsim_config.host_clock. */
+uint32_t gtsim_timestamp_frequency(const gtsim_device *dev);
 
 /* Physical memory.  Unwritten memory reads as zero; only touched 4 KiB
  * pages use host memory.  On a device with local memory (dg1;

@@ -120,6 +120,9 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     if (!dev->cfg.max_host_memory)
         dev->cfg.max_host_memory = default_host_memory();
     atomic_init(&dev->interrupt, 0);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    dev->clock0_ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
     pthread_mutex_init(&dev->report_lock, NULL);
     pthread_mutex_init(&dev->atomic_lock, NULL);
     pthread_mutex_init(&dev->kstats_lock, NULL);

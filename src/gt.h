@@ -54,6 +54,10 @@ typedef struct gt_platform {
      * the platform has no such engine modelled. */
     const struct gt_cmd_set *vcs, *vecs;
     uint32_t vcs_base, vecs_base;
+    /* Frequency of the command streamer timestamp (TIMESTAMP,
+     * CTX_TIMESTAMP) in Hz: i915's I915_PARAM_CS_TIMESTAMP_FREQUENCY (facts:
+     * Gen9 12 MHz, Gen12 19.2 MHz, Gen7 12.5 MHz: an 80 ns tick). */
+    uint32_t timestamp_hz;
 } gt_platform;
 
 const gt_platform *gt_platform_find(const char *name);
@@ -91,6 +95,7 @@ struct gtsim_device {
     uint64_t sub_blt_pixels; /* pixels the blitter processed in the submission (bounded by
                               * max_total_eu_instructions, as EU instructions are) */
     uint64_t sub_t0_ns;   /* CLOCK_MONOTONIC at the submission's start */
+    uint64_t clock0_ns;   /* CLOCK_MONOTONIC at creation: cfg.host_clock's timestamp 0 */
     uint64_t deadline_ns; /* CLOCK_MONOTONIC deadline of the submission, 0 = none */
     unsigned poll_count;  /* polls since the clock was last read */
     gt_mem_budget hostmem;/* host memory of dev->mem and dev->gsm (cfg.max_host_memory) */

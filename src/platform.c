@@ -39,29 +39,29 @@ static const gt_platform platforms[] = {
     {.name = "skl", .gen = 9, .pci_id = 0x1912, .eu_count = 24, .threads_per_eu = 7,
      .max_threads = 24 * 7, .cmds = &gt_cmds_gen9, .gtt = &gt_gtt_gen8, .submit = GT_SUBMIT_EXECLIST,
      .sf = &gt_sf_gen9, .vcs = &gt_cmds_vcs_gen12, .vecs = &gt_cmds_vecs_gen12,
-     .vcs_base = GT_VCS_BASE_GEN9, .vecs_base = GT_VECS_BASE_GEN9},
+     .vcs_base = GT_VCS_BASE_GEN9, .vecs_base = GT_VECS_BASE_GEN9, .timestamp_hz = 12000000},
     {.name = "ivb", .gen = 7, .pci_id = 0x0162, .eu_count = 16, .threads_per_eu = 8,
      .max_threads = 16 * 8, .cmds = &gt_cmds_gen7, .gtt = &gtt_gen7, .submit = GT_SUBMIT_RING,
-     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE, .sf = &gt_sf_gen7},
+     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE, .sf = &gt_sf_gen7, .timestamp_hz = 12500000},
     {.name = "vlv", .gen = 7, .pci_id = 0x0f31, .eu_count = 4, .threads_per_eu = 8,
      .max_threads = 4 * 8, .cmds = &gt_cmds_gen7, .gtt = &gtt_gen7, .submit = GT_SUBMIT_RING,
-     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE, .sf = &gt_sf_gen7},
+     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE, .sf = &gt_sf_gen7, .timestamp_hz = 12500000},
     {.name = "hsw", .gen = 75, .pci_id = 0x0412, .eu_count = 20, .threads_per_eu = 7,
      .max_threads = 20 * 7, .cmds = &gt_cmds_gen75, .gtt = &gtt_hsw, .submit = GT_SUBMIT_RING,
-     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE, .sf = &gt_sf_gen75},
+     .pp_dir_base_reg = GT_RCS_PP_DIR_BASE, .sf = &gt_sf_gen75, .timestamp_hz = 12500000},
     /* Tiger Lake GT2 (Gen12LP, seed 004): 96 EUs (6 dual-subslices x 16),
      * 7 threads each; 48-bit PPGTT with the Gen8 entry format; execlists
      * through the submission queue. */
     {.name = "tgllp", .gen = 12, .pci_id = 0x9A49, .eu_count = 96, .threads_per_eu = 7,
      .max_threads = 96 * 7, .cmds = &gt_cmds_gen12, .gtt = &gt_gtt_gen8, .submit = GT_SUBMIT_EXECLIST_SQ,
      .sf = &gt_sf_gen12, .blt = &gt_cmds_blt_gen12, .vcs = &gt_cmds_vcs_gen12, .vecs = &gt_cmds_vecs_gen12,
-     .vcs_base = GT_VCS_BASE_GEN11, .vecs_base = GT_VECS_BASE_GEN11},
+     .vcs_base = GT_VCS_BASE_GEN11, .vecs_base = GT_VECS_BASE_GEN11, .timestamp_hz = 19200000},
     /* DG1 (Gen12LP discrete, PCI 0x4905): 96 EUs, 7 threads each; local
      * memory (gt_gtt_format, mem.h). */
     {.name = "dg1", .gen = 12, .pci_id = 0x4905, .eu_count = 96, .threads_per_eu = 7,
      .max_threads = 96 * 7, .cmds = &gt_cmds_gen12, .gtt = &gtt_dg1, .submit = GT_SUBMIT_EXECLIST_SQ,
      .sf = &gt_sf_gen12, .blt = &gt_cmds_blt_gen12, .vcs = &gt_cmds_vcs_gen12, .vecs = &gt_cmds_vecs_gen12,
-     .vcs_base = GT_VCS_BASE_GEN11, .vecs_base = GT_VECS_BASE_GEN11},
+     .vcs_base = GT_VCS_BASE_GEN11, .vecs_base = GT_VECS_BASE_GEN11, .timestamp_hz = 19200000},
 };
 
 const gt_platform *gt_platform_find(const char *name)

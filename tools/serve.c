@@ -633,6 +633,7 @@ static int parse_opts(const char *tag, int argc, char **argv, int exec, struct o
     o->prog = -1;
     o->via_i915 = -1;
     o->cfg.threads = gtsim_default_host_threads();
+    o->cfg.host_clock = 1; /* live clients map GPU timestamps onto their CPU clock */
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         uint64_t v;

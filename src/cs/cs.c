@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "cs/cmds.h"
 #include "cs/blt.h"
@@ -140,20 +141,65 @@ static uint32_t cs_reg_offset(const struct gt_cs *cs, uint64_t reg, uint64_t add
     return r;
 }
 
-/* The simulated timestamp: a functional model has no clock, so TIMESTAMP
- * counts work done (commands parsed + EU instructions); it only increases. */
-static uint64_t cs_timestamp(const gtsim_device *dev)
+uint32_t gtsim_timestamp_frequency(const gtsim_device *dev)
 {
-    return dev->stats.commands + dev->stats.eu_instructions;
+    return dev->plat && dev->plat->timestamp_hz ? dev->plat->timestamp_hz : 12000000u;
 }
 
+/* The engines' clock (gtsim_config.host_clock): simulated work done
+ * (commands parsed + EU instructions), or the host's CLOCK_MONOTONIC since
+ * the device was created in ticks of the platform's timestamp frequency.
+ * 36 bits wide, as TIMESTAMP is (seed 004 PIPE_CONTROL Post-Sync Operation
+ * "Write Timestamp": "The upper 28 bits of the TIMESTAMP register are tied
+ * to '0'"); it only increases until it wraps. */
+static uint64_t cs_timestamp(const gtsim_device *dev)
+{
+    uint64_t t;
+    if (dev->cfg.host_clock) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        uint64_t ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec - dev->clock0_ns;
+        uint64_t hz = gtsim_timestamp_frequency(dev);
+        t = ns / 1000000000ull * hz + ns % 1000000000ull * hz / 1000000000ull;
+    } else {
+        t = dev->stats.commands + dev->stats.eu_instructions;
+    }
+    return t & ((1ull << 36) - 1);
+}
+
+/* Offset off as register reg (an offset from an engine's MMIO base: the
+ * render and blitter engines, and the platform's video engines): 1 and
+ * *reg set, else 0. */
+static int engine_reg(const gtsim_device *dev, uint32_t off, uint32_t *reg)
+{
+    const uint32_t bases[4] = {GT_RCS_BASE, GT_BCS_BASE, dev->plat && dev->plat->vcs ? dev->plat->vcs_base : 0,
+                               dev->plat && dev->plat->vecs ? dev->plat->vecs_base : 0};
+    for (int e = 0; e < 4; e++) {
+        if (bases[e] && off >= bases[e] && off < bases[e] + 0x1000u) {
+            *reg = off - bases[e];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Engine registers that read the clock: TIMESTAMP (base + 358h/35Ch, 64
+ * bits) and CTX_TIMESTAMP (base + 3A8h, 32 bits: the context's running
+ * time, public facts: Linux i915 RING_CTX_TIMESTAMP, Intel's runtime
+ * stores RCS 0x23A8 before and after a profiled walker and takes the
+ * difference as the kernel's duration).  gtsim switches contexts only
+ * between batches, so CTX_TIMESTAMP reads the low 32 bits of the same
+ * clock: differences within a batch are the ones a context would see. */
 uint32_t gt_cs_reg_read(gtsim_device *dev, uint32_t off)
 {
     off &= (GT_MMIO_SIZE - 1) & ~3u;
-    if (off == GT_RCS_TIMESTAMP || off == GT_BCS_BASE + GT_RCS_TIMESTAMP - GT_RCS_BASE)
-        return (uint32_t)cs_timestamp(dev);
-    if (off == GT_RCS_TIMESTAMP + 4 || off == GT_BCS_BASE + GT_RCS_TIMESTAMP + 4 - GT_RCS_BASE)
-        return (uint32_t)(cs_timestamp(dev) >> 32);
+    uint32_t reg;
+    if (engine_reg(dev, off, &reg)) {
+        if (reg == GT_RCS_TIMESTAMP - GT_RCS_BASE || reg == GT_RCS_CTX_TIMESTAMP - GT_RCS_BASE)
+            return (uint32_t)cs_timestamp(dev);
+        if (reg == GT_RCS_TIMESTAMP + 4 - GT_RCS_BASE)
+            return (uint32_t)(cs_timestamp(dev) >> 32);
+    }
     return gt_mmio_reg(dev, off);
 }
 

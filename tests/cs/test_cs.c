@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -416,6 +417,74 @@ static void test_pipe_control(void **state)
     assert_true(t2 > t1);
     assert_int_equal(r32(e, LRCA + 0x40), 0xfeed);
     assert_int_equal(r32(e, GGTT_SCRATCH + 8), 0xcafe);
+}
+
+/* TIMESTAMP (engine base + 358h) and CTX_TIMESTAMP (base + 3A8h) with the
+ * default work clock: each command parsed counts one (and each EU
+ * instruction), so MI_STORE_REGISTER_MEMs of them in one batch see the
+ * commands between them; CTX_TIMESTAMP is the low DWord of the same clock,
+ * and the blitter's TIMESTAMP (22358h) reads it too. */
+static void test_timestamps(void **state)
+{
+    env *e = *state;
+    uint32_t c[] = {
+        MI_SRM(0, 0), 0x2358, LO(DATA), HI(DATA),
+        MI_SRM(0, 0), 0x23a8, LO(DATA + 4), HI(DATA + 4),
+        MI_NOOP, MI_NOOP, MI_NOOP,
+        MI_SRM(0, 0), 0x23a8, LO(DATA + 8), HI(DATA + 8),
+        MI_SRM(0, 0), 0x2358, LO(DATA + 12), HI(DATA + 12),
+        MI_SRM(0, 0), 0x22358, LO(DATA + 16), HI(DATA + 16),
+        MI_SRM(0, 0), 0x235c, LO(DATA + 20), HI(DATA + 20),
+        MI_BATCH_BUFFER_END,
+    };
+    wgva(e, BATCH, c, sizeof(c) / 4);
+    assert_int_equal(run_batch(e, BATCH), GTSIM_OK);
+    uint32_t ts1 = r32(e, DATA_PA), ctx1 = r32(e, DATA_PA + 4), ctx2 = r32(e, DATA_PA + 8);
+    assert_true(ts1 > 0);
+    assert_int_equal(ctx1, ts1 + 1);
+    assert_int_equal(ctx2, ctx1 + 4);               /* three MI_NOOPs and the store */
+    assert_int_equal(r32(e, DATA_PA + 12), ctx2 + 1);
+    assert_int_equal(r32(e, DATA_PA + 16), ctx2 + 2);
+    assert_int_equal(r32(e, DATA_PA + 20), 0);      /* high DWord of a small count */
+    assert_int_equal(gtsim_timestamp_frequency(e->dev), 12000000);
+}
+
+static uint64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* gtsim_config.host_clock: TIMESTAMP and CTX_TIMESTAMP follow the host's
+ * monotonic clock at the platform's frequency (skl 12 MHz, tgllp 19.2 MHz):
+ * over a 30 ms sleep the ticks match the host's nanoseconds within 10%. */
+static void test_host_clock(void **state)
+{
+    (void)state;
+    static const char *const plats[2] = {"skl", "tgllp"};
+    static const uint32_t hz[2] = {12000000, 19200000};
+    for (int p = 0; p < 2; p++) {
+        gtsim_config cfg;
+        memset(&cfg, 0, sizeof(cfg));
+        cfg.host_clock = 1;
+        gtsim_device *dev = gtsim_create(plats[p], &cfg);
+        assert_non_null(dev);
+        assert_int_equal(gtsim_timestamp_frequency(dev), hz[p]);
+        uint64_t h0 = mono_ns();
+        uint64_t t0 = gtsim_mmio_read(dev, 0x2358) | (uint64_t)gtsim_mmio_read(dev, 0x235c) << 32;
+        uint32_t c0 = gtsim_mmio_read(dev, 0x23a8);
+        nanosleep(&(struct timespec){0, 30000000}, NULL);
+        uint32_t c1 = gtsim_mmio_read(dev, 0x23a8);
+        uint64_t t1 = gtsim_mmio_read(dev, 0x2358) | (uint64_t)gtsim_mmio_read(dev, 0x235c) << 32;
+        uint64_t h1 = mono_ns();
+        double want = (double)(h1 - h0) * hz[p] / 1e9, got = (double)(t1 - t0);
+        if (got < 0.9 * want || got > 1.1 * want)
+            fail_msg("%s: TIMESTAMP advanced %.0f ticks over %llu ns, want about %.0f", plats[p], got,
+                     (unsigned long long)(h1 - h0), want);
+        assert_true(c1 - c0 > 0 && c1 - c0 <= (uint32_t)(t1 - t0));
+        gtsim_destroy(dev);
+    }
 }
 
 /* ---- error reports ---- */
@@ -875,6 +944,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_store_data_imm_and_chain, setup, teardown),
         cmocka_unit_test_setup_teardown(test_second_level, setup, teardown),
         cmocka_unit_test_setup_teardown(test_registers, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_timestamps, setup, teardown),
+        cmocka_unit_test(test_host_clock),
         cmocka_unit_test_setup_teardown(test_mi_math, setup, teardown),
         cmocka_unit_test_setup_teardown(test_mi_atomic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_predicates, setup, teardown),

@@ -142,7 +142,6 @@ static const struct platform_vm platform_vms[] = {
 /* Per-platform GETPARAM/QUERY figures (i915-uapi facts, section 2). */
 struct platform_info {
     int eu_total, subslice_total, slice_mask, subslice_mask;
-    uint32_t cs_timestamp_hz;
     /* topology query blob */
     uint16_t max_slices, max_subslices, max_eus, ss_stride, eu_stride;
     uint8_t topo[32];
@@ -156,22 +155,20 @@ struct platform_info {
     int has_llc;        /* GETPARAM HAS_LLC (discrete GPUs: 0) */
 };
 static const struct platform_info platform_infos[] = {
-    {24, 3, 1, 0x7, 12000000, 3, 4, 8, 1, 1,
+    {24, 3, 1, 0x7, 3, 4, 8, 1, 1,
      {0x01, 0x07, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 16, 0, 0, 0, 1},
-    {96, 6, 1, 0x3f, 19200000, 1, 6, 16, 1, 2,
+    {96, 6, 1, 0x3f, 1, 6, 16, 1, 2,
      {0x01, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 14, 0, 0, 0, 1},
-    /* HSW GT2: 1 slice, 2 subslices x 10 EUs (Linux i915 hsw_sseu_info_init);
-     * the Gen5-Gen8 timestamp ticks every 80 ns (12.5 MHz, i915
-     * gen5_read_clock_frequency) */
-    {20, 2, 1, 0x3, 12500000, 1, 2, 10, 1, 2, {0x01, 0x03, 0xff, 0x03, 0xff, 0x03}, 6, 0, 0, 0, 1},
+    /* HSW GT2: 1 slice, 2 subslices x 10 EUs (Linux i915 hsw_sseu_info_init) */
+    {20, 2, 1, 0x3, 1, 2, 10, 1, 2, {0x01, 0x03, 0xff, 0x03, 0xff, 0x03}, 6, 0, 0, 0, 1},
     /* IVB: i915 has no SSEU description for Ivy Bridge: the EU/slice
      * GETPARAMs and the topology query answer ENODEV (zeros here) */
-    {0, 0, 0, 0, 12500000, 0, 0, 0, 0, 0, {0}, 0, 0, 0, 0, 1},
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, {0}, 0, 0, 0, 0, 1},
     /* dg1: the GT of TGL GT2 (1 slice, 6 dual-subslices x 16 EUs, Linux
      * i915 DG1 = Gen12LP sseu, fact), 4 GiB of local memory (DG1 cards);
      * Linux i915_pci.c dg1_info (fact): no LLC (and a 47-bit PPGTT:
      * platform_vms) */
-    {96, 6, 1, 0x3f, 19200000, 1, 6, 16, 1, 2,
+    {96, 6, 1, 0x3f, 1, 6, 16, 1, 2,
      {0x01, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 14, 4ull << 30, 1ull << 1,
      1ull << 11, 0},
 };
@@ -510,6 +507,7 @@ static int dev_get(void)
     gtsim_config cfg;
     memset(&cfg, 0, sizeof(cfg));
     cfg.log = stderr;
+    cfg.host_clock = 1; /* the runtime maps GPU timestamps onto its CPU clock */
     ident_pick();
     if (ident_bad) {
         fprintf(stderr, "gtsim-i915: GTSIM_PLATFORM=%s: no i915 device identity for it (skl, tgllp, hsw, ivb, dg1)\n",
@@ -1443,7 +1441,11 @@ static int io_getparam(drm_i915_getparam_t *g)
     case I915_PARAM_SUBSLICE_TOTAL: v = pi->subslice_total; break;
     case I915_PARAM_SLICE_MASK: v = pi->slice_mask; break;
     case I915_PARAM_SUBSLICE_MASK: v = pi->subslice_mask; break;
-    case I915_PARAM_CS_TIMESTAMP_FREQUENCY: v = (int)pi->cs_timestamp_hz; break;
+    case I915_PARAM_CS_TIMESTAMP_FREQUENCY:
+        if (dev_get())
+            return -ENODEV;
+        v = (int)gtsim_timestamp_frequency(dev);
+        break;
     case I915_PARAM_HAS_SCHEDULER: v = I915_SCHEDULER_CAP_ENABLED | I915_SCHEDULER_CAP_PRIORITY; break;
     case I915_PARAM_HAS_CONTEXT_ISOLATION: /* the classes of the engines (every one isolates) */
         v = 0;
