@@ -98,6 +98,13 @@ static uint64_t default_host_memory(void)
     return (uint64_t)pages * (uint64_t)psize / 2;
 }
 
+uint64_t gt_now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
 gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
 {
     const gt_platform *plat = gt_platform_find(platform);
@@ -120,9 +127,7 @@ gtsim_device *gtsim_create(const char *platform, const gtsim_config *cfg)
     if (!dev->cfg.max_host_memory)
         dev->cfg.max_host_memory = default_host_memory();
     atomic_init(&dev->interrupt, 0);
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    dev->clock0_ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+    dev->clock0_ns = gt_now_ns();
     pthread_mutex_init(&dev->report_lock, NULL);
     pthread_mutex_init(&dev->atomic_lock, NULL);
     pthread_mutex_init(&dev->kstats_lock, NULL);
@@ -568,12 +573,6 @@ int gtsim_interrupted(const gtsim_device *dev)
     return dev && atomic_load_explicit(&((gtsim_device *)dev)->interrupt, memory_order_relaxed);
 }
 
-static uint64_t now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
-}
 
 static int interrupted_error(gtsim_device *dev)
 {
@@ -586,7 +585,7 @@ int gt_work_begin(gtsim_device *dev)
     dev->sub_eu0 = __atomic_load_n(&dev->stats.eu_instructions, __ATOMIC_RELAXED);
     dev->sub_threads0 = __atomic_load_n(&dev->stats.threads_dispatched, __ATOMIC_RELAXED);
     dev->sub_blt_pixels = 0;
-    dev->sub_t0_ns = now_ns();
+    dev->sub_t0_ns = gt_now_ns();
     uint64_t ms = dev->cfg.timeout_ms;
     dev->deadline_ns = ms && ms < UINT64_MAX / 1000000ull - dev->sub_t0_ns / 1000000ull
                            ? dev->sub_t0_ns + ms * 1000000ull : 0;
@@ -618,7 +617,7 @@ int gt_poll(gtsim_device *dev)
                         insns, max);
     /* the clock is read every 16th poll: at most ~1 ms apart */
     if (dev->deadline_ns && !(__atomic_add_fetch(&dev->poll_count, 1, __ATOMIC_RELAXED) & 15)) {
-        uint64_t t = now_ns();
+        uint64_t t = gt_now_ns();
         if (t >= dev->deadline_ns)
             return gt_error(dev, GTSIM_ERR_WATCHDOG,
                             "timeout: the submission ran for %" PRIu64 " ms, more than timeout_ms = %" PRIu64

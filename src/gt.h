@@ -62,6 +62,9 @@ typedef struct gt_platform {
 
 const gt_platform *gt_platform_find(const char *name);
 
+/* CLOCK_MONOTONIC in nanoseconds (src/device.c). */
+uint64_t gt_now_ns(void);
+
 struct gtsim_device {
     const gt_platform *plat;
     gtsim_config cfg;

@@ -11,7 +11,6 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "cs/cmds.h"
 #include "cs/blt.h"
@@ -143,7 +142,7 @@ static uint32_t cs_reg_offset(const struct gt_cs *cs, uint64_t reg, uint64_t add
 
 uint32_t gtsim_timestamp_frequency(const gtsim_device *dev)
 {
-    return dev->plat && dev->plat->timestamp_hz ? dev->plat->timestamp_hz : 12000000u;
+    return dev->plat ? dev->plat->timestamp_hz : 12000000u;
 }
 
 /* The engines' clock (gtsim_config.host_clock): simulated work done
@@ -156,10 +155,7 @@ static uint64_t cs_timestamp(const gtsim_device *dev)
 {
     uint64_t t;
     if (dev->cfg.host_clock) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        uint64_t ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec - dev->clock0_ns;
-        uint64_t hz = gtsim_timestamp_frequency(dev);
+        uint64_t ns = gt_now_ns() - dev->clock0_ns, hz = gtsim_timestamp_frequency(dev);
         t = ns / 1000000000ull * hz + ns % 1000000000ull * hz / 1000000000ull;
     } else {
         t = dev->stats.commands + dev->stats.eu_instructions;
@@ -168,8 +164,10 @@ static uint64_t cs_timestamp(const gtsim_device *dev)
 }
 
 /* Offset off as register reg (an offset from an engine's MMIO base: the
- * render and blitter engines, and the platform's video engines): 1 and
- * *reg set, else 0. */
+ * render and blitter engines -- the blitter's clock registers read also on
+ * platforms whose blitter commands are not modelled, which
+ * gtsim_engine_mmio_base leaves out -- and the platform's video engines):
+ * 1 and *reg set, else 0. */
 static int engine_reg(const gtsim_device *dev, uint32_t off, uint32_t *reg)
 {
     const uint32_t bases[4] = {GT_RCS_BASE, GT_BCS_BASE, dev->plat && dev->plat->vcs ? dev->plat->vcs_base : 0,
