@@ -18,3 +18,6 @@ gtsim_require_packages() {
 }
 # What building gtsim needs (tools/demo.sh); tests/run.sh adds the test tools.
 GTSIM_BUILD_PACKAGES=(cmake make gcc libc6-dev pkg-config zlib1g-dev libpng-dev)
+# piglit's OpenGL tests (tests/piglit): the test programs, shader_runner and
+# the test data under /usr/lib/<multiarch>/piglit.
+GTSIM_PIGLIT_PACKAGES=(piglit)
