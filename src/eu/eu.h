@@ -372,6 +372,9 @@ typedef struct gt_thread {
      * scan per instruction). */
     uint32_t jt_ip[32], jt_mask[32];
     uint32_t jt_n, jt_for;
+    /* bit (jt_ip[e] / 8) % 64 set for every entry: an instruction whose
+     * bit is clear is no join point (one test per instruction) */
+    uint64_t jt_bloom;
     /* Dispatch context */
     int state;                 /* enum gt_thread_state */
     uint64_t kernel_gva;       /* kernel start, GPU virtual address */

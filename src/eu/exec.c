@@ -1779,11 +1779,9 @@ static inline uint64_t flag_bits(const gt_thread *t, const gt_inst *in)
     return f >> (in->flag_subnr ? 16 : 0);
 }
 
-/* Predicate mask over absolute channels (bit c = channel c). */
-static uint32_t pred_mask(const gt_thread *t, const gt_inst *in)
+/* pred_mask for the Align16 and horizontal forms. */
+static uint32_t pred_mask_general(const gt_thread *t, const gt_inst *in)
 {
-    if (in->pred == GT_PRED_NONE)
-        return ~0u;
     uint64_t fb = flag_bits(t, in);
     uint32_t f = (uint32_t)fb;
     uint32_t m = 0;
@@ -1836,6 +1834,19 @@ static uint32_t pred_mask(const gt_thread *t, const gt_inst *in)
         }
     }
     return in->pred_inv ? ~m : m;
+}
+
+/* Predicate mask over absolute channels (bit c = channel c); the common
+ * forms (none, Align1 normal) inline. */
+static inline uint32_t pred_mask(const gt_thread *t, const gt_inst *in)
+{
+    if (in->pred == GT_PRED_NONE)
+        return ~0u;
+    if (in->pred == GT_PRED_NORMAL && !in->align16) {
+        uint32_t m = (uint32_t)flag_bits(t, in);
+        return in->pred_inv ? ~m : m;
+    }
+    return pred_mask_general(t, in);
 }
 
 static inline uint32_t range_mask(const gt_inst *in)
@@ -2987,23 +2998,22 @@ static inline __attribute__((always_inline)) void fast_load_u32(const gt_thread 
             o[i] = 0u - o[i];
 }
 
-/* Lane masks (0 or all ones per 32-bit lane) from mask bits, four lanes
- * at a time from a table, so that selects and masked writes are lane loops
- * the compiler vectorises; and back to bits. */
-static const uint32_t nib_lanes[16][4] = {
-#define NL(v) {(v) & 1 ? ~0u : 0, (v) & 2 ? ~0u : 0, (v) & 4 ? ~0u : 0, (v) & 8 ? ~0u : 0}
-    NL(0), NL(1), NL(2), NL(3), NL(4), NL(5), NL(6), NL(7),
-    NL(8), NL(9), NL(10), NL(11), NL(12), NL(13), NL(14), NL(15),
-#undef NL
+/* Lane masks (0 or all ones per 32-bit lane) from mask bits, as a lane
+ * loop the compiler vectorises (a vector AND with lane_bit and a compare),
+ * so that selects and masked writes are vector code too; and back to bits. */
+static const uint32_t lane_bit[32] = {
+#define LB4(k) 1u << (k), 1u << ((k) + 1), 1u << ((k) + 2), 1u << ((k) + 3)
+    LB4(0), LB4(4), LB4(8), LB4(12), LB4(16), LB4(20), LB4(24), LB4(28),
+#undef LB4
 };
 
-/* m[0..n) (n <= 32; whole groups of four are written) */
+/* m[0..n) (n <= 32) */
 static inline void lanes_of_bits(uint32_t *m, uint32_t bits, int n)
 {
     if (n > 32)
         n = 32;
-    for (int i = 0; i < n; i += 4)
-        memcpy(m + i, nib_lanes[(bits >> i) & 15], 16);
+    for (int i = 0; i < n; i++)
+        m[i] = (bits & lane_bit[i]) ? ~0u : 0;
 }
 
 static inline uint32_t bits_of_lanes(const uint32_t *m, int n)
@@ -3052,11 +3062,12 @@ static inline __attribute__((always_inline)) void store4_masked(uint8_t *d, cons
     if (lmask == full) {
         copy4(d, r, n);
     } else if (n >= 8) {
-        uint32_t old[32], m[32];
+        uint32_t old[32];
         copy4(old, d, n);
-        lanes_of_bits(m, lmask, n);
-        for (int i = 0; i < n; i++)
-            old[i] = (r[i] & m[i]) | (old[i] & ~m[i]);
+        for (int i = 0; i < n; i++) {
+            uint32_t m = (lmask & lane_bit[i]) ? ~0u : 0;   /* lanes_of_bits, fused */
+            old[i] = (r[i] & m) | (old[i] & ~m);
+        }
         copy4(d, old, n);
     } else {
         for (uint32_t l = lmask; l; l &= l - 1) {
@@ -3623,6 +3634,21 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
 /* Control flow                                                         */
 /* ------------------------------------------------------------------ */
 
+/* The join table's filter bit of ip (gt_thread.jt_bloom). */
+static inline uint64_t jt_bit(uint32_t ip)
+{
+    return 1ull << ((ip >> 3) & 63);
+}
+
+/* The filter of the join table's entries. */
+static uint64_t jt_bloom_of(const gt_thread *t)
+{
+    uint64_t b = 0;
+    for (uint32_t e = 0; e < t->jt_n; e++)
+        b |= jt_bit(t->jt_ip[e]);
+    return b;
+}
+
 /* Add channels m waiting at ip to the join table. */
 static inline void jt_add(gt_thread *t, uint32_t ip, uint32_t m)
 {
@@ -3634,6 +3660,7 @@ static inline void jt_add(gt_thread *t, uint32_t ip, uint32_t m)
     if (t->jt_n < 32) {   /* entries hold disjoint, non-empty channel sets */
         t->jt_ip[t->jt_n] = ip;
         t->jt_mask[t->jt_n++] = m;
+        t->jt_bloom |= jt_bit(ip);
     }
 }
 
@@ -3641,6 +3668,7 @@ static inline void jt_add(gt_thread *t, uint32_t ip, uint32_t m)
 static void cf_rebuild(gt_thread *t)
 {
     t->jt_n = 0;
+    t->jt_bloom = 0;
     for (uint32_t w = t->wait_mask; w; w &= w - 1) {
         int ch = __builtin_ctz(w);
         jt_add(t, t->pcip[ch], 1u << ch);
@@ -3660,6 +3688,7 @@ static void jt_remove(gt_thread *t, uint32_t m)
             e++;
         }
     }
+    t->jt_bloom = jt_bloom_of(t);
 }
 
 static inline void cf_park(gt_thread *t, uint32_t m, uint32_t tip)
@@ -3708,6 +3737,14 @@ static inline void cf_arrive(gt_thread *t, uint32_t ip)
     t->exec_mask |= got;
     t->wait_mask &= ~got;
     t->jt_for = t->wait_mask;
+    t->jt_bloom = jt_bloom_of(t);
+}
+
+/* Whether ip may be a join point: cf_arrive's test, without its table
+ * scan for the instructions the filter rules out. */
+static inline int cf_may_join(const gt_thread *t, uint32_t ip)
+{
+    return t->wait_mask && (t->jt_for != t->wait_mask || (t->jt_bloom & jt_bit(ip)));
 }
 
 static inline int cf_waiting_at(gt_thread *t, uint32_t ip)
@@ -4090,7 +4127,20 @@ static int eu_stopped(xctx *c, uint32_t ip, int status)
     return gt_error(c->dev, status, "EU: %s at kernel GVA 0x%" PRIx64 " ip 0x%x", why, c->k->gva, ip);
 }
 
-int gt_eu_run(gtsim_device *dev, gt_thread *t)
+/* The run loop counts each instruction's enabled channels.  x86-64's
+ * baseline has no POPCNT instruction (__builtin_popcount is then a libgcc
+ * call): there the loop is built twice, with POPCNT and without, and the
+ * dynamic loader picks the one the host can run (function
+ * multi-versioning). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && defined(__ELF__)
+#define EU_RUN_VERSIONS __attribute__((target_clones("popcnt", "default")))
+#define run_popc(v) ((unsigned)__builtin_popcount(v))
+#else
+#define EU_RUN_VERSIONS
+#define run_popc(v) popc32(v)
+#endif
+
+EU_RUN_VERSIONS int gt_eu_run(gtsim_device *dev, gt_thread *t)
 {
     if (t->state == GT_THREAD_DONE || t->state == GT_THREAD_FAULTED)
         return t->state == GT_THREAD_FAULTED ? dev->status : GTSIM_OK;
@@ -4135,8 +4185,13 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
      * instruction covers both. */
     uint64_t stop_at = t->instructions < limit && limit - t->instructions > GT_POLL_INSNS
                            ? t->instructions + GT_POLL_INSNS : limit;
+    /* the loop's reads in locals (stores through t would make the compiler
+     * reload them): instructions left before stop_at, the kernel's slots */
+    uint64_t stop_n = stop_at - t->instructions;
+    gt_xinst *const *slot = c.k->slot;
+    uint32_t nslot = c.k->nslot;
     for (;;) {
-        if (__builtin_expect(t->instructions + ninst >= stop_at, 0)) {
+        if (__builtin_expect(ninst >= stop_n, 0)) {
             if (t->instructions + ninst >= limit) {
                 status = gt_error(dev, GTSIM_ERR_WATCHDOG,
                                   "EU: watchdog: thread %u executed %" PRIu64 " instructions "
@@ -4152,23 +4207,28 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
             t->channels += nchan;
             ninst = nchan = 0;
             stop_at = limit - t->instructions > GT_POLL_INSNS ? t->instructions + GT_POLL_INSNS : limit;
+            stop_n = stop_at - t->instructions;
             if ((status = gt_poll(dev)) != GTSIM_OK) {
                 status = eu_stopped(&c, ip, status);
                 break;
             }
         }
-        if (t->wait_mask)
+        if (cf_may_join(t, ip))
             cf_arrive(t, ip);
         const gt_xinst *x;
-        uint32_t idx = ip >> 3;
-        if (idx < c.k->nslot && c.k->slot[idx] && !(ip & 7)) {
-            x = c.k->slot[idx];
+        /* ip / 8, with a misaligned ip's low bits rotated to the top: out
+         * of range, so one compare covers both */
+        uint32_t idx = (ip >> 3) | (ip << 29);
+        if (idx < nslot && slot[idx]) {
+            x = slot[idx];
         } else {
             x = gt_kcache_inst(dev, c.k, c.vm, ip, &status);
             if (!x) {
                 t->state = GT_THREAD_FAULTED;
                 break;
             }
+            slot = c.k->slot;   /* the slot array may have grown */
+            nslot = c.k->nslot;
         }
         t->ip = ip;
         if (__builtin_expect(x->plan_err, 0)) {
@@ -4215,7 +4275,7 @@ int gt_eu_run(gtsim_device *dev, gt_thread *t)
                 uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(t, in);
                 uint32_t wren = x->fast_selnp ? emask : emask & pm;
                 if (x->fast_fn(t, x, wren, pm, c.fmode)) {
-                    nchan += popc32(wren);
+                    nchan += run_popc(wren);
                     if (__builtin_expect(dbg, 0) && trace)
                         trace_inst(&c, x, emask);
                     ip += x->len;

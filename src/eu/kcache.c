@@ -137,16 +137,15 @@ const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint
                                int *status)
 {
     uint32_t idx = ip >> 3;
-    if (idx < k->nslot && k->slot[idx])
-        return k->slot[idx];
-
     uint64_t gva = k->gva + ip;
-    if (ip & 7) {
+    if (ip & 7) {   /* before the slot lookup: ip / 8 names an aligned neighbour */
         *status = gt_error(dev, GTSIM_ERR_ILLEGAL,
                            "EU: misaligned instruction pointer ip=0x%x (kernel GVA 0x%" PRIx64
                            ", instruction GVA 0x%" PRIx64 ")", ip, k->gva, gva);
         return NULL;
     }
+    if (idx < k->nslot && k->slot[idx])
+        return k->slot[idx];
     uint8_t code[16] = {0};
     size_t avail = 16;
     uint64_t fva = 0;

@@ -667,6 +667,20 @@ static void test_cf_branch_register(void **st)
             assert_int_equal(h_d(&H, 14)[i], 3);
         }
     }
+    /* a branch to a misaligned IP (brd at byte 32 by -28: byte 4, inside
+     * the decoded instruction at 0) faults naming the IP instead of running
+     * the instruction at ip / 8 */
+    h_load(&H,
+           "(W) mov (1|M0) r3.0<1>:d -28:d\n"                 /* 0 */
+           "(W) mov (1|M0) r11.0<1>:d 1:d\n"                  /* 16 */
+           "brd (8|M0) r3.0\n"                                /* 32 */
+           END);
+    h_thread(&H, 0xff);
+    assert_int_equal(h_run(&H), GTSIM_ERR_ILLEGAL);
+    assert_int_equal(H.t->state, GT_THREAD_FAULTED);
+    assert_non_null(strstr(H.dev->err, "misaligned instruction pointer ip=0x4"));
+    assert_int_equal(h_d(&H, 11)[0], 1);
+
     /* backward brd: the first brd (byte 64, no channel predicated) falls
      * through; the second (byte 160, channels 4-5) jumps -128 to LBACK at
      * byte 32, so channels 4-5 count twice in r12, the others wait at
