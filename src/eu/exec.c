@@ -735,6 +735,28 @@ static int spans_too_many(const gt_xop *p, int n)
  * source value (gt_xinst.fast_arith then says which: 1 signed). */
 enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL };
 
+/* FK_I32 operand shapes (gt_xinst.fast_shape): any (the handler tests
+ * each operand's form), or src0 and a second source (when the opcode has
+ * one) contiguous 4-byte registers without modifiers (I32_VV), or src1 an
+ * immediate (I32_VI). */
+enum { I32_ANY = 0, I32_VV, I32_VI };
+
+static int i32_shape(gt_xinst *x, int ns)
+{
+    const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
+    if (p0->space != GT_XS_GRF || !p0->contig || p0->scalar || p0->size != 4 || p0->mods)
+        return I32_ANY;
+    if (ns < 2)
+        return I32_VV;
+    if (p1->mods)
+        return I32_ANY;
+    if (p1->space == GT_XS_IMM && p1->scalar) {
+        x->fast_imm = (uint32_t)int_of(p1->imm_lane[0], p1->type);
+        return I32_VI;
+    }
+    return p1->space == GT_XS_GRF && p1->contig && !p1->scalar && p1->size == 4 ? I32_VV : I32_ANY;
+}
+
 static int fast_int_type(int ty)
 {
     return ty == GT_TYPE_Q || ty == GT_TYPE_UQ || ty == GT_TYPE_D || ty == GT_TYPE_UD ||
@@ -852,6 +874,7 @@ static int flag_mov_ok(const gt_inst *in)
 
 static void plan_fast(gt_xinst *x, int ns)
 {
+    x->fast_shape = I32_ANY;
     plan_fast_kind(x, ns);
     x->fast_selnp = x->in.op == GT_OP_SEL && x->in.cond == GT_COND_NONE;
     x->fast_fn = x->fast ? fast_fn_for(x) : NULL;
@@ -972,6 +995,7 @@ static void plan_fast_kind(gt_xinst *x, int ns)
             return;
         x->fast_arith = (uint8_t)can_s;
         x->fast = FK_I32;
+        x->fast_shape = i32_shape(x, ns);
         return;
     }
     if (x->dom == DOM_F) {
@@ -2959,7 +2983,7 @@ static inline __attribute__((always_inline)) void copy4(void *d, const void *s, 
     case 32: memcpy(d, s, 128); break;
     case 4: memcpy(d, s, 16); break;
     case 1: memcpy(d, s, 4); break;
-    default: memcpy(d, s, (size_t)n * 4); break;
+    default: memcpy(d, s, (size_t)(n < 32 ? n : 32) * 4); break;   /* ExecSize <= 32 */
     }
 }
 
@@ -3082,20 +3106,34 @@ static inline __attribute__((always_inline)) void store4_masked(uint8_t *d, cons
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const gt_xinst *x,
-                                                            uint32_t wren, uint32_t pm, int op, int n)
+                                                            uint32_t wren, uint32_t pm, int op,
+                                                            int shape, int n)
 {
     const gt_inst *in = &x->in;
     int co = in->chan_off, cond = in->cond;
     uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
     uint32_t a[32], bb[32], r[32];
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
-    if (is_logic(op) && (p0->mods || (op != GT_OP_NOT && p1->mods)))
-        return 0;   /* logic negate is a bitwise not: the general path */
-    fast_load_u32(t, p0, a, n);
-    const uint32_t *b = a;   /* one-source operations read none */
-    if (op != GT_OP_MOV && op != GT_OP_NOT) {
-        fast_load_u32(t, p1, bb, n);
-        b = bb;
+    const int two = op != GT_OP_MOV && op != GT_OP_NOT;   /* one-source operations read no b */
+    const uint32_t *b = a;
+    if (shape != I32_ANY) {
+        copy4(a, t->grf + p0->off[0], n);
+        if (two && shape == I32_VI) {
+            for (int i = 0; i < n; i++)
+                bb[i] = x->fast_imm;
+            b = bb;
+        } else if (two) {
+            copy4(bb, t->grf + p1->off[0], n);
+            b = bb;
+        }
+    } else {
+        if (is_logic(op) && (p0->mods || (two && p1->mods)))
+            return 0;   /* logic negate is a bitwise not: the general path */
+        fast_load_u32(t, p0, a, n);
+        if (two) {
+            fast_load_u32(t, p1, bb, n);
+            b = bb;
+        }
     }
     uint32_t cmpres = 0;
     switch (op) {
@@ -3174,9 +3212,9 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
 /* fast_i32_n with the execution size a constant for SIMD8 and SIMD16 (the
  * lane loops then compile to straight vector code). */
 static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt_xinst *x,
-                                                          uint32_t wren, uint32_t pm, int op)
+                                                          uint32_t wren, uint32_t pm, int op, int shape)
 {
-    BY_EXEC_SIZE(x, fast_i32_n, t, x, wren, pm, op);
+    BY_EXEC_SIZE(x, fast_i32_n, t, x, wren, pm, op, shape);
 }
 
 static inline void fast_load_f(const gt_thread *t, const gt_xop *p, float *o, int n, int ftz)
@@ -3415,13 +3453,16 @@ static int eu_reference_only(void)
     X(mov, GT_OP_MOV) X(not, GT_OP_NOT) X(and, GT_OP_AND) X(or, GT_OP_OR) X(xor, GT_OP_XOR)     \
     X(add, GT_OP_ADD) X(mul, GT_OP_MUL) X(shl, GT_OP_SHL) X(shr, GT_OP_SHR) X(asr, GT_OP_ASR)   \
     X(cmp, GT_OP_CMP) X(sel, GT_OP_SEL)
-#define FAST_I32(NAME, OP)                                                                      \
-    static int fi32_##NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,         \
-                           unsigned fm)                                                         \
+#define FAST_I32_SHAPE(NAME, OP, SHAPE)                                                          \
+    static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
     {                                                                                           \
         (void)fm;                                                                               \
-        return fast_i32(t, x, wren, pm, OP);                                                    \
+        return fast_i32(t, x, wren, pm, OP, SHAPE);                                             \
     }
+#define FAST_I32(NAME, OP)                                                                      \
+    FAST_I32_SHAPE(fi32_##NAME, OP, I32_ANY)                                                    \
+    FAST_I32_SHAPE(fi32vv_##NAME, OP, I32_VV)                                                   \
+    FAST_I32_SHAPE(fi32vi_##NAME, OP, I32_VI)
 #define FAST_INT(NAME, OP)                                                                      \
     static int fint_##NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,         \
                            unsigned fm)                                                         \
@@ -3572,14 +3613,16 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
 {
     int op = x->in.op;
     switch (x->fast) {
-#define CASE_I32(NAME, OP) case OP: return fi32_##NAME;
+#define CASE_I32(NAME, OP)                                                                      \
+    case OP: return x->fast_shape == I32_VV ? fi32vv_##NAME : x->fast_shape == I32_VI ? fi32vi_##NAME \
+                                                                                  : fi32_##NAME;
 #define CASE_INT(NAME, OP) case OP: return fint_##NAME;
     case FK_I32:
         switch (op) {
         FAST_INT_OPS(CASE_I32)
-        case GT_OP_CMPN: return fi32_cmp;
-        case GT_OP_ROL: return fi32_rol;
-        case GT_OP_ROR: return fi32_ror;
+        CASE_I32(cmp, GT_OP_CMPN)
+        CASE_I32(rol, GT_OP_ROL)
+        CASE_I32(ror, GT_OP_ROR)
         default: return NULL;
         }
     case FK_FLT:

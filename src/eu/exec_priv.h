@@ -58,6 +58,11 @@ typedef struct gt_xinst {
      * are flushed like arithmetic (F denorm mode); fast_flush: results are. */
     uint8_t fast, fast_arith, fast_flush;
     uint8_t fast_selnp;   /* sel without condition: writes all enabled channels */
+    /* FK_I32 operand shape (exec.c I32_*): sources contiguous D/UD
+     * registers without modifiers, src1 maybe an immediate (fast_imm, its
+     * 32-bit lane value); the handler then has no per-operand branches */
+    uint8_t fast_shape;
+    uint32_t fast_imm;
     gt_inst in;
     uint32_t ip;          /* byte offset from kernel start */
     uint8_t dom;          /* computation domain (exec.c enum) */
