@@ -3783,11 +3783,14 @@ static inline void cf_arrive(gt_thread *t, uint32_t ip)
     t->jt_bloom = jt_bloom_of(t);
 }
 
-/* Whether ip may be a join point: cf_arrive's test, without its table
- * scan for the instructions the filter rules out. */
-static inline int cf_may_join(const gt_thread *t, uint32_t ip)
+/* Whether x may be a join point: cf_arrive's test, without its table scan
+ * for the instructions the filter rules out.  The filter covers the table
+ * whenever channels wait: only cf_park and cf_arrive make wait_mask
+ * non-zero or change it; a thread reset clears wait_mask and leaves a stale
+ * filter, whose false hits cf_arrive's rebuild then clears. */
+static inline int cf_may_join(const gt_thread *t, const gt_xinst *x)
 {
-    return t->wait_mask && (t->jt_for != t->wait_mask || (t->jt_bloom & jt_bit(ip)));
+    return (t->jt_bloom & x->jt_bit) != 0;
 }
 
 static inline int cf_waiting_at(gt_thread *t, uint32_t ip)
@@ -4256,8 +4259,6 @@ EU_RUN_VERSIONS int gt_eu_run(gtsim_device *dev, gt_thread *t)
                 break;
             }
         }
-        if (cf_may_join(t, ip))
-            cf_arrive(t, ip);
         const gt_xinst *x;
         /* ip / 8, with a misaligned ip's low bits rotated to the top: out
          * of range, so one compare covers both */
@@ -4273,6 +4274,8 @@ EU_RUN_VERSIONS int gt_eu_run(gtsim_device *dev, gt_thread *t)
             slot = c.k->slot;   /* the slot array may have grown */
             nslot = c.k->nslot;
         }
+        if (cf_may_join(t, x))
+            cf_arrive(t, ip);
         t->ip = ip;
         if (__builtin_expect(x->plan_err, 0)) {
             /* an instruction refused at decode/plan time: reported before

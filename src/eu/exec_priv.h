@@ -45,6 +45,7 @@ typedef struct gt_xinst {
     /* What the run loop reads for every instruction comes first (one cache
      * line with the start of in). */
     gt_fast_fn fast_fn;   /* the handler of kind fast, for its opcode */
+    uint64_t jt_bit;      /* this instruction's bit in gt_thread.jt_bloom */
     /* Run-loop facts precomputed by gt_exec_plan: the channels chan_off ..
      * chan_off + ExecSize - 1 as a mask, the encoded length in bytes, a
      * branch / control instruction (exec_ctrl). */
