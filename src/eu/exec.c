@@ -4175,10 +4175,12 @@ static int eu_stopped(xctx *c, uint32_t ip, int status)
 
 /* The run loop counts each instruction's enabled channels.  x86-64's
  * baseline has no POPCNT instruction (__builtin_popcount is then a libgcc
- * call): there the loop is built twice, with POPCNT and without, and the
+ * call): there GCC builds the loop twice, with POPCNT and without, and the
  * dynamic loader picks the one the host can run (function
- * multi-versioning). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && defined(__ELF__)
+ * multi-versioning).  Not with clang 14, whose resolver symbol would be
+ * exported from libgtsim.so. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__POPCNT__) && \
+    defined(__ELF__)
 #define EU_RUN_VERSIONS __attribute__((target_clones("popcnt", "default")))
 #define run_popc(v) ((unsigned)__builtin_popcount(v))
 #else
@@ -4186,7 +4188,9 @@ static int eu_stopped(xctx *c, uint32_t ip, int status)
 #define run_popc(v) popc32(v)
 #endif
 
-EU_RUN_VERSIONS int gt_eu_run(gtsim_device *dev, gt_thread *t)
+/* gt_eu_run's body; static, so that its versions and their resolver stay
+ * out of libgtsim.so's exports. */
+static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
 {
     if (t->state == GT_THREAD_DONE || t->state == GT_THREAD_FAULTED)
         return t->state == GT_THREAD_FAULTED ? dev->status : GTSIM_OK;
@@ -4345,6 +4349,11 @@ EU_RUN_VERSIONS int gt_eu_run(gtsim_device *dev, gt_thread *t)
     if (c.host_round != saved_round)
         fesetround(saved_round);
     return status;
+}
+
+int gt_eu_run(gtsim_device *dev, gt_thread *t)
+{
+    return eu_run(dev, t);
 }
 
 int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int reference, int *fast)
