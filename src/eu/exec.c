@@ -4320,6 +4320,8 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             t->ip = ip;
             if (stop)
                 break;
+            slot = c.k->slot;   /* exec_ctrl may decode an instruction (growing the slot array) */
+            nslot = c.k->nslot;
         } else {
             if (x->fast && !c.reference) {
                 uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(t, in);
