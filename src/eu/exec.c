@@ -682,17 +682,20 @@ static const char *send_rule_broken(const gt_eu_behaviour *beh, const gt_inst *i
 
 /* No direct conversion between B/UB and DF or Q/UQ, nor between HF and DF
  * or Q/UQ (seed 004 mov programming notes: "use two instructions"): a
- * source of one group with a destination of the other.  NULL if fine. */
+ * source of one group with a destination of the other.  The B/UB <-> Q/UQ
+ * rule is mov's only: IGC's Gen9 clamp of convert_ulong_sat(char) is
+ * `sel (ge) r:q r:b 0:w` (CTS test_conversions).  NULL if fine. */
 static const char *conversion_rule_broken(const gt_inst *in, int ns)
 {
     const gt_operand *d = &in->dst;
     if (d->file == GT_FILE_ARF && (d->nr & 0xf0) == GT_ARF_NULL)
         return NULL;
     int dt = d->type;
-    int d64 = dt == GT_TYPE_DF || is_q(dt), dbyte = dt == GT_TYPE_B || dt == GT_TYPE_UB;
+    int mov = in->op == GT_OP_MOV;
+    int d64 = dt == GT_TYPE_DF || (mov && is_q(dt)), dbyte = dt == GT_TYPE_B || dt == GT_TYPE_UB;
     for (int s = 0; s < ns; s++) {
         int st = in->src[s].type;
-        int s64 = st == GT_TYPE_DF || is_q(st), sbyte = st == GT_TYPE_B || st == GT_TYPE_UB;
+        int s64 = st == GT_TYPE_DF || (mov && is_q(st)), sbyte = st == GT_TYPE_B || st == GT_TYPE_UB;
         if ((sbyte && d64) || (s64 && dbyte))
             return "no direct conversion between B/UB and DF or Q/UQ (seed 004 mov)";
         if ((st == GT_TYPE_HF && d64) || (s64 && dt == GT_TYPE_HF))

@@ -339,6 +339,22 @@ static void test_rounding_modes(void **st)
 /* movi (seed 004 movi): channel n takes the element at byte a0.n[4:0] of
  * register a0.0[11:5]; line, pln, dp2/dp3/dp4/dph; sad2/sada2; nop;
  * math idiv both (quotient in dst, remainder in the next register). */
+/* sel with a QWord destination and byte sources (IGC's Gen9 clamp of
+ * OpenCL convert_ulong_sat(char): max(x, 0) sign-extended to 64 bits); the
+ * B/UB <-> Q/UQ conversion rule is mov's only (seed 004 mov) */
+static void test_sel_qword_from_byte(void **st)
+{
+    (void)st;
+    static const int8_t in[8] = {-3, 5, 0, -128, 127, 1, -1, 2};
+    h_load(&H, "sel (8|M0) (ge)f0.0 r10.0<1>:q r2.0<8;8,1>:b 0:w\n" END);
+    h_thread(&H, 0xff);
+    for (int i = 0; i < 8; i++)
+        wr(2, 1, i, (uint8_t)in[i]);
+    run_ok();
+    for (int i = 0; i < 8; i++)
+        assert_int_equal((int64_t)rd(10, 8, i), in[i] > 0 ? in[i] : 0);
+}
+
 static void test_misc_opcodes(void **st)
 {
     (void)st;
@@ -912,6 +928,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
 #ifndef EU_GEN12
         cmocka_unit_test(test_mov_type_matrix),
+        cmocka_unit_test(test_sel_qword_from_byte),
         cmocka_unit_test(test_rounding_modes),
         cmocka_unit_test(test_misc_opcodes),
 #endif

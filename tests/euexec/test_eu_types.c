@@ -1122,6 +1122,9 @@ static void test_region_rules(void **st)
         {0, "mov (8|M0) r10.0<1>:df r2.0<8;8,1>:b", "no direct conversion between B/UB"},
         {0, "mov (8|M0) r10.0<1>:q r2.0<8;8,1>:hf", "no direct conversion between HF"},
         {0, "add (4|M0) r10.0<1>:hf r2.0<4;4,1>:df r4.0<4;4,1>:df", "no direct conversion between HF"},
+        {0, "mov (8|M0) r10.0<1>:q r2.0<8;8,1>:b", "no direct conversion between B/UB"},
+        /* the B/UB <-> Q/UQ rule is mov's: IGC's clamp of convert_ulong_sat(char) */
+        {0, "sel (8|M0) (ge)f0.0 r10.0<1>:q r2.0<8;8,1>:b 0:w", NULL},
         /* vector immediates (seed 001 §3.3.4: Gen7 only) */
         {1, "mov (8|M0) r10.0<1>:d 0x76543210:v", "vector immediate V/UV"},
         {1, "add (4|M0) r10.0<2>:f r2.0<4;4,1>:f 0x38303028:vf", "vector immediate VF"},
