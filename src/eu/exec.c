@@ -738,26 +738,38 @@ static int spans_too_many(const gt_xop *p, int n)
  * source value (gt_xinst.fast_arith then says which: 1 signed). */
 enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL };
 
-/* FK_I32 operand shapes (gt_xinst.fast_shape): any (the handler tests
- * each operand's form), or src0 and a second source (when the opcode has
- * one) contiguous 4-byte registers without modifiers (I32_VV), or src1 an
- * immediate (I32_VI). */
-enum { I32_ANY = 0, I32_VV, I32_VI };
+/* Operand shapes of the integer handlers (gt_xinst.fast_shape), chosen
+ * when the kernel is decoded: any (the handler tests each operand's form),
+ * or src0 a contiguous register region of the handler's lane size (4 bytes
+ * for FK_I32, 8 for FK_INT: Q/UQ) and src1, when the
+ * opcode has one, another such region (SH_VV), an immediate (SH_VI: its
+ * lane value in fast_imm) or one register element for every lane (SH_VS:
+ * a <0;1,0> region; a DWord for FK_I32, any integer type for FK_INT).
+ * FK_I32's shapes have no source modifiers; FK_INT's apply them. */
+enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_COUNT };
 
-static int i32_shape(gt_xinst *x, int ns)
+static int int_shape(gt_xinst *x, int ns)
 {
+    if (x->fast != FK_I32 && x->fast != FK_INT)
+        return SH_ANY;
+    /* FK_INT applies source modifiers after the load (int_mods) */
+    int lane = x->fast == FK_I32 ? 4 : 8, mods_ok = x->fast == FK_INT;
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
-    if (p0->space != GT_XS_GRF || !p0->contig || p0->scalar || p0->size != 4 || p0->mods)
-        return I32_ANY;
+    if (p0->space != GT_XS_GRF || !p0->contig || p0->scalar || p0->size != lane || (p0->mods && !mods_ok))
+        return SH_ANY;
     if (ns < 2)
-        return I32_VV;
-    if (p1->mods)
-        return I32_ANY;
+        return SH_VV;
+    if (p1->mods && !mods_ok)
+        return SH_ANY;
     if (p1->space == GT_XS_IMM && p1->scalar) {
-        x->fast_imm = (uint32_t)int_of(p1->imm_lane[0], p1->type);
-        return I32_VI;
+        x->fast_imm = (uint64_t)int_of(p1->imm_lane[0], p1->type);
+        return SH_VI;
     }
-    return p1->space == GT_XS_GRF && p1->contig && !p1->scalar && p1->size == 4 ? I32_VV : I32_ANY;
+    if (p1->space != GT_XS_GRF)
+        return SH_ANY;
+    if (p1->scalar)
+        return lane == 8 || p1->size == 4 ? SH_VS : SH_ANY;
+    return p1->contig && p1->size == lane ? SH_VV : SH_ANY;
 }
 
 static int fast_int_type(int ty)
@@ -877,8 +889,8 @@ static int flag_mov_ok(const gt_inst *in)
 
 static void plan_fast(gt_xinst *x, int ns)
 {
-    x->fast_shape = I32_ANY;
     plan_fast_kind(x, ns);
+    x->fast_shape = (uint8_t)int_shape(x, ns);
     x->fast_selnp = x->in.op == GT_OP_SEL && x->in.cond == GT_COND_NONE;
     x->fast_fn = x->fast ? fast_fn_for(x) : NULL;
     if (!x->fast_fn)
@@ -998,7 +1010,6 @@ static void plan_fast_kind(gt_xinst *x, int ns)
             return;
         x->fast_arith = (uint8_t)can_s;
         x->fast = FK_I32;
-        x->fast_shape = i32_shape(x, ns);
         return;
     }
     if (x->dom == DOM_F) {
@@ -2800,6 +2811,24 @@ static int exec_alu_pairs(xctx *c, const gt_xinst *x, uint64_t *nchan)
         }                                                                                      \
     } while (0)
 
+/* Source modifiers (gt_xop.mods) on widened values: a logic operation's
+ * negate is a bitwise not, an arithmetic one's negation after abs. */
+static inline __attribute__((always_inline)) void int_mods(int64_t *o, int mods, int logic, int n)
+{
+    if (logic) {
+        if (mods & 1)
+            for (int i = 0; i < n; i++)
+                o[i] = ~o[i];
+        return;
+    }
+    if (mods & 2)
+        for (int i = 0; i < n; i++)
+            o[i] = o[i] < 0 ? (int64_t)(0 - (uint64_t)o[i]) : o[i];
+    if (mods & 1)
+        for (int i = 0; i < n; i++)
+            o[i] = (int64_t)(0 - (uint64_t)o[i]);
+}
+
 static inline __attribute__((always_inline)) void fast_load_int(const gt_thread *t, const gt_xop *p, int64_t *o, int n, int logic)
 {
     const uint8_t *g = t->grf;
@@ -2819,20 +2848,41 @@ static inline __attribute__((always_inline)) void fast_load_int(const gt_thread 
         default: FAST_LOAD_INT(uint8_t); break;
         }
     }
-    if (!p->mods)
-        return;
-    if (logic) {
-        if (p->mods & 1)
-            for (int i = 0; i < n; i++)
-                o[i] = ~o[i];
-        return;
+    if (p->mods)
+        int_mods(o, p->mods, logic, n);
+}
+
+/* The sign bits of 64-bit lane masks m[0..n) (n <= 32). */
+static inline uint32_t bits_of_lanes64(const int64_t *m, int n)
+{
+    uint32_t r = 0;
+    int i = 0;
+    if (n > 32)
+        n = 32;
+#ifdef __SSE2__
+    for (; i + 2 <= n; i += 2)
+        r |= (uint32_t)_mm_movemask_pd(_mm_castsi128_pd(_mm_loadu_si128((const __m128i *)(m + i)))) << i;
+#endif
+    for (; i < n; i++)
+        r |= (uint32_t)((uint64_t)m[i] >> 63) << i;
+    return r;
+}
+
+/* d[i] = r[i] for the lanes of lmask, i < n (n <= 32): a blend of two lanes
+ * at a time, no per-lane branch. */
+static inline __attribute__((always_inline)) void blend64(int64_t *d, const int64_t *r, uint32_t lmask, int n)
+{
+    static const int64_t pair[4][2] = {{0, 0}, {-1, 0}, {0, -1}, {-1, -1}};
+    if (n > 32)
+        n = 32;
+    int i = 0;
+    for (; i + 2 <= n; i += 2) {
+        const int64_t *m = pair[(lmask >> i) & 3];
+        d[i] = (r[i] & m[0]) | (d[i] & ~m[0]);
+        d[i + 1] = (r[i + 1] & m[1]) | (d[i + 1] & ~m[1]);
     }
-    if (p->mods & 2)
-        for (int i = 0; i < n; i++)
-            o[i] = o[i] < 0 ? (int64_t)(0 - (uint64_t)o[i]) : o[i];
-    if (p->mods & 1)
-        for (int i = 0; i < n; i++)
-            o[i] = (int64_t)(0 - (uint64_t)o[i]);
+    if (i < n && ((lmask >> i) & 1))
+        d[i] = r[i];
 }
 
 /* Integer result bits to the destination; condition-modifier flags of the
@@ -2859,9 +2909,16 @@ static inline __attribute__((always_inline)) uint32_t fast_store_int(gt_thread *
                 memcpy(g + pd->off[i], &v, 4);
             }
         } else if (pd->size == 8) {
-            if (pd->contig && lmask == full)
-                memcpy(g + pd->off[0], r, 8 * (size_t)n);
-            else
+            const size_t bytes = 8 * (size_t)(n < 32 ? n : 32);
+            if (pd->contig && lmask == full) {
+                memcpy(g + pd->off[0], r, bytes);
+            } else if (pd->contig && n >= 4) {
+                /* blend into the old contents: vector code, no per-lane branch */
+                int64_t old[32];
+                memcpy(old, g + pd->off[0], bytes);
+                blend64(old, r, lmask, n);
+                memcpy(g + pd->off[0], old, bytes);
+            } else
                 for (uint32_t m = lmask; m; m &= m - 1) {
                     int i = __builtin_ctz(m);
                     memcpy(g + pd->off[i], &r[i], 8);
@@ -2885,19 +2942,71 @@ static inline __attribute__((always_inline)) uint32_t fast_store_int(gt_thread *
     return flags;
 }
 
+/* cond(a[i], b[i]) as 64-bit lane masks (0 or all ones), compare type CT:
+ * cmp_i with the condition's switch outside the lane loop. */
+#define FAST_CMP64(CT)                                                                          \
+    do {                                                                                        \
+        switch (cond) {                                                                         \
+        case GT_COND_Z: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] == (CT)b[i]); break; \
+        case GT_COND_NZ: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] != (CT)b[i]); break; \
+        case GT_COND_G: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] > (CT)b[i]); break; \
+        case GT_COND_GE: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] >= (CT)b[i]); break; \
+        case GT_COND_L: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] < (CT)b[i]); break; \
+        case GT_COND_LE: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] <= (CT)b[i]); break; \
+        default: for (int i = 0; i < n; i++) m[i] = 0; break;                                   \
+        }                                                                                       \
+    } while (0)
+
+static inline __attribute__((always_inline)) void fast_cmp64(int cond, int uq, const int64_t *a,
+                                                            const int64_t *b, int64_t *m, int n)
+{
+    if (uq)
+        FAST_CMP64(uint64_t);
+    else
+        FAST_CMP64(int64_t);
+}
+
+/* Integer operations in 64-bit lanes (FK_INT); shape: gt_xinst.fast_shape
+ * (SH_*: then src0, and src1 unless broadcast, are Q/UQ registers read as
+ * they are). */
 static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const gt_xinst *x,
-                                                            uint32_t wren, uint32_t pm, int op, int n)
+                                                            uint32_t wren, uint32_t pm, int op,
+                                                            int shape, int n)
 {
     const gt_inst *in = &x->in;
-    int co = in->chan_off;
+    int co = in->chan_off, cond = in->cond;
     uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
     int64_t a[32], b[32], r[32];
     int logic = is_logic(op), uq = x->fast_arith;
     /* shift counts: src1[4:0], [5:0] in QWord mode (as exec_alu_masked) */
     int cm = is_q(x->src[0].type) || is_q(x->dst.type) ? 63 : 31;
-    fast_load_int(t, &x->src[0], a, n, logic);
-    if (op != GT_OP_MOV && op != GT_OP_NOT)
-        fast_load_int(t, &x->src[1], b, n, logic);
+    const int two = op != GT_OP_MOV && op != GT_OP_NOT;
+    const size_t bytes = 8 * (size_t)(n < 32 ? n : 32);
+    /* src1 one value for every lane (SH_VI, SH_VS): shift counts are uniform */
+    const int uni = shape == SH_VI || shape == SH_VS;
+    int64_t bv = 0;
+    if (shape != SH_ANY) {
+        const uint8_t *g = t->grf;
+        const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
+        memcpy(a, g + p0->off[0], bytes);
+        if (p0->mods)
+            int_mods(a, p0->mods, logic, n);
+        if (two && shape == SH_VV) {
+            memcpy(b, g + p1->off[0], bytes);
+            if (p1->mods)
+                int_mods(b, p1->mods, logic, n);
+        } else if (two) {
+            bv = shape == SH_VI ? (int64_t)x->fast_imm : int_of(rd_raw(g + p1->off[0], p1->size), p1->type);
+            if (p1->mods)
+                int_mods(&bv, p1->mods, logic, 1);
+            for (int i = 0; i < n; i++)
+                b[i] = bv;
+        }
+    } else {
+        fast_load_int(t, &x->src[0], a, n, logic);
+        if (two)
+            fast_load_int(t, &x->src[1], b, n, logic);
+    }
     uint32_t cmpres = 0;
     switch (op) {
     case GT_OP_MOV: for (int i = 0; i < n; i++) r[i] = a[i]; break;
@@ -2913,48 +3022,56 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
         for (int i = 0; i < n; i++)
             r[i] = (int64_t)((uint64_t)a[i] * (uint64_t)b[i]);
         break;
+    /* shifts: a uniform count (one vector shift by a scalar) or per lane */
     case GT_OP_SHL:
-        for (int i = 0; i < n; i++)
-            r[i] = (int64_t)((uint64_t)a[i] << (b[i] & cm));
+        if (uni)
+            for (int i = 0; i < n; i++)
+                r[i] = (int64_t)((uint64_t)a[i] << (bv & cm));
+        else
+            for (int i = 0; i < n; i++)
+                r[i] = (int64_t)((uint64_t)a[i] << (b[i] & cm));
         break;
     case GT_OP_SHR: {
         /* see exec_alu_masked: src0's bits at its own width */
         int sz = x->src[0].size;
         uint64_t m = sz >= 8 ? ~0ull : ((1ull << (8 * sz)) - 1);
-        for (int i = 0; i < n; i++)
-            r[i] = (int64_t)(((uint64_t)a[i] & m) >> (b[i] & cm));
+        if (uni)
+            for (int i = 0; i < n; i++)
+                r[i] = (int64_t)(((uint64_t)a[i] & m) >> (bv & cm));
+        else
+            for (int i = 0; i < n; i++)
+                r[i] = (int64_t)(((uint64_t)a[i] & m) >> (b[i] & cm));
         break;
     }
     case GT_OP_ASR:
         if (is_signed_int(x->src[0].type))
             for (int i = 0; i < n; i++)
-                r[i] = a[i] >> (b[i] & cm);
+                r[i] = a[i] >> ((uni ? bv : b[i]) & cm);
         else
             for (int i = 0; i < n; i++)
-                r[i] = (int64_t)((uint64_t)a[i] >> (b[i] & cm));
+                r[i] = (int64_t)((uint64_t)a[i] >> ((uni ? bv : b[i]) & cm));
         break;
     case GT_OP_CMP: case GT_OP_CMPN:
-        for (int i = 0; i < n; i++) {
-            int v = cmp_i(in->cond, a[i], b[i], uq);
-            cmpres |= (uint32_t)v << i;
-            r[i] = -(int64_t)v;
-        }
+        fast_cmp64(cond, uq, a, b, r, n);   /* -1 where true: the destination's value */
+        cmpres = bits_of_lanes64(r, n);
         break;
     default: /* GT_OP_SEL */
-        if (in->cond == GT_COND_NONE) {
+        if (cond == GT_COND_NONE) {
             uint32_t p = pm >> co;
             for (int i = 0; i < n; i++)
                 r[i] = ((p >> i) & 1) ? a[i] : b[i];
         } else {
+            int64_t take[32];
+            fast_cmp64(cond, uq, a, b, take, n);
             for (int i = 0; i < n; i++)
-                r[i] = cmp_i(in->cond, a[i], b[i], uq) ? a[i] : b[i];
+                r[i] = (a[i] & take[i]) | (b[i] & ~take[i]);
         }
         break;
     }
     uint32_t flags = fast_store_int(t, x, r, n, lmask, full);
     if (op == GT_OP_CMP || op == GT_OP_CMPN)
         flags = cmpres;
-    if (in->cond && op != GT_OP_SEL)
+    if (cond && op != GT_OP_SEL)
         flag_write(t, in, wren, flags << co);
     return 1;
 }
@@ -2970,9 +3087,9 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
 
 /* fast_int_n with the execution size a constant for SIMD8 and SIMD16. */
 static inline __attribute__((always_inline)) int fast_int(gt_thread *t, const gt_xinst *x,
-                                                          uint32_t wren, uint32_t pm, int op)
+                                                          uint32_t wren, uint32_t pm, int op, int shape)
 {
-    BY_EXEC_SIZE(x, fast_int_n, t, x, wren, pm, op);
+    BY_EXEC_SIZE(x, fast_int_n, t, x, wren, pm, op, shape);
 }
 
 /* Copy n 4-byte lanes: fixed sizes for the ExecSizes, which the compiler
@@ -3119,16 +3236,16 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
     const int two = op != GT_OP_MOV && op != GT_OP_NOT;   /* one-source operations read no b */
     const uint32_t *b = a;
-    if (shape != I32_ANY) {
+    if (shape != SH_ANY) {
         copy4(a, t->grf + p0->off[0], n);
-        if (two && shape == I32_VI) {
-            for (int i = 0; i < n; i++)
-                bb[i] = x->fast_imm;
-            b = bb;
-        } else if (two) {
+        if (two && shape == SH_VV) {
             copy4(bb, t->grf + p1->off[0], n);
-            b = bb;
+        } else if (two) {
+            uint32_t v = shape == SH_VI ? (uint32_t)x->fast_imm : (uint32_t)rd_raw(t->grf + p1->off[0], 4);
+            for (int i = 0; i < n; i++)
+                bb[i] = v;
         }
+        b = bb;
     } else {
         if (is_logic(op) && (p0->mods || (two && p1->mods)))
             return 0;   /* logic negate is a bitwise not: the general path */
@@ -3463,16 +3580,21 @@ static int eu_reference_only(void)
         return fast_i32(t, x, wren, pm, OP, SHAPE);                                             \
     }
 #define FAST_I32(NAME, OP)                                                                      \
-    FAST_I32_SHAPE(fi32_##NAME, OP, I32_ANY)                                                    \
-    FAST_I32_SHAPE(fi32vv_##NAME, OP, I32_VV)                                                   \
-    FAST_I32_SHAPE(fi32vi_##NAME, OP, I32_VI)
-#define FAST_INT(NAME, OP)                                                                      \
-    static int fint_##NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,         \
-                           unsigned fm)                                                         \
+    FAST_I32_SHAPE(fi32_##NAME, OP, SH_ANY)                                                     \
+    FAST_I32_SHAPE(fi32vv_##NAME, OP, SH_VV)                                                    \
+    FAST_I32_SHAPE(fi32vi_##NAME, OP, SH_VI)                                                    \
+    FAST_I32_SHAPE(fi32vs_##NAME, OP, SH_VS)
+#define FAST_INT_SHAPE(NAME, OP, SHAPE)                                                          \
+    static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
     {                                                                                           \
         (void)fm;                                                                               \
-        return fast_int(t, x, wren, pm, OP);                                                    \
+        return fast_int(t, x, wren, pm, OP, SHAPE);                                             \
     }
+#define FAST_INT(NAME, OP)                                                                      \
+    FAST_INT_SHAPE(fint_##NAME, OP, SH_ANY)                                                     \
+    FAST_INT_SHAPE(fintvv_##NAME, OP, SH_VV)                                                    \
+    FAST_INT_SHAPE(fintvi_##NAME, OP, SH_VI)                                                    \
+    FAST_INT_SHAPE(fintvs_##NAME, OP, SH_VS)
 FAST_INT_OPS(FAST_I32)
 FAST_I32(rol, GT_OP_ROL)
 FAST_I32(ror, GT_OP_ROR)
@@ -3616,10 +3738,14 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
 {
     int op = x->in.op;
     switch (x->fast) {
-#define CASE_I32(NAME, OP)                                                                      \
-    case OP: return x->fast_shape == I32_VV ? fi32vv_##NAME : x->fast_shape == I32_VI ? fi32vi_##NAME \
-                                                                                  : fi32_##NAME;
-#define CASE_INT(NAME, OP) case OP: return fint_##NAME;
+    /* the handler of the instruction's operand shape (SH_*) */
+#define BY_SHAPE(PFX, NAME)                                                                     \
+    (x->fast_shape == SH_VV   ? PFX##vv_##NAME                                                  \
+     : x->fast_shape == SH_VI ? PFX##vi_##NAME                                                  \
+     : x->fast_shape == SH_VS ? PFX##vs_##NAME                                                  \
+                              : PFX##_##NAME)
+#define CASE_I32(NAME, OP) case OP: return BY_SHAPE(fi32, NAME);
+#define CASE_INT(NAME, OP) case OP: return BY_SHAPE(fint, NAME);
     case FK_I32:
         switch (op) {
         FAST_INT_OPS(CASE_I32)
@@ -3643,7 +3769,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
     case FK_INT:
         switch (op) {
         FAST_INT_OPS(CASE_INT)
-        case GT_OP_CMPN: return fint_cmp;
+        CASE_INT(cmp, GT_OP_CMPN)
         default: return NULL;
         }
     case FK_RAW: return fraw_any;
@@ -3679,12 +3805,6 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
 /* ------------------------------------------------------------------ */
 /* Control flow                                                         */
 /* ------------------------------------------------------------------ */
-
-/* The join table's filter bit of ip (gt_thread.jt_bloom). */
-static inline uint64_t jt_bit(uint32_t ip)
-{
-    return 1ull << ((ip >> 3) & 63);
-}
 
 /* The filter of the join table's entries. */
 static uint64_t jt_bloom_of(const gt_thread *t)

@@ -32,6 +32,13 @@ typedef struct gt_xop {
     uint64_t imm_lane[8]; /* GT_XS_IMM: raw bits for lane i at [i % 8] */
 } gt_xop;
 
+/* The join table's filter bit of instruction offset ip (gt_thread.jt_bloom;
+ * gt_xinst.jt_bit). */
+static inline uint64_t jt_bit(uint32_t ip)
+{
+    return 1ull << ((ip >> 3) & 63);
+}
+
 struct gt_xinst;
 /* A specialised instruction handler (exec.c): runs x on t with the enabled
  * channels wren and predicate mask pm (fmode: bit 0 F denorms flushed,
@@ -59,11 +66,12 @@ typedef struct gt_xinst {
      * are flushed like arithmetic (F denorm mode); fast_flush: results are. */
     uint8_t fast, fast_arith, fast_flush;
     uint8_t fast_selnp;   /* sel without condition: writes all enabled channels */
-    /* FK_I32 operand shape (exec.c I32_*): sources contiguous D/UD
-     * registers without modifiers, src1 maybe an immediate (fast_imm, its
-     * 32-bit lane value); the handler then has no per-operand branches */
+    /* integer handlers' operand shape (exec.c SH_*): sources contiguous
+     * D/UD (FK_I32) or Q/UQ (FK_INT) registers without modifiers, src1
+     * maybe an immediate (fast_imm, its lane value) or one register element
+     * for all lanes; the handler then has no per-operand branches */
     uint8_t fast_shape;
-    uint32_t fast_imm;
+    uint64_t fast_imm;
     gt_inst in;
     uint32_t ip;          /* byte offset from kernel start */
     uint8_t dom;          /* computation domain (exec.c enum) */

@@ -211,7 +211,7 @@ const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint
         return NULL;
     }
     x->ip = ip;
-    x->jt_bit = 1ull << ((ip >> 3) & 63);   /* exec.c jt_bit */
+    x->jt_bit = jt_bit(ip);
     gt_exec_plan(dev, x);
 
     /* The slot table grows with the highest IP reached (a jump far ahead

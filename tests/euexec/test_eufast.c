@@ -267,29 +267,45 @@ static void gen_inst(gt_inst *in)
     d->writemask = in->align16 ? (uint8_t)(pick(6) ? 0xf : 1 + pick(15)) : 0;
     if (in->align16)
         d->hstride = 1;
-    /* a quarter of the integer instructions in the compiler's common form
-     * (the int32 handler's operand shapes): D/UD sources in contiguous
-     * registers without modifiers, the last maybe an immediate */
+    /* a quarter of the integer instructions in the compiler's common forms
+     * (the integer handlers' operand shapes): D/UD (or, for a third of
+     * them, Q/UQ, some with modifiers) sources in contiguous registers, the
+     * last maybe an immediate or one register element for every lane (of
+     * any integer type beside QWords) */
     if (!flt && in->op != GT_OP_CSEL && pick(4) == 0) {
-        int ty = pick(2) ? GT_TYPE_D : GT_TYPE_UD;
+        int q = pick(3) == 0;
+        if (q && in->exec_size > 8)   /* a QWord region spans at most two registers */
+            in->exec_size = 8;
         for (int s = 0; s < ns; s++) {
             gt_operand *o = &in->src[s];
-            int keep_imm = s == ns - 1 && ns > 1 && pick(2);
-            gen_src(in, s, ty, keep_imm);
-            o->negate = o->abs = 0;
-            if (keep_imm && o->file != GT_FILE_IMM) {
+            int ty = q ? (pick(2) ? GT_TYPE_Q : GT_TYPE_UQ) : (pick(2) ? GT_TYPE_D : GT_TYPE_UD);
+            int last = s == ns - 1 && ns > 1, form = last ? pick(3) : 0;   /* 0 vector, 1 immediate, 2 scalar */
+            if (form == 2 && q)
+                ty = int_types[pick(N_INT_TYPES)];
+            gen_src(in, s, ty, form == 1);
+            if (!q || pick(3))   /* the QWord handler's shapes take source modifiers */
+                o->negate = o->abs = 0;
+            if (form == 1 && o->file != GT_FILE_IMM) {
                 o->file = GT_FILE_IMM;
-                o->imm = data_dword();
+                o->imm = q ? (uint64_t)data_dword() << 32 | data_dword() : data_dword();
                 o->vstride = 0; o->width = 1; o->hstride = 0;
-            } else if (!keep_imm) {
+            } else if (form == 2) {
                 o->file = GT_FILE_GRF;
                 o->nr = (uint8_t)(1 + pick(100));
-                o->vstride = 8; o->width = 8; o->hstride = 1;
+                o->vstride = 0; o->width = 1; o->hstride = 0;
+            } else if (form == 0) {
+                o->file = GT_FILE_GRF;
+                o->nr = (uint8_t)(1 + pick(100));
+                o->subnr = 0;
+                if (q) { o->vstride = 4; o->width = 4; o->hstride = 1; }
+                else { o->vstride = 8; o->width = 8; o->hstride = 1; }
             }
         }
         if (d->file == GT_FILE_GRF) {
-            d->type = (uint8_t)(pick(2) ? GT_TYPE_D : GT_TYPE_UD);
+            d->type = (uint8_t)(q ? (pick(2) ? GT_TYPE_Q : GT_TYPE_UQ) : (pick(2) ? GT_TYPE_D : GT_TYPE_UD));
             d->hstride = 1;
+            if (q)
+                d->subnr = 0;
         }
     }
     /* explicit accumulator operands (acc0/acc1; IGC's Gen12 mad chains) */
@@ -462,7 +478,8 @@ int main(int argc, char **argv)
         return 2;
     long planned = 0, fast_runs = 0, fails = check_nan_rule(dev, x, t0);
     long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0, q_fast = 0;
-    long i32_shape_op[3][GT_OP_COUNT] = {{0}};   /* FK_I32 runs by operand shape and opcode */
+    /* integer handler runs by kind (FK_INT, FK_I32), operand shape and opcode */
+    long shape_op[2][4][GT_OP_COUNT] = {{{0}}};
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -497,8 +514,8 @@ int main(int argc, char **argv)
             fast_runs++;
             kind_runs[x->fast & 7]++;
             op_fast[x->in.op]++;
-            if (x->fast == 4 && x->fast_shape < 3)   /* FK_I32 */
-                i32_shape_op[x->fast_shape][x->in.op]++;
+            if ((x->fast == 1 || x->fast == 4) && x->fast_shape < 4)   /* FK_INT, FK_I32 */
+                shape_op[x->fast == 4][x->fast_shape][x->in.op]++;
             acc_fast += x->dst.space == GT_XS_ACC || x->src[0].space == GT_XS_ACC;
             int q = x->dst.type == GT_TYPE_Q || x->dst.type == GT_TYPE_UQ;
             for (int s = 0; s < x->in.num_srcs; s++)
@@ -562,20 +579,24 @@ int main(int argc, char **argv)
             fprintf(stderr, "handler kind %d ran only %ld times\n", k, kind_runs[k]);
             missing = 1;
         }
-    /* FK_I32's operand shapes (any, contiguous sources, src1 immediate):
-     * each opcode through each (mov and not have no src1 immediate) */
-    static const char *const shape_name[3] = {"any", "contiguous", "src1 immediate"};
-    for (int sh = 0; sh < 3; sh++)
-        for (size_t i = 0; i < sizeof ops_int / sizeof ops_int[0]; i++) {
-            int op = ops_int[i];
-            if (op == GT_OP_CSEL || (sh == 2 && (op == GT_OP_MOV || op == GT_OP_NOT)))
-                continue;
-            if (cases >= 20000 && i32_shape_op[sh][op] < 5) {
-                fprintf(stderr, "opcode %d with %s operands went through the int32 handler only %ld times\n",
-                        op, shape_name[sh], i32_shape_op[sh][op]);
-                missing = 1;
+    /* the integer handlers' operand shapes (any; contiguous sources; src1
+     * an immediate; src1 one register element): each opcode through each
+     * (mov and not have no src1; the QWord handler has no rotates) */
+    static const char *const shape_name[4] = {"any", "contiguous", "src1 immediate", "src1 scalar"};
+    static const char *const kind_name[2] = {"QWord", "int32"};
+    for (int k = 0; k < 2; k++)
+        for (int sh = 0; sh < 4; sh++)
+            for (size_t i = 0; i < sizeof ops_int / sizeof ops_int[0]; i++) {
+                int op = ops_int[i];
+                if (op == GT_OP_CSEL || (sh >= 2 && (op == GT_OP_MOV || op == GT_OP_NOT)) ||
+                    (k == 0 && (op == GT_OP_ROR || op == GT_OP_ROL)))
+                    continue;
+                if (cases >= 20000 && shape_op[k][sh][op] < 5) {
+                    fprintf(stderr, "opcode %d with %s operands went through the %s handler only %ld times\n",
+                            op, shape_name[sh], kind_name[k], shape_op[k][sh][op]);
+                    missing = 1;
+                }
             }
-        }
     const int *lists[2] = {ops_int, ops_flt};
     const size_t lens[2] = {sizeof ops_int / sizeof ops_int[0], sizeof ops_flt / sizeof ops_flt[0]};
     for (int l = 0; l < 2; l++)
