@@ -2942,29 +2942,34 @@ static inline __attribute__((always_inline)) uint32_t fast_store_int(gt_thread *
     return flags;
 }
 
-/* cond(a[i], b[i]) as 64-bit lane masks (0 or all ones), compare type CT:
- * cmp_i with the condition's switch outside the lane loop. */
-#define FAST_CMP64(CT)                                                                          \
+/* out[i] = all ones (lane type MT) where cond(a[i], b[i]) holds, compared
+ * as type CT: cmp_i with the condition's switch outside the lane loop. */
+#define FAST_CMP_LANES(CT, MT, out)                                                             \
     do {                                                                                        \
         switch (cond) {                                                                         \
-        case GT_COND_Z: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] == (CT)b[i]); break; \
-        case GT_COND_NZ: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] != (CT)b[i]); break; \
-        case GT_COND_G: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] > (CT)b[i]); break; \
-        case GT_COND_GE: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] >= (CT)b[i]); break; \
-        case GT_COND_L: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] < (CT)b[i]); break; \
-        case GT_COND_LE: for (int i = 0; i < n; i++) m[i] = -(int64_t)((CT)a[i] <= (CT)b[i]); break; \
-        default: for (int i = 0; i < n; i++) m[i] = 0; break;                                   \
+        case GT_COND_Z: for (int i = 0; i < n; i++) out[i] = (MT)0 - ((CT)a[i] == (CT)b[i]); break; \
+        case GT_COND_NZ: for (int i = 0; i < n; i++) out[i] = (MT)0 - ((CT)a[i] != (CT)b[i]); break; \
+        case GT_COND_G: for (int i = 0; i < n; i++) out[i] = (MT)0 - ((CT)a[i] > (CT)b[i]); break; \
+        case GT_COND_GE: for (int i = 0; i < n; i++) out[i] = (MT)0 - ((CT)a[i] >= (CT)b[i]); break; \
+        case GT_COND_L: for (int i = 0; i < n; i++) out[i] = (MT)0 - ((CT)a[i] < (CT)b[i]); break; \
+        case GT_COND_LE: for (int i = 0; i < n; i++) out[i] = (MT)0 - ((CT)a[i] <= (CT)b[i]); break; \
+        default: for (int i = 0; i < n; i++) out[i] = 0; break;                                 \
         }                                                                                       \
     } while (0)
 
-static inline __attribute__((always_inline)) void fast_cmp64(int cond, int uq, const int64_t *a,
-                                                            const int64_t *b, int64_t *m, int n)
-{
-    if (uq)
-        FAST_CMP64(uint64_t);
-    else
-        FAST_CMP64(int64_t);
-}
+/* NAME(cond, sgn, a, b, out, n): FAST_CMP_LANES over lanes of type LT,
+ * compared signed (ST) when sgn, else unsigned (UT). */
+#define FAST_CMP_FN(NAME, LT, ST, UT)                                                           \
+    static inline __attribute__((always_inline)) void NAME(int cond, int sgn, const LT *a,     \
+                                                           const LT *b, LT *out, int n)        \
+    {                                                                                           \
+        if (sgn)                                                                                \
+            FAST_CMP_LANES(ST, LT, out);                                                        \
+        else                                                                                    \
+            FAST_CMP_LANES(UT, LT, out);                                                        \
+    }
+FAST_CMP_FN(fast_cmp64, int64_t, int64_t, uint64_t)
+FAST_CMP_FN(fast_cmp32, uint32_t, int32_t, uint32_t)
 
 /* Integer operations in 64-bit lanes (FK_INT); shape: gt_xinst.fast_shape
  * (SH_*: then src0, and src1 unless broadcast, are Q/UQ registers read as
@@ -3052,7 +3057,7 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
                 r[i] = (int64_t)((uint64_t)a[i] >> ((uni ? bv : b[i]) & cm));
         break;
     case GT_OP_CMP: case GT_OP_CMPN:
-        fast_cmp64(cond, uq, a, b, r, n);   /* -1 where true: the destination's value */
+        fast_cmp64(cond, !uq, a, b, r, n);   /* -1 where true: the destination's value */
         cmpres = bits_of_lanes64(r, n);
         break;
     default: /* GT_OP_SEL */
@@ -3062,7 +3067,7 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
                 r[i] = ((p >> i) & 1) ? a[i] : b[i];
         } else {
             int64_t take[32];
-            fast_cmp64(cond, uq, a, b, take, n);
+            fast_cmp64(cond, !uq, a, b, take, n);
             for (int i = 0; i < n; i++)
                 r[i] = (a[i] & take[i]) | (b[i] & ~take[i]);
         }
@@ -3175,29 +3180,6 @@ static inline uint32_t bits_of_lanes(const uint32_t *m, int n)
     return r;
 }
 
-/* cond(a[i], b[i]) as lane masks, compare type CT. */
-#define FAST_CMP32(CT)                                                                          \
-    do {                                                                                        \
-        switch (cond) {                                                                         \
-        case GT_COND_Z: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] == (CT)b[i]); break; \
-        case GT_COND_NZ: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] != (CT)b[i]); break; \
-        case GT_COND_G: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] > (CT)b[i]); break; \
-        case GT_COND_GE: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] >= (CT)b[i]); break; \
-        case GT_COND_L: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] < (CT)b[i]); break; \
-        case GT_COND_LE: for (int i = 0; i < n; i++) t[i] = 0u - ((CT)a[i] <= (CT)b[i]); break; \
-        default: for (int i = 0; i < n; i++) t[i] = 0; break;                                   \
-        }                                                                                       \
-    } while (0)
-
-/* t[i] = all ones where cond(a[i], b[i]) holds (signed or unsigned). */
-static inline __attribute__((always_inline)) void fast_cmp32(int cond, int sgn, const uint32_t *a,
-                                                            const uint32_t *b, uint32_t *t, int n)
-{
-    if (sgn)
-        FAST_CMP32(int32_t);
-    else
-        FAST_CMP32(uint32_t);
-}
 
 /* Write r[0..n) to a contiguous 4-byte destination d in the lanes of lmask
  * (full: all n lanes). */
@@ -3573,28 +3555,22 @@ static int eu_reference_only(void)
     X(mov, GT_OP_MOV) X(not, GT_OP_NOT) X(and, GT_OP_AND) X(or, GT_OP_OR) X(xor, GT_OP_XOR)     \
     X(add, GT_OP_ADD) X(mul, GT_OP_MUL) X(shl, GT_OP_SHL) X(shr, GT_OP_SHR) X(asr, GT_OP_ASR)   \
     X(cmp, GT_OP_CMP) X(sel, GT_OP_SEL)
-#define FAST_I32_SHAPE(NAME, OP, SHAPE)                                                          \
+/* The handlers of one integer opcode, one per operand shape (SH_*), over
+ * FN (fast_i32 or fast_int), named PFX_NAME, PFXvv_NAME, PFXvi_NAME and
+ * PFXvs_NAME (BY_SHAPE picks one). */
+#define FAST_SHAPE_FN(FN, NAME, OP, SHAPE)                                                       \
     static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
     {                                                                                           \
         (void)fm;                                                                               \
-        return fast_i32(t, x, wren, pm, OP, SHAPE);                                             \
+        return FN(t, x, wren, pm, OP, SHAPE);                                                   \
     }
-#define FAST_I32(NAME, OP)                                                                      \
-    FAST_I32_SHAPE(fi32_##NAME, OP, SH_ANY)                                                     \
-    FAST_I32_SHAPE(fi32vv_##NAME, OP, SH_VV)                                                    \
-    FAST_I32_SHAPE(fi32vi_##NAME, OP, SH_VI)                                                    \
-    FAST_I32_SHAPE(fi32vs_##NAME, OP, SH_VS)
-#define FAST_INT_SHAPE(NAME, OP, SHAPE)                                                          \
-    static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
-    {                                                                                           \
-        (void)fm;                                                                               \
-        return fast_int(t, x, wren, pm, OP, SHAPE);                                             \
-    }
-#define FAST_INT(NAME, OP)                                                                      \
-    FAST_INT_SHAPE(fint_##NAME, OP, SH_ANY)                                                     \
-    FAST_INT_SHAPE(fintvv_##NAME, OP, SH_VV)                                                    \
-    FAST_INT_SHAPE(fintvi_##NAME, OP, SH_VI)                                                    \
-    FAST_INT_SHAPE(fintvs_##NAME, OP, SH_VS)
+#define FAST_SHAPES(FN, PFX, NAME, OP)                                                          \
+    FAST_SHAPE_FN(FN, PFX##_##NAME, OP, SH_ANY)                                                 \
+    FAST_SHAPE_FN(FN, PFX##vv_##NAME, OP, SH_VV)                                                \
+    FAST_SHAPE_FN(FN, PFX##vi_##NAME, OP, SH_VI)                                                \
+    FAST_SHAPE_FN(FN, PFX##vs_##NAME, OP, SH_VS)
+#define FAST_I32(NAME, OP) FAST_SHAPES(fast_i32, fi32, NAME, OP)
+#define FAST_INT(NAME, OP) FAST_SHAPES(fast_int, fint, NAME, OP)
 FAST_INT_OPS(FAST_I32)
 FAST_I32(rol, GT_OP_ROL)
 FAST_I32(ror, GT_OP_ROR)
