@@ -360,20 +360,18 @@ typedef struct gt_thread {
     int cf_depth;
     /* Gen8+ per-channel IPs (seed 004 if/else/goto/... pseudocode "PcIP"):
      * channels that branched away are in wait_mask (not in exec_mask) and
-     * rejoin when execution reaches byte offset pcip[c] (from kernel
-     * start).  Set exec_mask = dispatch_mask and wait_mask = 0 at dispatch
-     * (gt_eu_run does so for a fresh thread whose exec_mask is 0). */
-    uint32_t pcip[32];
+     * rejoin when execution reaches their PcIP (byte offset from kernel
+     * start).  The join table holds the distinct PcIPs of the waiting
+     * channels (jt_ip) and the channels waiting at each (jt_mask), jt_n
+     * entries with disjoint, non-empty channel sets; jt_bloom has bit
+     * (jt_ip[e] / 8) % 64 set for every entry, so that an instruction whose
+     * bit is clear is no join point (one test per instruction).  A zeroed
+     * thread has none waiting; gt_eu_run sets exec_mask = dispatch_mask for
+     * a fresh thread whose exec_mask is 0 (src/eu/exec.c cf_park,
+     * cf_arrive). */
     uint32_t wait_mask;
-    /* Join table: the distinct PcIPs of the waiting channels (jt_ip) and
-     * the channels waiting at each (jt_mask), jt_n entries, valid while
-     * jt_for == wait_mask; the executor rebuilds it from pcip[] when
-     * wait_mask changed under it (src/eu/exec.c cf_arrive: no per-channel
-     * scan per instruction). */
     uint32_t jt_ip[32], jt_mask[32];
-    uint32_t jt_n, jt_for;
-    /* bit (jt_ip[e] / 8) % 64 set for every entry: an instruction whose
-     * bit is clear is no join point (one test per instruction) */
+    uint32_t jt_n;
     uint64_t jt_bloom;
     /* Dispatch context */
     int state;                 /* enum gt_thread_state */

@@ -21,8 +21,9 @@
  * Control flow (Gen8+, seed 004 instruction pages if/else/endif/while/
  * break/cont/goto/join/halt/call/ret/brc/brd): every channel has a PcIP.
  * Active channels are t->exec_mask; channels that branched away wait in
- * t->wait_mask with t->pcip[c] = the byte offset where they rejoin, and
- * rejoin when execution arrives at that offset.  JIP/UIP are byte offsets
+ * t->wait_mask, and the join table (t->jt_ip / jt_mask) holds each such
+ * PcIP, the byte offset where they rejoin, with the channels waiting there;
+ * they rejoin when execution arrives at that offset.  JIP/UIP are byte offsets
  * relative to the branch instruction (jmpi: relative to the next one on
  * Gen9, verified with iga64: `jmpi` to the next-next instruction encodes 16).
  * A break parks its channels after the loop's while (UIP names the while;
@@ -1054,6 +1055,10 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     x->ctrl = (uint8_t)is_branch(in->op);
     x->len = (uint8_t)(in->length ? in->length : (in->compacted ? 8 : 16));
     plan_exec(dev, x);
+    if (x->plan_err || x->ctrl) {   /* the run loop's one test: a handler, nothing else to do */
+        x->fast = FK_NONE;
+        x->fast_fn = NULL;
+    }
 }
 
 static void plan_exec(const gtsim_device *dev, gt_xinst *x)
@@ -2969,7 +2974,6 @@ static inline __attribute__((always_inline)) uint32_t fast_store_int(gt_thread *
             FAST_CMP_LANES(UT, LT, out);                                                        \
     }
 FAST_CMP_FN(fast_cmp64, int64_t, int64_t, uint64_t)
-FAST_CMP_FN(fast_cmp32, uint32_t, int32_t, uint32_t)
 
 /* Integer operations in 64-bit lanes (FK_INT); shape: gt_xinst.fast_shape
  * (SH_*: then src0, and src1 unless broadcast, are Q/UQ registers read as
@@ -3147,58 +3151,108 @@ static inline __attribute__((always_inline)) void fast_load_u32(const gt_thread 
             o[i] = 0u - o[i];
 }
 
-/* Lane masks (0 or all ones per 32-bit lane) from mask bits, as a lane
- * loop the compiler vectorises (a vector AND with lane_bit and a compare),
- * so that selects and masked writes are vector code too; and back to bits. */
-static const uint32_t lane_bit[32] = {
-#define LB4(k) 1u << (k), 1u << ((k) + 1), 1u << ((k) + 2), 1u << ((k) + 3)
-    LB4(0), LB4(4), LB4(8), LB4(12), LB4(16), LB4(20), LB4(24), LB4(28),
-#undef LB4
-};
-
-/* m[0..n) (n <= 32) */
-static inline void lanes_of_bits(uint32_t *m, uint32_t bits, int n)
-{
-    if (n > 32)
-        n = 32;
-    for (int i = 0; i < n; i++)
-        m[i] = (bits & lane_bit[i]) ? ~0u : 0;
-}
-
-static inline uint32_t bits_of_lanes(const uint32_t *m, int n)
-{
-    uint32_t r = 0;
-    int i = 0;
-    if (n > 32)   /* ExecSize; tells the compiler m[] has 32 lanes */
-        n = 32;
-#ifdef __SSE2__
-    for (; i + 4 <= n; i += 4)
-        r |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(m + i)))) << i;
+/* Eight DWord lanes as one value (GCC vector extension): one register in
+ * the AVX2 versions of the handlers, two in the SSE2 baseline.  The
+ * handlers below work on a region eight channels at a time, in registers:
+ * no copies through lane arrays on the stack. */
+typedef uint32_t v8u32 __attribute__((vector_size(32)));
+#if defined(__GNUC__) && !defined(__clang__)
+/* the v8 helpers are always inlined: no vector crosses a call (the ABI
+ * note about 32-byte vector arguments does not apply) */
+#pragma GCC diagnostic ignored "-Wpsabi"
 #endif
-    for (; i < n; i++)
-        r |= (m[i] & 1u) << i;
-    return r;
+typedef int32_t v8i32 __attribute__((vector_size(32)));
+
+static inline __attribute__((always_inline)) v8u32 v8_load(const void *p)
+{
+    v8u32 v;
+    memcpy(&v, p, sizeof(v));
+    return v;
 }
 
-
-/* Write r[0..n) to a contiguous 4-byte destination d in the lanes of lmask
- * (full: all n lanes). */
-static inline __attribute__((always_inline)) void store4_masked(uint8_t *d, const uint32_t *r, uint32_t lmask, uint32_t full, int n)
+static inline __attribute__((always_inline)) void v8_store(void *p, v8u32 v)
 {
-    if (lmask == full) {
-        copy4(d, r, n);
-    } else if (n >= 8) {
-        uint32_t old[32];
-        copy4(old, d, n);
-        for (int i = 0; i < n; i++) {
-            uint32_t m = (lmask & lane_bit[i]) ? ~0u : 0;   /* lanes_of_bits, fused */
-            old[i] = (r[i] & m) | (old[i] & ~m);
+    memcpy(p, &v, sizeof(v));
+}
+
+static inline __attribute__((always_inline)) v8u32 v8_dup(uint32_t s)
+{
+    return (v8u32){s, s, s, s, s, s, s, s};
+}
+
+/* All ones in the lanes whose bit (0..7) of bits is set. */
+static inline __attribute__((always_inline)) v8u32 v8_lanes(uint32_t bits)
+{
+    const v8u32 lb = {1, 2, 4, 8, 16, 32, 64, 128};
+    return (v8u32)((v8_dup(bits) & lb) != 0);
+}
+
+/* The lanes' sign bits as bits 0..7. */
+static inline __attribute__((always_inline)) uint32_t v8_bits(v8u32 m)
+{
+#ifdef __SSE2__
+    __m128 lo, hi;
+    memcpy(&lo, &m, 16);
+    memcpy(&hi, (const char *)&m + 16, 16);
+    return (uint32_t)_mm_movemask_ps(lo) | (uint32_t)_mm_movemask_ps(hi) << 4;
+#else
+    uint32_t r = 0;
+    for (int i = 0; i < 8; i++)
+        r |= (m[i] >> 31) << i;
+    return r;
+#endif
+}
+
+/* All ones where cond(a, b) holds, a and b compared as signed (sgn) or
+ * unsigned DWords (cmp_i's conditions; others give no lane). */
+static inline __attribute__((always_inline)) v8u32 v8_cmp(int cond, int sgn, v8u32 a, v8u32 b)
+{
+    v8i32 sa = (v8i32)a, sb = (v8i32)b;
+    switch (cond) {
+    case GT_COND_Z: return (v8u32)(a == b);
+    case GT_COND_NZ: return (v8u32)(a != b);
+    case GT_COND_G: return sgn ? (v8u32)(sa > sb) : (v8u32)(a > b);
+    case GT_COND_GE: return sgn ? (v8u32)(sa >= sb) : (v8u32)(a >= b);
+    case GT_COND_L: return sgn ? (v8u32)(sa < sb) : (v8u32)(a < b);
+    case GT_COND_LE: return sgn ? (v8u32)(sa <= sb) : (v8u32)(a <= b);
+    default: return v8_dup(0);
+    }
+}
+
+/* Lanes c..c+7 of a DWord source region p (direct GRF or immediate, 4-byte
+ * elements): one load when contiguous. */
+static inline __attribute__((always_inline)) v8u32 v8_src(const uint8_t *g, const gt_xop *p, int c)
+{
+    if (p->space == GT_XS_IMM || p->scalar)
+        return v8_dup(p->space == GT_XS_IMM ? (uint32_t)p->imm_lane[0] : (uint32_t)rd_raw(g + p->off[0], 4));
+    if (p->contig)
+        return v8_load(g + p->off[0] + 4 * c);
+    uint32_t v[8];
+    for (int i = 0; i < 8; i++)
+        memcpy(&v[i], g + p->off[c + i], 4);
+    return v8_load(v);
+}
+
+/* Write lanes c..c+7 of r to the 4-byte destination region pd in g, in
+ * the lanes of lm (bits 0..7); n: ExecSize (below 8 only lanes < n are
+ * written, one by one). */
+static inline __attribute__((always_inline)) void v8_dst(uint8_t *g, const gt_xop *pd, int c, v8u32 r,
+                                                         uint32_t lm, int n)
+{
+    if (pd->contig && n >= 8) {
+        uint8_t *d = g + pd->off[0] + 4 * c;
+        if (lm == 0xff) {
+            v8_store(d, r);
+        } else if (lm) {
+            v8u32 m = v8_lanes(lm);
+            v8_store(d, (r & m) | (v8_load(d) & ~m));
         }
-        copy4(d, old, n);
-    } else {
-        for (uint32_t l = lmask; l; l &= l - 1) {
-            int i = __builtin_ctz(l);
-            memcpy(d + 4 * i, &r[i], 4);
+    } else if (lm) {
+        uint32_t v[8];
+        v8_store(v, r);
+        for (uint32_t w = lm; w; w &= w - 1) {
+            int i = __builtin_ctz(w);
+            memcpy(g + pd->off[c + i], &v[i], 4);
         }
     }
 }
@@ -3207,106 +3261,91 @@ static inline __attribute__((always_inline)) void store4_masked(uint8_t *d, cons
 /* GCC cannot see that one-source operations never read src1's lanes */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
+/* FK_I32: 32-bit lanes, eight at a time.  Sources of a shape (SH_VV,
+ * SH_VI, SH_VS) are read in place; others are loaded (extended, with their
+ * modifiers) into lane arrays first. */
 static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const gt_xinst *x,
                                                             uint32_t wren, uint32_t pm, int op,
                                                             int shape, int n)
 {
     const gt_inst *in = &x->in;
     int co = in->chan_off, cond = in->cond;
-    uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
-    uint32_t a[32], bb[32], r[32];
-    const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
+    if (n > 32)   /* ExecSize */
+        n = 32;
+    uint32_t lmask = wren >> co;
+    const gt_xop *p0 = &x->src[0], *p1 = &x->src[1], *pd = &x->dst;
     const int two = op != GT_OP_MOV && op != GT_OP_NOT;   /* one-source operations read no b */
-    const uint32_t *b = a;
-    if (shape != SH_ANY) {
-        copy4(a, t->grf + p0->off[0], n);
-        if (two && shape == SH_VV) {
-            copy4(bb, t->grf + p1->off[0], n);
-        } else if (two) {
-            uint32_t v = shape == SH_VI ? (uint32_t)x->fast_imm : (uint32_t)rd_raw(t->grf + p1->off[0], 4);
-            for (int i = 0; i < n; i++)
-                bb[i] = v;
-        }
-        b = bb;
-    } else {
+    uint8_t *g = t->grf;
+    /* in place: both sources' lanes at off[0] (src1 maybe one value, bs) */
+    const int direct = shape != SH_ANY && n % 8 == 0;
+    const int uniform = direct && two && (shape == SH_VI || shape == SH_VS);
+    uint32_t bs = shape == SH_VI ? (uint32_t)x->fast_imm
+                  : shape == SH_VS ? (uint32_t)rd_raw(g + p1->off[0], 4) : 0;
+    uint32_t a[32], b[32];
+    if (!direct) {
         if (is_logic(op) && (p0->mods || (two && p1->mods)))
             return 0;   /* logic negate is a bitwise not: the general path */
+        if (n < 8) {    /* one partial chunk: lanes n..7 defined, never written */
+            v8_store(a, v8_dup(0));
+            v8_store(b, v8_dup(0));
+        }
         fast_load_u32(t, p0, a, n);
-        if (two) {
-            fast_load_u32(t, p1, bb, n);
-            b = bb;
+        if (two)
+            fast_load_u32(t, p1, b, n);
+    }
+    /* src0's bits at its own width for shr (see exec_alu_masked) */
+    const uint32_t shr_m = p0->size >= 4 ? ~0u : (1u << (8 * p0->size)) - 1;
+    const int sgn0 = is_signed_int(p0->type), sgn = x->fast_arith;
+    const int fsgn = (pd->space == GT_XS_GRF ? pd->type : x->flag_type) == GT_TYPE_D;
+    uint32_t cmpbits = 0, flagbits = 0;
+    v8u32 rv[4];   /* every source lane is read before any is written */
+#pragma GCC unroll 4
+    for (int c = 0; c < n; c += 8) {
+        v8u32 va = direct ? v8_load(g + p0->off[0] + 4 * c) : v8_load(a + c);
+        v8u32 vb = !two ? va : uniform ? v8_dup(bs) : direct ? v8_load(g + p1->off[0] + 4 * c) : v8_load(b + c);
+        v8u32 r, cnt = vb & 31;
+        const uint32_t sc = bs & 31;   /* a uniform count: one vector shift */
+        switch (op) {
+        case GT_OP_MOV: r = va; break;
+        case GT_OP_NOT: r = ~va; break;
+        case GT_OP_AND: r = va & vb; break;
+        case GT_OP_OR: r = va | vb; break;
+        case GT_OP_XOR: r = va ^ vb; break;
+        case GT_OP_ADD: r = va + vb; break;
+        case GT_OP_MUL: r = va * vb; break;
+        case GT_OP_SHL: r = uniform ? va << sc : va << cnt; break;
+        case GT_OP_ROL: /* seed 004 rol: RotateMask 31 for a DWord src0 */
+            r = (va << cnt) | (va >> ((32 - cnt) & 31));
+            break;
+        case GT_OP_ROR: r = (va >> cnt) | (va << ((32 - cnt) & 31)); break;
+        case GT_OP_SHR: r = uniform ? (va & shr_m) >> sc : (va & shr_m) >> cnt; break;
+        case GT_OP_ASR:
+            if (sgn0)
+                r = uniform ? (v8u32)((v8i32)va >> (int)sc) : (v8u32)((v8i32)va >> (v8i32)cnt);
+            else
+                r = uniform ? va >> sc : va >> cnt;
+            break;
+        case GT_OP_CMP: case GT_OP_CMPN:
+            r = v8_cmp(cond, sgn, va, vb);   /* -1 where true: the destination's value */
+            cmpbits |= v8_bits(r) << c;
+            break;
+        default: { /* GT_OP_SEL */
+            v8u32 take = cond == GT_COND_NONE ? v8_lanes((pm >> co) >> c) : v8_cmp(cond, sgn, va, vb);
+            r = (va & take) | (vb & ~take);
+            break;
         }
-    }
-    uint32_t cmpres = 0;
-    switch (op) {
-    case GT_OP_MOV: copy4(r, a, n); break;
-    case GT_OP_NOT: for (int i = 0; i < n; i++) r[i] = ~a[i]; break;
-    case GT_OP_AND: for (int i = 0; i < n; i++) r[i] = a[i] & b[i]; break;
-    case GT_OP_OR: for (int i = 0; i < n; i++) r[i] = a[i] | b[i]; break;
-    case GT_OP_XOR: for (int i = 0; i < n; i++) r[i] = a[i] ^ b[i]; break;
-    case GT_OP_ADD: for (int i = 0; i < n; i++) r[i] = a[i] + b[i]; break;
-    case GT_OP_MUL: for (int i = 0; i < n; i++) r[i] = a[i] * b[i]; break;
-    case GT_OP_SHL: for (int i = 0; i < n; i++) r[i] = a[i] << (b[i] & 31); break;
-    case GT_OP_ROL: /* seed 004 rol: RotateMask 31 for a DWord src0 */
-        for (int i = 0; i < n; i++)
-            r[i] = (a[i] << (b[i] & 31)) | (a[i] >> ((32 - (b[i] & 31)) & 31));
-        break;
-    case GT_OP_ROR:
-        for (int i = 0; i < n; i++)
-            r[i] = (a[i] >> (b[i] & 31)) | (a[i] << ((32 - (b[i] & 31)) & 31));
-        break;
-    case GT_OP_SHR: {
-        /* src0's bits at its own width (see exec_alu_masked) */
-        uint32_t m = p0->size >= 4 ? ~0u : (1u << (8 * p0->size)) - 1;
-        for (int i = 0; i < n; i++)
-            r[i] = (a[i] & m) >> (b[i] & 31);
-        break;
-    }
-    case GT_OP_ASR:
-        if (is_signed_int(p0->type))
-            for (int i = 0; i < n; i++)
-                r[i] = (uint32_t)((int32_t)a[i] >> (b[i] & 31));
-        else
-            for (int i = 0; i < n; i++)
-                r[i] = a[i] >> (b[i] & 31);
-        break;
-    case GT_OP_CMP: case GT_OP_CMPN:
-        fast_cmp32(cond, x->fast_arith, a, b, r, n);
-        cmpres = bits_of_lanes(r, n);
-        break;
-    default: { /* GT_OP_SEL */
-        uint32_t take[32];
-        if (cond == GT_COND_NONE)
-            lanes_of_bits(take, pm >> co, n);
-        else
-            fast_cmp32(cond, x->fast_arith, a, b, take, n);
-        for (int i = 0; i < n; i++)
-            r[i] = (a[i] & take[i]) | (b[i] & ~take[i]);
-        break;
-    }
-    }
-    const gt_xop *pd = &x->dst;
-    if (pd->space == GT_XS_GRF) {
-        uint8_t *g = t->grf;
-        if (pd->contig) {
-            store4_masked(g + pd->off[0], r, lmask, full, n);
-        } else {
-            for (uint32_t m = lmask; m; m &= m - 1) {
-                int i = __builtin_ctz(m);
-                memcpy(g + pd->off[i], &r[i], 4);
-            }
         }
+        rv[c / 8] = r;
+        if (cond && op != GT_OP_SEL && op != GT_OP_CMP && op != GT_OP_CMPN)
+            flagbits |= v8_bits(v8_cmp(cond, fsgn, r, v8_dup(0))) << c;
     }
+    if (pd->space == GT_XS_GRF)
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8)
+            v8_dst(g, pd, c, rv[c / 8], (lmask >> c) & 0xff, n);
     if (!cond || op == GT_OP_SEL)
         return 1;
-    uint32_t flags = cmpres;
-    if (op != GT_OP_CMP && op != GT_OP_CMPN) {
-        int fty = pd->space == GT_XS_GRF ? pd->type : x->flag_type;
-        static const uint32_t zero[32]; /* static: no 128-byte clear per instruction */
-        uint32_t tf[32];
-        fast_cmp32(cond, fty == GT_TYPE_D, r, zero, tf, n);
-        flags = bits_of_lanes(tf, n) & lmask;
-    }
+    uint32_t flags = op == GT_OP_CMP || op == GT_OP_CMPN ? cmpbits : flagbits & lmask;
     flag_write(t, in, wren, flags << co);
     return 1;
 }
@@ -3491,36 +3530,37 @@ static inline __attribute__((always_inline)) int fast_flt(gt_thread *t, const gt
     BY_EXEC_SIZE(x, fast_flt_n, t, x, wren, pm, fmode, op);
 }
 
-/* Bit copy of 4-byte elements (a raw mov without condition modifier). */
+/* Bit copy of 4-byte elements (a raw mov without condition modifier),
+ * eight lanes at a time. */
 static inline __attribute__((always_inline)) int fast_raw_n(gt_thread *t, const gt_xinst *x, uint32_t wren,
                                                             int n)
 {
-    const gt_inst *in = &x->in;
-    uint32_t lmask = wren >> in->chan_off, full = n >= 32 ? ~0u : (1u << n) - 1;
-    const gt_xop *ps = &x->src[0], *pd = &x->dst;
+    if (n > 32)   /* ExecSize */
+        n = 32;
+    uint32_t lmask = wren >> x->in.chan_off;
     uint8_t *g = t->grf;
-    uint32_t v[32];
-    if (ps->space == GT_XS_IMM || ps->scalar) {
-        uint32_t u = ps->space == GT_XS_IMM ? (uint32_t)ps->imm_lane[0] : (uint32_t)rd_raw(g + ps->off[0], 4);
+    if (n < 8) {   /* no whole chunk: lane by lane, every lane read before any is written */
+        const gt_xop *ps = &x->src[0];
+        uint32_t v[8];
         for (int i = 0; i < n; i++)
-            v[i] = u;
-    } else if (ps->contig) {
-        copy4(v, g + ps->off[0], n);
-    } else {
-        for (int i = 0; i < n; i++)
-            memcpy(&v[i], g + ps->off[i], 4);
-    }
-    if (pd->contig && lmask == full)
-        copy4(g + pd->off[0], v, n);
-    else
+            v[i] = ps->space == GT_XS_IMM ? (uint32_t)ps->imm_lane[0] : (uint32_t)rd_raw(g + ps->off[i], 4);
         for (uint32_t m = lmask; m; m &= m - 1) {
             int i = __builtin_ctz(m);
-            memcpy(g + pd->off[i], &v[i], 4);
+            memcpy(g + x->dst.off[i], &v[i], 4);
         }
+        return 1;
+    }
+    v8u32 v[4];   /* every source lane is read before any is written */
+#pragma GCC unroll 4
+    for (int c = 0; c < n; c += 8)
+        v[c / 8] = v8_src(g, &x->src[0], c);
+#pragma GCC unroll 4
+    for (int c = 0; c < n; c += 8)
+        v8_dst(g, &x->dst, c, v[c / 8], (lmask >> c) & 0xff, n);
     return 1;
 }
 
-static int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren)
+static inline __attribute__((always_inline)) int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren)
 {
     BY_EXEC_SIZE(x, fast_raw_n, t, x, wren);
 }
@@ -3547,6 +3587,34 @@ static int eu_reference_only(void)
     return env_flag(&ref, "GTSIM_EU_REFERENCE");
 }
 
+/* Host-ISA versions.  x86-64's baseline has SSE2 only: 16-byte vectors
+ * and no POPCNT instruction (__builtin_popcount is then a libgcc call).
+ * There GCC builds the run loop twice (with POPCNT and without) and each
+ * instruction handler twice (with AVX2, whose 32-byte vectors hold a SIMD8
+ * DWord or SIMD4 QWord operand, and without), and the dynamic loader picks
+ * the version the host can run (function multi-versioning; AVX2 alone, no
+ * FMA, so that no multiply-add is contracted).  Not with clang 14, whose
+ * resolver symbols would be exported from libgtsim.so, nor when
+ * GTSIM_HOST_ISA_VERSIONS=0 (the sanitizer build of tests/run.sh: it runs
+ * the suite on the baseline versions, the optimised build on the host's). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__ELF__) && \
+    GTSIM_HOST_ISA_VERSIONS
+#ifndef __POPCNT__
+#define EU_RUN_VERSIONS __attribute__((target_clones("popcnt", "default")))
+#define run_popc(v) ((unsigned)__builtin_popcount(v))
+#endif
+#ifndef __AVX2__
+#define FAST_VERSIONS __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef EU_RUN_VERSIONS
+#define EU_RUN_VERSIONS
+#define run_popc(v) popc32(v)
+#endif
+#ifndef FAST_VERSIONS
+#define FAST_VERSIONS
+#endif
+
 /* One handler per kind and opcode, so that the opcode switch folds away
  * and the run loop makes one indirect call per instruction.  The integer
  * opcodes FK_I32 and FK_INT both take (FK_I32 also takes the rotates);
@@ -3559,7 +3627,7 @@ static int eu_reference_only(void)
  * FN (fast_i32 or fast_int), named PFX_NAME, PFXvv_NAME, PFXvi_NAME and
  * PFXvs_NAME (BY_SHAPE picks one). */
 #define FAST_SHAPE_FN(FN, NAME, OP, SHAPE)                                                       \
-    static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
+    static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
     {                                                                                           \
         (void)fm;                                                                               \
         return FN(t, x, wren, pm, OP, SHAPE);                                                   \
@@ -3576,7 +3644,7 @@ FAST_I32(rol, GT_OP_ROL)
 FAST_I32(ror, GT_OP_ROR)
 FAST_INT_OPS(FAST_INT)
 #define FAST_FLT(NAME, OP)                                                                      \
-    static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
+    static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
     {                                                                                           \
         return fast_flt(t, x, wren, pm, fm, OP);                                                \
     }
@@ -3592,7 +3660,7 @@ FAST_FLT(fflt_math, GT_OP_MATH)
 /* FK_MACC handlers, the general path's arithmetic (exec_alu_masked mul
  * and mach) for these forms: the integer accumulator keeps each lane's
  * 64-bit value in acc_wide[lane] and its low DWord in acc. */
-static int fmul_acc(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+static FAST_VERSIONS int fmul_acc(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
 {
     (void)pm;
     (void)fm;
@@ -3614,7 +3682,7 @@ static int fmul_acc(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,
     return 1;
 }
 
-static int fmach(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+static FAST_VERSIONS int fmach(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
 {
     (void)pm;
     (void)fm;
@@ -3643,7 +3711,7 @@ static int fmach(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, un
 
 /* FK_CSEL handler: the general path's csel for these types (integers
  * compared as their signed or unsigned values, F as floats). */
-static int fcsel(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+static FAST_VERSIONS int fcsel(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
 {
     (void)pm;
     const gt_inst *in = &x->in;
@@ -3703,7 +3771,7 @@ static int fflag_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm
     return 1;
 }
 
-static int fraw_any(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+static FAST_VERSIONS int fraw_any(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
 {
     (void)pm;
     (void)fm;
@@ -3806,18 +3874,6 @@ static inline void jt_add(gt_thread *t, uint32_t ip, uint32_t m)
     }
 }
 
-/* Rebuild the join table from the waiting channels' PcIPs. */
-static void cf_rebuild(gt_thread *t)
-{
-    t->jt_n = 0;
-    t->jt_bloom = 0;
-    for (uint32_t w = t->wait_mask; w; w &= w - 1) {
-        int ch = __builtin_ctz(w);
-        jt_add(t, t->pcip[ch], 1u << ch);
-    }
-    t->jt_for = t->wait_mask;
-}
-
 /* Remove channels m from the join table (dropping emptied entries). */
 static void jt_remove(gt_thread *t, uint32_t m)
 {
@@ -3833,34 +3889,21 @@ static void jt_remove(gt_thread *t, uint32_t m)
     t->jt_bloom = jt_bloom_of(t);
 }
 
+/* Channels m (absolute) stop and wait at byte offset tip. */
 static inline void cf_park(gt_thread *t, uint32_t m, uint32_t tip)
 {
     if (!m)
         return;
-    if (t->jt_for != t->wait_mask)
-        cf_rebuild(t);
     if (m & t->wait_mask)   /* channels already waiting (NoMask) wait elsewhere now */
         jt_remove(t, m & t->wait_mask);
     t->exec_mask &= ~m;
     t->wait_mask |= m;
-    if (popc32(m) > 8) {   /* a blend over all 32 channels: SIMD32 parks many */
-        uint32_t lm[32];
-        lanes_of_bits(lm, m, 32);
-        for (int ch = 0; ch < 32; ch++)
-            t->pcip[ch] = (tip & lm[ch]) | (t->pcip[ch] & ~lm[ch]);
-    } else {
-        for (uint32_t w = m; w; w &= w - 1)
-            t->pcip[__builtin_ctz(w)] = tip;
-    }
     jt_add(t, tip, m);
-    t->jt_for = t->wait_mask;
 }
 
 /* The join-table entry of ip, or -1. */
-static inline int cf_entry(gt_thread *t, uint32_t ip)
+static inline int cf_entry(const gt_thread *t, uint32_t ip)
 {
-    if (t->jt_for != t->wait_mask)
-        cf_rebuild(t);
     for (uint32_t e = 0; e < t->jt_n; e++)
         if (t->jt_ip[e] == ip)
             return (int)e;
@@ -3878,21 +3921,17 @@ static inline void cf_arrive(gt_thread *t, uint32_t ip)
     t->jt_mask[e] = t->jt_mask[--t->jt_n];
     t->exec_mask |= got;
     t->wait_mask &= ~got;
-    t->jt_for = t->wait_mask;
     t->jt_bloom = jt_bloom_of(t);
 }
 
 /* Whether x may be a join point: cf_arrive's test, without its table scan
- * for the instructions the filter rules out.  The filter covers the table
- * whenever channels wait: only cf_park and cf_arrive make wait_mask
- * non-zero or change it; a thread reset clears wait_mask and leaves a stale
- * filter, whose false hits cf_arrive's rebuild then clears. */
+ * for the instructions the filter rules out (jt_bloom covers the table). */
 static inline int cf_may_join(const gt_thread *t, const gt_xinst *x)
 {
     return (t->jt_bloom & x->jt_bit) != 0;
 }
 
-static inline int cf_waiting_at(gt_thread *t, uint32_t ip)
+static inline int cf_waiting_at(const gt_thread *t, uint32_t ip)
 {
     return cf_entry(t, ip) >= 0;
 }
@@ -4272,21 +4311,6 @@ static int eu_stopped(xctx *c, uint32_t ip, int status)
     return gt_error(c->dev, status, "EU: %s at kernel GVA 0x%" PRIx64 " ip 0x%x", why, c->k->gva, ip);
 }
 
-/* The run loop counts each instruction's enabled channels.  x86-64's
- * baseline has no POPCNT instruction (__builtin_popcount is then a libgcc
- * call): there GCC builds the loop twice, with POPCNT and without, and the
- * dynamic loader picks the one the host can run (function
- * multi-versioning).  Not with clang 14, whose resolver symbol would be
- * exported from libgtsim.so. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__POPCNT__) && \
-    defined(__ELF__)
-#define EU_RUN_VERSIONS __attribute__((target_clones("popcnt", "default")))
-#define run_popc(v) ((unsigned)__builtin_popcount(v))
-#else
-#define EU_RUN_VERSIONS
-#define run_popc(v) popc32(v)
-#endif
-
 /* gt_eu_run's body; static, so that its versions and their resolver stay
  * out of libgtsim.so's exports. */
 static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
@@ -4329,6 +4353,9 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
     const unsigned swsb = t->swsb ? gt_eu_behaviour_for(dev->plat)->swsb_depth : 0;
     const int uninit = t->written != NULL;
     const int dbg = trace | cov | prof | (swsb != 0) | uninit;
+    /* lean: an instruction with a handler needs nothing else (no debug
+     * aid, no GTSIM_EU_REFERENCE) */
+    const int lean = !dbg && !c.reference;
     /* stop_at: the next poll (interrupt, timeout, submission bounds) or
      * the thread's watchdog, whichever comes first; one compare per
      * instruction covers both. */
@@ -4357,6 +4384,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             ninst = nchan = 0;
             stop_at = limit - t->instructions > GT_POLL_INSNS ? t->instructions + GT_POLL_INSNS : limit;
             stop_n = stop_at - t->instructions;
+            t->ip = ip;
             if ((status = gt_poll(dev)) != GTSIM_OK) {
                 status = eu_stopped(&c, ip, status);
                 break;
@@ -4379,6 +4407,18 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
         }
         if (cf_may_join(t, x))
             cf_arrive(t, ip);
+        if (lean && x->fast) {   /* x->fast: no plan error, no control flow */
+            const gt_inst *in = &x->in;
+            uint32_t emask = in->nomask ? x->rmask : (t->exec_mask & x->rmask);
+            uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(t, in);
+            uint32_t wren = x->fast_selnp ? emask : emask & pm;
+            if (x->fast_fn(t, x, wren, pm, c.fmode)) {
+                ninst++;
+                nchan += run_popc(wren);
+                ip += x->len;
+                continue;
+            }
+        }
         t->ip = ip;
         if (__builtin_expect(x->plan_err, 0)) {
             /* an instruction refused at decode/plan time: reported before
@@ -4422,7 +4462,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             slot = c.k->slot;   /* exec_ctrl may decode an instruction (growing the slot array) */
             nslot = c.k->nslot;
         } else {
-            if (x->fast && !c.reference) {
+            if (x->fast && !lean && !c.reference) {   /* (lean: it declined) */
                 uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(t, in);
                 uint32_t wren = x->fast_selnp ? emask : emask & pm;
                 if (x->fast_fn(t, x, wren, pm, c.fmode)) {
@@ -4443,6 +4483,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             ip += x->len;
         }
     }
+    t->ip = ip;   /* where the thread resumes or stopped (the lean path leaves t->ip behind) */
     t->instructions += ninst;
     GT_STAT_ADD(dev, eu_instructions, ninst);
     GT_STAT_ADD(dev, eu_channels, nchan);

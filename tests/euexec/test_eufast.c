@@ -308,6 +308,18 @@ static void gen_inst(gt_inst *in)
                 d->subnr = 0;
         }
     }
+    /* a destination overlapping src0's region one register or one element
+     * on (`add (16) r11 r10 ...`, `mov (4) r10.1 r10.0<1;1,0>`): the
+     * handlers must read every source lane before writing any */
+    if (pick(8) == 0 && d->file == GT_FILE_GRF && in->src[0].file == GT_FILE_GRF && !in->align16) {
+        int sz = gt_type_size(d->type);
+        d->nr = in->src[0].nr;
+        d->subnr = (uint8_t)(in->src[0].subnr & ~(sz - 1));
+        if (pick(2))
+            d->nr = (uint8_t)(d->nr + (pick(2) ? 1 : -1));
+        else if (d->subnr + sz < 32)
+            d->subnr = (uint8_t)(d->subnr + sz);
+    }
     /* explicit accumulator operands (acc0/acc1; IGC's Gen12 mad chains) */
     if (flt && !in->align16 && pick(6) == 0 && d->file == GT_FILE_GRF) {
         d->file = GT_FILE_ARF;
