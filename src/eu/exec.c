@@ -747,7 +747,7 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL };
  * lane value in fast_imm) or one register element for every lane (SH_VS:
  * a <0;1,0> region; a DWord for FK_I32, any integer type for FK_INT).
  * FK_I32's shapes have no source modifiers; FK_INT's apply them. */
-enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_COUNT };
+enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS };
 
 static int int_shape(gt_xinst *x, int ns)
 {
@@ -3590,12 +3590,14 @@ static int eu_reference_only(void)
 /* Host-ISA versions.  x86-64's baseline has SSE2 only: 16-byte vectors
  * and no POPCNT instruction (__builtin_popcount is then a libgcc call).
  * There GCC builds the run loop twice (with POPCNT and without) and the
- * integer and raw-move handlers twice (with AVX2, whose 32-byte vectors
- * hold a SIMD8 DWord or SIMD4 QWord operand, and without), and the dynamic
- * loader picks the version the host can run (function multi-versioning;
- * AVX2 alone, no FMA, so that no multiply-add is contracted).  The float
- * handlers stay single: their AVX2 versions were slower (bench/nbody 0.111
- * against 0.092 s of CPU time on the development host).  Not with clang 14, whose
+ * DWord integer and raw-move handlers twice (with AVX2, whose 32-byte
+ * vectors hold their eight-lane values, v8u32, and without), and the
+ * dynamic loader picks the version the host can run (function
+ * multi-versioning; AVX2 alone, no FMA, so that no multiply-add is
+ * contracted).  The other handlers stay single: their AVX2 versions were
+ * slower on the development host (bench/nbody's float handlers 0.111
+ * against 0.092 s of CPU time, bench/i64div's QWord ones 545-554 against
+ * 619-652 M lane-ops per CPU second).  Not with clang 14, whose
  * resolver symbols would be exported from libgtsim.so, nor when
  * GTSIM_HOST_ISA_VERSIONS=0 (the sanitizer build of tests/run.sh: it runs
  * the suite on the baseline versions, the optimised build on the host's). */
@@ -3627,20 +3629,20 @@ static int eu_reference_only(void)
     X(cmp, GT_OP_CMP) X(sel, GT_OP_SEL)
 /* The handlers of one integer opcode, one per operand shape (SH_*), over
  * FN (fast_i32 or fast_int), named PFX_NAME, PFXvv_NAME, PFXvi_NAME and
- * PFXvs_NAME (BY_SHAPE picks one). */
-#define FAST_SHAPE_FN(FN, NAME, OP, SHAPE)                                                       \
-    static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
+ * PFXvs_NAME (BY_SHAPE picks one); ATTR: FAST_VERSIONS or nothing. */
+#define FAST_SHAPE_FN(FN, NAME, OP, SHAPE, ATTR)                                                 \
+    static ATTR int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm) \
     {                                                                                           \
         (void)fm;                                                                               \
         return FN(t, x, wren, pm, OP, SHAPE);                                                   \
     }
-#define FAST_SHAPES(FN, PFX, NAME, OP)                                                          \
-    FAST_SHAPE_FN(FN, PFX##_##NAME, OP, SH_ANY)                                                 \
-    FAST_SHAPE_FN(FN, PFX##vv_##NAME, OP, SH_VV)                                                \
-    FAST_SHAPE_FN(FN, PFX##vi_##NAME, OP, SH_VI)                                                \
-    FAST_SHAPE_FN(FN, PFX##vs_##NAME, OP, SH_VS)
-#define FAST_I32(NAME, OP) FAST_SHAPES(fast_i32, fi32, NAME, OP)
-#define FAST_INT(NAME, OP) FAST_SHAPES(fast_int, fint, NAME, OP)
+#define FAST_SHAPES(FN, PFX, NAME, OP, ATTR)                                                    \
+    FAST_SHAPE_FN(FN, PFX##_##NAME, OP, SH_ANY, ATTR)                                           \
+    FAST_SHAPE_FN(FN, PFX##vv_##NAME, OP, SH_VV, ATTR)                                          \
+    FAST_SHAPE_FN(FN, PFX##vi_##NAME, OP, SH_VI, ATTR)                                          \
+    FAST_SHAPE_FN(FN, PFX##vs_##NAME, OP, SH_VS, ATTR)
+#define FAST_I32(NAME, OP) FAST_SHAPES(fast_i32, fi32, NAME, OP, FAST_VERSIONS)
+#define FAST_INT(NAME, OP) FAST_SHAPES(fast_int, fint, NAME, OP, )
 FAST_INT_OPS(FAST_I32)
 FAST_I32(rol, GT_OP_ROL)
 FAST_I32(ror, GT_OP_ROR)
@@ -3662,7 +3664,7 @@ FAST_FLT(fflt_math, GT_OP_MATH)
 /* FK_MACC handlers, the general path's arithmetic (exec_alu_masked mul
  * and mach) for these forms: the integer accumulator keeps each lane's
  * 64-bit value in acc_wide[lane] and its low DWord in acc. */
-static FAST_VERSIONS int fmul_acc(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+static int fmul_acc(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
 {
     (void)pm;
     (void)fm;
@@ -3684,7 +3686,7 @@ static FAST_VERSIONS int fmul_acc(gt_thread *t, const gt_xinst *x, uint32_t wren
     return 1;
 }
 
-static FAST_VERSIONS int fmach(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+static int fmach(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
 {
     (void)pm;
     (void)fm;
