@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 . tools/deps.sh
 gtsim_require_packages "${GTSIM_BUILD_PACKAGES[@]}" python3 libcmocka-dev libigc-tools intel-gpu-tools clang libclang-rt-14-dev \
     intel-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo libze1 libze-dev groff-base man-db libdrm-dev \
-    mesa-utils libegl-dev libgles-dev libgl1-mesa-dri libegl-mesa0 mesa-vulkan-drivers vulkan-tools \
+    mesa-utils libegl-dev libgles-dev libopengl-dev libgl1-mesa-dri libegl-mesa0 mesa-vulkan-drivers vulkan-tools \
     vainfo i965-va-driver intel-media-va-driver "${GTSIM_PIGLIT_PACKAGES[@]}"
 
 jobs=$(nproc 2>/dev/null || echo 2)

@@ -11,7 +11,7 @@ mkdir -p "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 cc=${CC_FOR_LIVE_TESTS:-cc}
 "$cc" -std=c11 -O2 "$here/gs_xfb.c" -o "$work/gs_xfb" -lEGL -lOpenGL ||
-    fail "cannot build gs_xfb.c (needs libegl-dev, libgl-dev)"
+    fail "cannot build gs_xfb.c (needs libegl-dev, libopengl-dev)"
 LIBGL_ALWAYS_SOFTWARE=1 "$work/gs_xfb" >"$work/llvmpipe.out" 2>"$work/llvmpipe.err" ||
     fail "gs_xfb under llvmpipe failed: $(tail -3 "$work/llvmpipe.err")"
 grep -qx DONE "$work/llvmpipe.out" || fail "gs_xfb under llvmpipe did not finish"
