@@ -7,6 +7,7 @@
 #define GT_EU_EXEC_PRIV_H
 
 #include "eu/eu.h"
+#include "sf/sf.h"
 
 /* Register space an operand lives in (after plan building). */
 enum gt_xspace {
@@ -72,6 +73,7 @@ typedef struct gt_xinst {
      * for all lanes; the handler then has no per-operand branches */
     uint8_t fast_shape;
     uint64_t fast_imm;
+    gt_sf_plan sfp;       /* FK_SEND: the message, planned (src/sf/sf.h) */
     gt_inst in;
     uint32_t ip;          /* byte offset from kernel start */
     uint8_t dom;          /* computation domain (exec.c enum) */

@@ -174,6 +174,175 @@ static int scattered(sf_msg *m, const sf_space *s, unsigned slots, unsigned size
     return GTSIM_OK;
 }
 
+/* An untyped message with every slot on whose slot addresses are one
+ * address (a broadcast: `tile[row][k]` read by a whole row) or consecutive
+ * DWords (`tile[k][lid]`, `buf[gid]`), with p the host bytes of the first
+ * slot's address and everything the slots reach behind it: one load or
+ * copy per channel instead of one per slot and channel.  Same bytes as the
+ * slot loops (slot i, channel c at addr[i] + 4c; writes in
+ * channel-then-slot order, so where slots or channels overlap the last one
+ * in that order stays).  dbase: the first data register of a write. */
+static inline __attribute__((always_inline)) void
+untyped_block(sf_msg *m, uint8_t *p, bool uni, unsigned slots, unsigned cmask, unsigned dbase,
+              bool write)
+{
+    unsigned k = 0, creg = slots / 8;
+    for (unsigned c = 0; c < 4; c++) {
+        if (cmask >> c & 1)
+            continue;
+        uint8_t *d = m->dst + 32 * k * creg;
+        if (write && uni) {   /* the last slot's DWord is the one that stays */
+            memcpy(p + 4 * c, m->reg[dbase + k * creg + creg - 1] + 28, 4);
+        } else if (write) {
+            for (unsigned r = 0; r < creg; r++)
+                memcpy(p + 4 * c + 32 * r, m->reg[dbase + k * creg + r], 32);
+        } else if (uni) {
+            uint32_t v[16], w;
+            memcpy(&w, p + 4 * c, 4);
+            for (unsigned i = 0; i < 16; i++)
+                v[i] = w;
+            memcpy(d, v, 4 * slots);
+        } else {
+            memcpy(d, p + 4 * c, 4 * slots);
+        }
+        k++;
+    }
+}
+
+/* SLM untyped access without a report (not checked, no race shadow):
+ * channel by channel over the enabled slots, same results as sf_read /
+ * sf_write (offset bits 15:0; out of bounds reads 0, writes are dropped). */
+static inline __attribute__((always_inline)) void slm_slots(sf_msg *m, const sf_space *s, const uint32_t *addr, unsigned slots,
+                      unsigned cmask, unsigned dbase, uint32_t lanes_on, bool write)
+{
+    unsigned creg = slots / 8, nch = 4 - (unsigned)((0x4332322132212110ull >> (4 * cmask)) & 0xf);
+    if (!write && lanes_on == (1u << slots) - 1 && m->dst && nch * creg <= m->rlen && s->limit >= 4) {
+        /* every slot on, whole response: branch-free lane loops, a
+         * register row at a time */
+        uint64_t lim = s->limit - 4;   /* in bounds: off + 4 <= limit */
+        unsigned k = 0;
+        for (unsigned c = 0; c < 4; c++) {
+            if (cmask >> c & 1)
+                continue;
+            uint32_t v[16];
+            for (unsigned i = 0; i < slots; i++) {
+                uint32_t off = (addr[i] + 4 * c) & SF_SLM_OFFSET_MASK;
+                uint32_t ok = (uint64_t)off <= lim, w;
+                memcpy(&w, s->slm + (ok ? off : 0), 4);
+                v[i] = ok ? w : 0;
+            }
+            memcpy(m->dst + 32 * k * creg, v, 4 * slots);
+            k++;
+        }
+        return;
+    }
+    unsigned k = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        if (cmask >> c & 1)
+            continue;
+        for (uint32_t l = lanes_on; l; l &= l - 1) {
+            unsigned i = (unsigned)__builtin_ctz(l);
+            uint32_t off = (addr[i] + 4 * c) & SF_SLM_OFFSET_MASK;
+            bool in = !sf_oob(s, off, 4);
+            if (write) {
+                if (in)
+                    memcpy(s->slm + off, m->reg[dbase + k * creg + i / 8] + (i % 8) * 4, 4);
+            } else {
+                uint32_t v = 0;
+                if (in)
+                    memcpy(&v, s->slm + off, 4);
+                sf_rsp32(m, k * creg + i / 8, (i % 8) * 4, v);
+            }
+        }
+        k++;
+    }
+}
+
+/* An untyped read or write (A32 offsets or A64 addresses; slots 8 or 16,
+ * cmask bit c set = channel c disabled) whose accesses need no report:
+ * SLM without the bounds check or race shadow, or buffer / stateless
+ * memory where every enabled slot's channels lie in bounds within one
+ * mapped page.  Returns true when done, false with nothing written when
+ * the caller's slot loop must run it (sf_read / sf_write report what it
+ * finds).  Every slot address is read before anything is written, so a
+ * response overlapping the payload reads the payload as sent. */
+static inline __attribute__((always_inline)) bool
+untyped_quick_n(sf_msg *m, const sf_space *s, bool a64, bool write, unsigned slots, unsigned cmask)
+{
+    unsigned h = m->header, dbase = h + (a64 ? slots / 4 : slots / 8);
+    uint32_t lanes_on = m->mask & ((1u << slots) - 1), full = (1u << slots) - 1;
+    unsigned nch = 4 - (unsigned)((0x4332322132212110ull >> (4 * cmask)) & 0xf);
+    /* the bytes a slot spans: up to the last enabled channel */
+    unsigned span = 4 * (32 - (unsigned)__builtin_clz(~cmask & 0xfu));
+    bool whole = write || (m->dst && nch * (slots / 8) <= m->rlen);   /* every response register kept */
+    bool slm = s->kind == SF_SPACE_SLM && !a64;
+    if (!slm && s->kind != SF_SPACE_VM)
+        return false;
+    uint64_t addr[16];
+    for (unsigned i = 0; i < slots; i++)
+        addr[i] = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8) : sf_pay32(m, h + i / 8, (i % 8) * 4);
+    sf_pcache pc = {0, NULL};   /* one translation per page, not per DWord */
+    if (lanes_on == full && whole) {
+        uint64_t du = 0, dd = 0;   /* or-reduced differences: vector code */
+        for (unsigned i = 0; i < slots; i++) {
+            du |= addr[i] ^ addr[0];
+            dd |= addr[i] ^ (addr[0] + 4 * i);
+        }
+        bool uni = du == 0, dense = dd == 0;
+        uint8_t *p = uni | dense ? sf_span_ptr(s, addr[0], uni ? span : 4 * (slots - 1) + span, &pc, write)
+                                 : NULL;
+        if (p) {
+            untyped_block(m, p, uni, slots, cmask, dbase, write);
+            return true;
+        }
+    }
+    if (slm) {
+        if (s->race || s->checked)
+            return false;
+        uint32_t a32[16];
+        for (unsigned i = 0; i < slots; i++)
+            a32[i] = (uint32_t)addr[i];
+        slm_slots(m, s, a32, slots, cmask, dbase, lanes_on, write);
+        return true;
+    }
+    /* every enabled slot's channels in bounds within one page: their host
+     * bytes first, then the copies */
+    uint8_t *sp[16];
+    unsigned pi = 32;   /* the enabled slot before, 32: none yet */
+    for (uint32_t l = lanes_on; l; l &= l - 1) {
+        unsigned i = (unsigned)__builtin_ctz(l);
+        if (pi < 32 && addr[i] == addr[pi])   /* the address of the slot before (a broadcast) */
+            sp[i] = sp[pi];
+        else if (!(sp[i] = sf_span_ptr(s, addr[i], span, &pc, write)))
+            return false;
+        pi = i;
+    }
+    unsigned creg = slots / 8;
+    for (uint32_t l = lanes_on; l; l &= l - 1) {
+        unsigned i = (unsigned)__builtin_ctz(l), k = 0;
+        for (unsigned c = 0; c < 4; c++) {
+            if (cmask >> c & 1)
+                continue;
+            unsigned r = k * creg + i / 8, b = (i % 8) * 4;
+            if (write)
+                memcpy(sp[i] + 4 * c, m->reg[dbase + r] + b, 4);
+            else if (m->dst && r < m->rlen)
+                memcpy(m->dst + 32 * r + b, sp[i] + 4 * c, 4);
+            k++;
+        }
+    }
+    return true;
+}
+
+/* untyped_quick_n with the slot count (8 or 16) a constant: straight
+ * vector compares and fixed-size copies. */
+static bool untyped_quick(sf_msg *m, const sf_space *s, bool a64, bool write, unsigned slots,
+                          unsigned cmask)
+{
+    return slots == 16 ? untyped_quick_n(m, s, a64, write, 16, cmask)
+                       : untyped_quick_n(m, s, a64, write, 8, cmask);
+}
+
 /* Untyped surface read/write (A32 offsets or A64 addresses).  cmask bit c
  * set = channel c (R, G, B, A) disabled. */
 static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
@@ -192,108 +361,20 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
     int st = sf_check_len(m, h + areg + (write ? nch * creg : 0));
     if (st)
         return st;
-    unsigned dbase = h + areg;
-    uint32_t lanes_on = m->mask & (slots >= 32 ? ~0u : (1u << slots) - 1);
-    if (s->kind == SF_SPACE_SLM && !a64 && !s->checked && !s->race) {
-        /* SLM: channel by channel over the enabled slots, same results as
-         * sf_read / sf_write (offset bits 15:0; out of bounds reads 0,
-         * writes are dropped) */
-        uint32_t addr[16];
-        for (unsigned i = 0; i < slots; i++)
-            addr[i] = sf_pay32(m, h + i / 8, (i % 8) * 4);
-        if (!write && lanes_on == (1u << slots) - 1 && m->dst && nch * creg <= m->rlen &&
-            s->limit >= 4) {
-            /* every slot on, whole response: branch-free lane loops, a
-             * register row at a time */
-            uint64_t lim = s->limit - 4;   /* in bounds: off + 4 <= limit */
-            unsigned k = 0;
-            for (unsigned c = 0; c < 4; c++) {
-                if (cmask >> c & 1)
-                    continue;
-                uint32_t v[16];
-                for (unsigned i = 0; i < slots; i++) {
-                    uint32_t off = (addr[i] + 4 * c) & SF_SLM_OFFSET_MASK;
-                    uint32_t ok = (uint64_t)off <= lim, w;
-                    memcpy(&w, s->slm + (ok ? off : 0), 4);
-                    v[i] = ok ? w : 0;
-                }
-                memcpy(m->dst + 32 * k * creg, v, 4 * slots);
-                k++;
-            }
-            return GTSIM_OK;
-        }
-        unsigned k = 0;
-        for (unsigned c = 0; c < 4; c++) {
-            if (cmask >> c & 1)
-                continue;
-            for (uint32_t l = lanes_on; l; l &= l - 1) {
-                unsigned i = (unsigned)__builtin_ctz(l);
-                uint32_t off = (addr[i] + 4 * c) & SF_SLM_OFFSET_MASK;
-                bool in = !sf_oob(s, off, 4);
-                if (write) {
-                    if (in)
-                        memcpy(s->slm + off, m->reg[dbase + k * creg + i / 8] + (i % 8) * 4, 4);
-                } else {
-                    uint32_t v = 0;
-                    if (in)
-                        memcpy(&v, s->slm + off, 4);
-                    sf_rsp32(m, k * creg + i / 8, (i % 8) * 4, v);
-                }
-            }
-            k++;
-        }
+    if (untyped_quick(m, s, a64, write, slots, cmask))
         return GTSIM_OK;
-    }
-    sf_pcache pc = {0, NULL};   /* one translation per page, not per DWord */
-    if (nch == 1 && s->kind == SF_SPACE_VM && lanes_on == (1u << slots) - 1) {
-        /* every slot on, one channel, consecutive DWords within one page
-         * and within bounds: one copy per response / payload register */
-        unsigned c = (unsigned)__builtin_ctz(~cmask & 0xfu);
-        uint64_t a0 = a64 ? sf_pay64(m, h, 0) : sf_pay32(m, h, 0);
-        bool dense = true;
-        for (unsigned i = 1; i < slots && dense; i++)
-            dense = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8) == a0 + 4ull * i
-                        : sf_pay32(m, h + i / 8, (i % 8) * 4) == (uint32_t)(a0 + 4u * i);
-        uint64_t off = a64 ? a0 + 4 * c : a0 + 4 * c;   /* A32: no wrap inside (checked) */
-        unsigned total = 4 * slots;
-        if (dense && !(!a64 && off + total > (1ull << 32)) && !sf_oob(s, off, total)) {
-            uint64_t va = sf_space_va(s, off);
-            uint8_t *p = (va & GT_PAGE_MASK) + total <= GT_PAGE_SIZE ? sf_dword_ptr(s, off, &pc, write)
-                                                                       : NULL;
-            if (p) {
-                for (unsigned r = 0; r < creg; r++) {
-                    if (write)
-                        memcpy(p + 32 * r, m->reg[dbase + r], 32);
-                    else if (m->dst && r < m->rlen)
-                        memcpy(m->dst + 32 * r, p + 32 * r, 32);
-                }
-                return GTSIM_OK;
-            }
-        }
-    }
-    /* the bytes a slot spans: up to the last enabled channel */
-    unsigned span = 4 * (32 - (unsigned)__builtin_clz(~cmask & 0xfu));
+    /* slot by slot, DWord by DWord: sf_read / sf_write report what the
+     * quick path declined (out of bounds with the check on, unmapped
+     * pages, page crossings, null surfaces) */
+    unsigned dbase = h + areg;
+    uint32_t lanes_on = m->mask & ((1u << slots) - 1);
+    sf_pcache pc = {0, NULL};
     for (uint32_t lanes = lanes_on; lanes; lanes &= lanes - 1) {
         unsigned i = (unsigned)__builtin_ctz(lanes);
         uint64_t addr = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8)
                             : sf_pay32(m, h + i / 8, (i % 8) * 4);
         m->lane = (int)i;
         unsigned k = 0;
-        uint8_t *sp = sf_span_ptr(s, a64 ? addr : (uint32_t)addr, span, &pc, write);
-        if (sp) {
-            /* the slot's channels in one page (or SLM) and in bounds */
-            for (unsigned c = 0; c < 4; c++) {
-                if (cmask >> c & 1)
-                    continue;
-                unsigned r = k * creg + i / 8, b = (i % 8) * 4;
-                if (write)
-                    memcpy(sp + 4 * c, m->reg[dbase + r] + b, 4);
-                else if (m->dst && r < m->rlen)
-                    memcpy(m->dst + 32 * r + b, sp + 4 * c, 4);
-                k++;
-            }
-            continue;
-        }
         for (unsigned c = 0; c < 4; c++) {
             if (cmask >> c & 1)
                 continue;
@@ -738,6 +819,40 @@ static int media_block(sf_msg *m, bool write)
     if (!write && m->dst)
         memcpy(m->dst, buf, 32u * regs);
     return GTSIM_OK;
+}
+
+int gt_sf_send_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+{
+    sf_msg m;
+    m.dev = NULL;   /* untyped_quick reports nothing */
+    m.t = t;
+    m.in = NULL;
+    m.desc = p->desc;
+    m.exdesc = 0;
+    m.mask = mask;
+    m.sfid = 0;
+    m.name = NULL;
+    m.lane = -1;
+    m.rmw = false;
+    m.mlen = p->mlen;
+    m.exlen = p->exlen;
+    m.nregs = p->mlen + p->exlen;
+    m.rlen = p->rlen;
+    m.header = gt_bits(p->desc, 19, 19);
+    m.dst = p->dst >= 0 ? t->grf + 32 * p->dst : NULL;
+    for (unsigned k = 0; k < m.mlen; k++)
+        m.reg[k] = t->grf + 32 * (p->src0 + k);
+    for (unsigned k = 0; k < m.exlen; k++)
+        m.reg[m.mlen + k] = t->grf + 32 * (p->src1 + k);
+    bool a64 = p->op == SF_OP_A64_UNTYPED_READ || p->op == SF_OP_A64_UNTYPED_WRITE;
+    bool write = p->op == SF_OP_UNTYPED_WRITE || p->op == SF_OP_A64_UNTYPED_WRITE;
+    unsigned bti = gt_bits(p->desc, 7, 0);
+    uint64_t hdr = !a64 && (bti == 255 || bti == 253) && m.header ? (sf_pay32(&m, 0, 20) & ~0x3ffu) : 0;
+    sf_space s;
+    if (!sf_space_known(t, bti, a64, hdr, p->checked, &s))
+        return 0;
+    return untyped_quick(&m, &s, a64, write, gt_bits(p->desc, 13, 12) == 1 ? 16 : 8,
+                         gt_bits(p->desc, 11, 8));
 }
 
 int gt_sf_is_fence(const gtsim_device *dev, unsigned sfid, uint32_t desc)

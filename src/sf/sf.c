@@ -203,6 +203,81 @@ static int spawner(sf_msg *m, bool eot)
     return st ? sf_fail(m, st, "%s", why) : GTSIM_OK;
 }
 
+/* A send's lengths from its descriptors (seed 004 message descriptor:
+ * Message Length 28:25, Response Length 24:20, Header Present 19;
+ * extended descriptor: Extended Message Length 10:6 of the split forms). */
+static void send_lens(const gtsim_device *dev, const gt_inst *in, uint32_t desc, uint32_t exdesc,
+                      sf_msg *m)
+{
+    m->mlen = gt_bits(desc, 28, 25);
+    m->rlen = gt_bits(desc, 24, 20);
+    m->header = gt_bits(desc, 19, 19);
+    bool split = in->op == GT_OP_SENDS || in->op == GT_OP_SENDSC || sf_gen_of(dev)->send_split;
+    m->exlen = split ? gt_bits(exdesc, 10, 6) : 0;
+    m->nregs = m->mlen + m->exlen;
+}
+
+/* The registers of a send: the payload (m->mlen from src0, m->exlen from
+ * src1) and the response (m->rlen from a GRF dst) direct GRF ranges inside
+ * the file.  GTSIM_OK, or the error, reported on m when report is set. */
+static int send_regs_check(sf_msg *m, const gt_inst *in, bool report)
+{
+    const gt_operand *s0 = &in->src[0], *s1 = &in->src[1], *d = &in->dst;
+    if (m->mlen && (s0->file != GT_FILE_GRF || s0->indirect))
+        return !report ? GTSIM_ERR_UNIMPL
+                       : sf_fail(m, GTSIM_ERR_UNIMPL, "message payload (src0) is not a direct GRF");
+    if (m->exlen && (s1->file != GT_FILE_GRF || s1->indirect))
+        return !report ? GTSIM_ERR_UNIMPL
+                       : sf_fail(m, GTSIM_ERR_UNIMPL, "data payload (src1) is not a direct GRF");
+    if (s0->nr + m->mlen > GT_GRF_REGS || (m->exlen && s1->nr + m->exlen > GT_GRF_REGS))
+        return !report ? GTSIM_ERR_ILLEGAL
+                       : sf_fail(m, GTSIM_ERR_ILLEGAL, "payload r%u+%u / r%u+%u runs past r%u", s0->nr,
+                                 m->mlen, s1->nr, m->exlen, GT_GRF_REGS - 1);
+    if (d->file == GT_FILE_GRF && d->indirect)
+        return !report ? GTSIM_ERR_UNIMPL : sf_fail(m, GTSIM_ERR_UNIMPL, "indirect response destination");
+    if (d->file == GT_FILE_GRF && d->nr + m->rlen > GT_GRF_REGS)
+        return !report ? GTSIM_ERR_ILLEGAL
+                       : sf_fail(m, GTSIM_ERR_ILLEGAL, "response r%u+%u runs past r%u", d->nr, m->rlen,
+                                 GT_GRF_REGS - 1);
+    return GTSIM_OK;
+}
+
+void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
+{
+    memset(p, 0, sizeof(*p));
+    if ((in->op != GT_OP_SEND && in->op != GT_OP_SENDS) || in->desc_reg || in->exdesc_reg ||
+        in->eot || gt_bits(in->exdesc, 5, 5))
+        return;
+    sf_msg m;
+    send_lens(dev, in, in->desc, in->exdesc, &m);
+    const sf_port *port = sf_gen_of(dev)->port[in->sfid & 15];
+    if (send_regs_check(&m, in, false) || !port || (port->scratch && gt_bits(in->desc, 18, 18)))
+        return;
+    unsigned type = gt_bits(in->desc, port->type_hi, 14);
+    unsigned op = type < 32 ? port->op[type] : SF_OP_NONE;
+    if (op != SF_OP_UNTYPED_READ && op != SF_OP_UNTYPED_WRITE && op != SF_OP_A64_UNTYPED_READ &&
+        op != SF_OP_A64_UNTYPED_WRITE)
+        return;
+    /* what untyped_rw checks first: SIMD16 / SIMD8, a channel on, the
+     * payload long enough */
+    unsigned mode = gt_bits(in->desc, 13, 12), cmask = gt_bits(in->desc, 11, 8);
+    bool a64 = op == SF_OP_A64_UNTYPED_READ || op == SF_OP_A64_UNTYPED_WRITE;
+    bool write = op == SF_OP_UNTYPED_WRITE || op == SF_OP_A64_UNTYPED_WRITE;
+    unsigned slots = mode == 1 ? 16 : 8, nch = 4 - (unsigned)__builtin_popcount(cmask);
+    if ((mode != 1 && mode != 2) || nch == 0 ||
+        m.nregs < m.header + slots / (a64 ? 4 : 8) + (write ? nch * slots / 8 : 0))
+        return;
+    p->op = (uint8_t)op;
+    p->desc = in->desc;
+    p->mlen = (uint8_t)m.mlen;
+    p->exlen = (uint8_t)m.exlen;
+    p->rlen = (uint8_t)m.rlen;
+    p->src0 = (uint8_t)in->src[0].nr;
+    p->src1 = (uint8_t)in->src[1].nr;
+    p->dst = in->dst.file == GT_FILE_GRF ? (int16_t)in->dst.nr : -1;
+    p->checked = (uint8_t)gt_check_on(dev, GTSIM_CHECK_BOUNDS);
+}
+
 int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec_mask,
                uint32_t desc, uint32_t exdesc)
 {
@@ -217,23 +292,14 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec
     m.name = NULL;
     m.lane = -1;
     m.rmw = false;
-    m.mlen = gt_bits(desc, 28, 25);
-    m.rlen = gt_bits(desc, 24, 20);
-    m.header = gt_bits(desc, 19, 19);
-    bool split = in->op == GT_OP_SENDS || in->op == GT_OP_SENDSC || sf_gen_of(dev)->send_split;
-    m.exlen = split ? gt_bits(exdesc, 10, 6) : 0;
-    m.nregs = m.mlen + m.exlen;
+    send_lens(dev, in, desc, exdesc, &m);
     m.dst = NULL;
     bool eot = in->eot || gt_bits(exdesc, 5, 5);
 
     const gt_operand *s0 = &in->src[0], *s1 = &in->src[1];
-    if (m.mlen && (s0->file != GT_FILE_GRF || s0->indirect))
-        return sf_fail(&m, GTSIM_ERR_UNIMPL, "message payload (src0) is not a direct GRF");
-    if (m.exlen && (s1->file != GT_FILE_GRF || s1->indirect))
-        return sf_fail(&m, GTSIM_ERR_UNIMPL, "data payload (src1) is not a direct GRF");
-    if (s0->nr + m.mlen > GT_GRF_REGS || (m.exlen && s1->nr + m.exlen > GT_GRF_REGS))
-        return sf_fail(&m, GTSIM_ERR_ILLEGAL, "payload r%u+%u / r%u+%u runs past r%u", s0->nr,
-                       m.mlen, s1->nr, m.exlen, GT_GRF_REGS - 1);
+    int st = send_regs_check(&m, in, true);
+    if (st)
+        return st;
     /* The payload registers are sent to the shared function (a copy), and
      * the response is written back afterwards (seed 004 send: src0/src1
      * are the message payload, dst receives rlen response registers), so a
@@ -262,16 +328,9 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec
             m.reg[m.mlen + k] = payload[m.mlen + k];
         }
     }
-    if (in->dst.file == GT_FILE_GRF) {
-        if (in->dst.indirect)
-            return sf_fail(&m, GTSIM_ERR_UNIMPL, "indirect response destination");
-        if (in->dst.nr + m.rlen > GT_GRF_REGS)
-            return sf_fail(&m, GTSIM_ERR_ILLEGAL, "response r%u+%u runs past r%u", in->dst.nr,
-                           m.rlen, GT_GRF_REGS - 1);
+    if (in->dst.file == GT_FILE_GRF)
         m.dst = t->grf + in->dst.nr * 32;
-    }
 
-    int st;
     const sf_port *port = sf_gen_of(dev)->port[m.sfid & 15];
     switch (port ? 0x10u : m.sfid) {
     case 0x10: /* a data port of this generation */

@@ -108,4 +108,29 @@ int gt_sf_is_fence(const gtsim_device *dev, unsigned sfid, uint32_t desc);
 int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in,
                uint32_t exec_mask, uint32_t desc, uint32_t exdesc);
 
+/* A send decoded once, when its kernel is (gt_sf_plan_send): an untyped
+ * surface read or write (seed 004 untyped surface read / write, A32
+ * through a binding table index or A64), SIMD8 or SIMD16, send or sends
+ * (not sendc), no EOT, with immediate descriptors and payload / response
+ * registers that gt_sf_send accepts.  op 0: not planned. */
+typedef struct gt_sf_plan {
+    uint8_t op;            /* enum sf_dp_op (src/sf/sf_int.h); 0 none */
+    uint8_t mlen, exlen, rlen;   /* GRF registers of src0, src1 and the response */
+    uint8_t src0, src1;    /* first payload registers */
+    int16_t dst;           /* first response register, -1: not a GRF (no response) */
+    uint8_t checked;       /* GTSIM_CHECK_BOUNDS was on for the device */
+    uint32_t desc;         /* the message descriptor */
+} gt_sf_plan;
+
+/* Plan the send in (p->op 0 when it does not qualify). */
+void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p);
+
+/* Run the planned send p for thread t, mask the enabled slots (bit i =
+ * slot i), when none of its accesses needs a report or a surface state
+ * decode: 1 done (memory and response registers exactly as gt_sf_send
+ * leaves them), 0 with nothing changed, and gt_sf_send must run it (an
+ * access out of bounds or on an unmapped page, a binding table entry not
+ * yet resolved in this dispatch, SLM under the race check ...). */
+int gt_sf_send_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
+
 #endif

@@ -132,7 +132,7 @@ typedef struct sf_pcache {
     uint8_t *host;   /* its host bytes; NULL = nothing cached */
 } sf_pcache;
 
-/* Host address of the len (4..64) bytes at offset off of s when they can
+/* Host address of the len (4 up to a page) bytes at offset off of s when they can
  * be accessed directly: SLM within its size (offset bits 15:0, not
  * wrapping), or within one VM page (translated on a miss, for writing with
  * write, and kept in pc; A32 offsets not wrapping at 4 GiB).  NULL: access
@@ -174,6 +174,14 @@ static inline uint8_t *sf_dword_ptr(const sf_space *s, uint64_t off, sf_pcache *
 int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s);
 /* The A64 flat space (stateless, 64-bit addresses). */
 int sf_space_a64(sf_msg *m, sf_space *s);
+/* The space of binding table index bti (or, with a64, the flat space) for
+ * thread t when it takes no report and no surface state decode: the
+ * thread group's SLM (254), stateless A32 (255, 253; hdr: the header's
+ * scratch offset in bytes, added to General State Base), A64, or a buffer
+ * (or null) entry this dispatch already resolved (gt_bti_cache).  checked:
+ * GTSIM_CHECK_BOUNDS is on.  false: sf_space_bti decides and reports. */
+bool sf_space_known(const gt_thread *t, unsigned bti, bool a64, uint64_t hdr, bool checked,
+                    sf_space *s);
 
 /* Read/write len (1..128) bytes at offset off.  Out-of-bounds reads give
  * zeros and out-of-bounds writes are dropped (both return GTSIM_OK); an

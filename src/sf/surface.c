@@ -238,69 +238,74 @@ sf_state_cache *sf_state_cache_of(sf_msg *m)
     return bc ? bc->state : NULL;
 }
 
-int sf_space_a64(sf_msg *m, sf_space *s)
+bool sf_space_known(const gt_thread *t, unsigned bti, bool a64, uint64_t hdr, bool checked,
+                    sf_space *s)
 {
-    const gt_dispatch *d = m->t->disp;
-    if (!d || !d->vm)
-        return sf_fail(m, GTSIM_ERR_INVALID, "thread has no dispatch address space");
+    const gt_dispatch *d = t->disp;
     memset(s, 0, sizeof(*s));
-    s->kind = SF_SPACE_VM;
-    s->vm = d->vm;
-    s->bti = 253;
-    s->checked = gt_check_on(m->dev, GTSIM_CHECK_BOUNDS);
-    return GTSIM_OK;
-}
-
-int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s)
-{
-    const gt_dispatch *d = m->t->disp;
-    memset(s, 0, sizeof(*s));
-    s->bti = bti;
-    s->checked = gt_check_on(m->dev, GTSIM_CHECK_BOUNDS);
-
-    if (bti == 254) { /* SLM (seed 000 GPGPU mode: shared local memory) */
-        gt_tgroup *tg = m->t->tg;
+    s->bti = a64 ? 253 : bti;
+    s->checked = checked;
+    if (!a64 && bti == 254) { /* SLM (seed 000 GPGPU mode: shared local memory) */
+        gt_tgroup *tg = t->tg;
         if (!tg || !tg->slm)
-            return sf_fail(m, GTSIM_ERR_INVALID,
-                           "SLM access (BTI 254) but the thread group has no SLM allocated");
+            return false;
         s->kind = SF_SPACE_SLM;
         s->slm = tg->slm;
         s->bounded = true;
         s->limit = tg->slm_size;
         s->race = tg->slm_shadow != NULL;
-        return GTSIM_OK;
+        return true;
     }
     if (!d || !d->vm)
-        return sf_fail(m, GTSIM_ERR_INVALID, "thread has no dispatch address space");
-    if (bti == 255 || bti == 253) {
+        return false;
+    if (!a64 && (bti == 255 || bti == 253)) {
         /* A32 stateless: General State Base Address + 32-bit offset
          * (255 IA-coherent, 253 non-coherent; both plain memory here); a
          * message with a header adds its M0.5[31:10], the scratch space
          * offset (public facts: Mesa brw's SHADER_OPCODE_SCRATCH_HEADER
          * copies R0.5[31:10] there for the stateless scratch accesses of
          * 3D and compute shaders, relying on this) */
-        s->kind = SF_SPACE_VM;
-        s->vm = d->vm;
-        s->base = d->general_state_base + (m->header && m->nregs ? (sf_pay32(m, 0, 20) & ~0x3ffu) : 0);
+        s->base = d->general_state_base + hdr;
         s->a32 = true;
-        return GTSIM_OK;
+    } else if (!a64) {   /* a buffer entry this dispatch resolved (or a null one) */
+        gt_bti_cache *bc = d->bti_cache;
+        if (bti >= 240 || !bc || !(bc->valid[bti >> 6] >> (bti & 63) & 1))
+            return false;
+        if (!bc->e[bti].kind) {
+            s->kind = SF_SPACE_NULL;
+            return true;
+        }
+        s->base = bc->e[bti].base;
+        s->bounded = true;
+        s->limit = bc->e[bti].limit;
     }
+    s->kind = SF_SPACE_VM;   /* A64: the flat 64-bit space */
+    s->vm = d->vm;
+    return true;
+}
+
+int sf_space_a64(sf_msg *m, sf_space *s)
+{
+    if (!sf_space_known(m->t, 253, true, 0, gt_check_on(m->dev, GTSIM_CHECK_BOUNDS), s))
+        return sf_fail(m, GTSIM_ERR_INVALID, "thread has no dispatch address space");
+    return GTSIM_OK;
+}
+
+int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s)
+{
+    const gt_dispatch *d = m->t->disp;
+    uint64_t hdr = (bti == 255 || bti == 253) && m->header && m->nregs ? (sf_pay32(m, 0, 20) & ~0x3ffu) : 0;
+    if (sf_space_known(m->t, bti, false, hdr, gt_check_on(m->dev, GTSIM_CHECK_BOUNDS), s))
+        return GTSIM_OK;
+    if (bti == 254)
+        return sf_fail(m, GTSIM_ERR_INVALID,
+                       "SLM access (BTI 254) but the thread group has no SLM allocated");
+    if (!d || !d->vm)
+        return sf_fail(m, GTSIM_ERR_INVALID, "thread has no dispatch address space");
     if (bti >= 240)
         return sf_fail(m, GTSIM_ERR_ILLEGAL, "reserved binding table index %u", bti);
 
     gt_bti_cache *bc = d->bti_cache;
-    if (bc && (bc->valid[bti >> 6] >> (bti & 63) & 1)) {
-        if (bc->e[bti].kind) {
-            s->kind = SF_SPACE_VM;
-            s->vm = d->vm;
-            s->base = bc->e[bti].base;
-            s->bounded = true;
-            s->limit = bc->e[bti].limit;
-        } else {
-            s->kind = SF_SPACE_NULL;
-        }
-        return GTSIM_OK;
-    }
     sf_surface su;
     int st = sf_surface_bti(m, bti, &su);
     if (st)

@@ -159,6 +159,14 @@ static int teardown(void **state)
 static uint32_t *grf32(fx *f, unsigned reg) { return (uint32_t *)(f->t->grf + reg * 32); }
 static uint64_t *grf64(fx *f, unsigned reg) { return (uint64_t *)(f->t->grf + reg * 32); }
 
+/* The SLM DWord at byte offset off. */
+static uint32_t slm32(fx *f, unsigned off)
+{
+    uint32_t v;
+    memcpy(&v, f->slm + off, 4);
+    return v;
+}
+
 static gt_inst mk_send(unsigned sfid, unsigned src0, int dst, int src1)
 {
     gt_inst in;
@@ -701,11 +709,8 @@ static void slm(void **state)
     }
     grf32(f, 2)[7] = 1024; /* out of the 1 KiB SLM: dropped / 0 */
     assert_int_equal(sends(f, 0xC, 2, 4, 1, -1, 0xFF, DESC(1, 0, 0, 0x09, 0x2E, 254)), GTSIM_OK);
-    uint32_t v;
-    memcpy(&v, f->slm + 1020, 4);
-    assert_int_equal(v, 0x5100);
-    memcpy(&v, f->slm + 1000, 4);
-    assert_int_equal(v, 0x5105);
+    assert_int_equal(slm32(f, 1020), 0x5100);
+    assert_int_equal(slm32(f, 1000), 0x5105);
     fill(f, 10, 1, 0xdeadbeef);
     assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 1, 0, 0x01, 0x2E, 254)), GTSIM_OK);
     for (int i = 0; i < 7; i++)
@@ -721,6 +726,15 @@ static void slm(void **state)
         assert_int_equal(grf32(f, 10)[i], i < 7 ? 0x5100u + i : 0u);
 }
 
+/* SLM DWord j = 0x7000 + j, all 1 KiB of it. */
+static void slm_pattern(fx *f)
+{
+    for (unsigned j = 0; j < 256; j++) {
+        uint32_t v = 0x7000 + j;
+        memcpy(f->slm + 4 * j, &v, 4);
+    }
+}
+
 /* SLM untyped SIMD16 read of x, z, w (G disabled) into registers that
  * overlap the address payload, a disabled slot, a slot whose DWords run past
  * the 1 KiB SLM (0), then the same layout written back (the SLM path of
@@ -728,10 +742,7 @@ static void slm(void **state)
 static void slm_simd16_channels(void **state)
 {
     fx *f = *state;
-    for (unsigned j = 0; j < 256; j++) {
-        uint32_t v = 0x7000 + j;
-        memcpy(f->slm + 4 * j, &v, 4);
-    }
+    slm_pattern(f);
     for (int i = 0; i < 16; i++)
         grf32(f, 2)[i] = 16u * (uint32_t)i;
     grf32(f, 2)[15] = 1016;   /* x in bounds (1016..1019), z/w past 1024 */
@@ -777,15 +788,11 @@ static void slm_simd16_channels(void **state)
     memcpy(&v, f->slm, 4);
     assert_int_equal(v, 0x7000);   /* slot 0 disabled */
     for (int i = 1; i < 15; i++) {
-        memcpy(&v, f->slm + 64 * i, 4);
-        assert_int_equal(v, 0xA000u + 16 * (uint32_t)i);
-        memcpy(&v, f->slm + 64 * i + 4, 4);
-        assert_int_equal(v, 0x7000u + 16 * (uint32_t)i + 1);   /* G disabled: unchanged */
-        memcpy(&v, f->slm + 64 * i + 8, 4);
-        assert_int_equal(v, 0xA000u + 16 * (uint32_t)i + 2);
+        assert_int_equal(slm32(f, 64 * i), 0xA000u + 16 * (uint32_t)i);
+        assert_int_equal(slm32(f, 64 * i + 4), 0x7000u + 16 * (uint32_t)i + 1);   /* G disabled: unchanged */
+        assert_int_equal(slm32(f, 64 * i + 8), 0xA000u + 16 * (uint32_t)i + 2);
     }
-    memcpy(&v, f->slm + 1020, 4);
-    assert_int_equal(v, 0xA000u + 16 * 15);
+    assert_int_equal(slm32(f, 1020), 0xA000u + 16 * 15);
 }
 
 /* Untyped x-only messages with every slot on and consecutive DWords (one
@@ -829,6 +836,195 @@ static void untyped_dense(void **state)
     for (int i = 0; i < 16; i++)
         assert_int_equal(r32(f, GSB + 0x3000 + 4 * (uint64_t)i), 0xF000u + (uint32_t)i);
     assert_int_equal(r32(f, GSB + 0x3040), 0x12345678);   /* untouched neighbour */
+}
+
+/* Untyped messages with every slot on and one address for all slots (a
+ * broadcast) or consecutive DWords, several channels: in SLM and in a
+ * buffer.  Slot i, channel c is the DWord at address_i + 4c; a write goes
+ * channel by channel, slot by slot, so where two slots or channels meet
+ * the same DWord the later one in that order stays. */
+static void untyped_broadcast_and_overlap(void **state)
+{
+    fx *f = *state;
+    slm_pattern(f);
+    /* SLM SIMD16 read xyzw, every slot at 40: 0x7000 + 10..13 in every lane */
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 40;
+    fill(f, 10, 8, 0xdeadbeef);
+    /* iga: "wr:2+0, rd:8; hdc.dc1; untyped surface read with xyzw", BTI 254 */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFFFF, DESC(2, 8, 0, 0x01, 0x10, 254)), GTSIM_OK);
+    for (int c = 0; c < 4; c++)
+        for (int i = 0; i < 16; i++)
+            assert_int_equal(grf32(f, 10 + 2 * c + i / 8)[i % 8], 0x7000u + 10 + (uint32_t)c);
+    /* SLM SIMD8 read xy at 100 + 4i: x = 0x7000 + 25 + i, y = x + 1 */
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = 100 + 4u * (uint32_t)i;
+    /* iga: "wr:1+0, rd:2; hdc.dc1; untyped surface read with xy", BTI 254 */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFF, DESC(1, 2, 0, 0x01, 0x2C, 254)), GTSIM_OK);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(grf32(f, 10)[i], 0x7000u + 25 + (uint32_t)i);
+        assert_int_equal(grf32(f, 11)[i], 0x7000u + 26 + (uint32_t)i);
+    }
+    /* SLM SIMD8 write xy, every slot at 200: x and y of slot 7 stay */
+    for (int i = 0; i < 8; i++) {
+        grf32(f, 2)[i] = 200;
+        grf32(f, 4)[i] = 0xA0u + (uint32_t)i;
+        grf32(f, 5)[i] = 0xB0u + (uint32_t)i;
+    }
+    /* iga: "wr:1+2, rd:0; hdc.dc1; untyped surface write with xy", BTI 254 */
+    assert_int_equal(sends(f, 0xC, 2, 4, 2, -1, 0xFF, DESC(1, 0, 0, 0x09, 0x2C, 254)), GTSIM_OK);
+    assert_int_equal(slm32(f, 200), 0xA7);
+    assert_int_equal(slm32(f, 204), 0xB7);
+    assert_int_equal(slm32(f, 208), 0x7000u + 52);   /* untouched */
+    /* SLM SIMD8 write xy at 400 + 4i: slot i's y and slot i+1's x meet at
+     * 404 + 4i; channel y goes after channel x, so y stays */
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = 400 + 4u * (uint32_t)i;
+    assert_int_equal(sends(f, 0xC, 2, 4, 2, -1, 0xFF, DESC(1, 0, 0, 0x09, 0x2C, 254)), GTSIM_OK);
+    assert_int_equal(slm32(f, 400), 0xA0);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(slm32(f, 404 + 4 * i), 0xB0u + (uint32_t)i);
+    }
+    /* buffer (BTI 0) SIMD16 read xz, every slot at 48: DWords 12 and 14 */
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 48;
+    /* iga: "wr:2+0, rd:4; hdc.dc1; untyped surface read with xz" (mask 0xA) */
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFFFF, DESC(2, 4, 0, 0x01, 0x1A, 0)), GTSIM_OK);
+    for (int i = 0; i < 16; i++) {
+        assert_int_equal(grf32(f, 10 + i / 8)[i % 8], 0x1000u + 12);
+        assert_int_equal(grf32(f, 12 + i / 8)[i % 8], 0x1000u + 14);
+    }
+    /* the same slots at 248: z at 256 is past the 256-byte buffer (0) */
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 248;
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFFFF, DESC(2, 4, 0, 0x01, 0x1A, 0)), GTSIM_OK);
+    for (int i = 0; i < 16; i++) {
+        assert_int_equal(grf32(f, 10 + i / 8)[i % 8], 0x1000u + 62);
+        assert_int_equal(grf32(f, 12 + i / 8)[i % 8], 0u);
+    }
+    /* buffer SIMD16 read xy at 4i: x = DWord i, y = DWord i + 1 */
+    for (int i = 0; i < 16; i++)
+        grf32(f, 2)[i] = 4u * (uint32_t)i;
+    assert_int_equal(send(f, 0xC, 2, 10, 0xFFFF, DESC(2, 4, 0, 0x01, 0x1C, 0)), GTSIM_OK);
+    for (int i = 0; i < 16; i++) {
+        assert_int_equal(grf32(f, 10 + i / 8)[i % 8], 0x1000u + (uint32_t)i);
+        assert_int_equal(grf32(f, 12 + i / 8)[i % 8], 0x1000u + 1 + (uint32_t)i);
+    }
+    /* buffer SIMD8 write x, every slot at 8: slot 7's x stays */
+    for (int i = 0; i < 8; i++)
+        grf32(f, 2)[i] = 8;
+    /* iga: "wr:1+1, rd:0; hdc.dc1; untyped surface write with x" */
+    assert_int_equal(sends(f, 0xC, 2, 4, 1, -1, 0xFF, DESC(1, 0, 0, 0x09, 0x2E, 0)), GTSIM_OK);
+    assert_int_equal(r32(f, BUF + 8), 0xA7);
+    assert_int_equal(r32(f, BUF + 12), 0x1003);
+}
+
+/* A send as the EU runs it: planned once (gt_sf_plan_send), then
+ * gt_sf_send_planned, and gt_sf_send when that declines.  1 when the
+ * planned path did the message. */
+static int send_as_eu(fx *f, gt_inst *in, uint32_t mask, int *st)
+{
+    gt_sf_plan p;
+    gt_sf_plan_send(&f->dev, in, &p);
+    if (p.op && gt_sf_send_planned(f->t, &p, mask)) {
+        *st = GTSIM_OK;
+        return 1;
+    }
+    *st = gt_sf_send(&f->dev, f->t, in, mask, in->desc, in->exdesc);
+    return 0;
+}
+
+static uint32_t rnd_state = 12345;
+static uint32_t rnd(void)
+{
+    rnd_state = rnd_state * 1103515245u + 12345u;
+    return rnd_state >> 8;
+}
+
+/* The planned path against gt_sf_send: two identical fixtures run the same
+ * random untyped messages (SLM, a buffer, a null surface, stateless with and
+ * without a header, A64; SIMD8 / SIMD16; every channel mask; slot masks;
+ * broadcast, consecutive, scattered, out-of-bounds, page-crossing and
+ * unmapped addresses; responses overlapping the payload), one through
+ * gt_sf_send, the other as the EU runs it.  Status, GRF, SLM and memory
+ * must be the same; the planned path must take most of them and decline
+ * some. */
+static void untyped_planned_matches(void **state)
+{
+    fx *f1 = *state, *f2 = NULL;
+    void *s2;
+    setup(&s2);
+    f2 = s2;
+    gt_bti_cache *bc1 = calloc(1, sizeof(*bc1)), *bc2 = calloc(1, sizeof(*bc2));
+    f1->disp.bti_cache = bc1;
+    f2->disp.bti_cache = bc2;
+    static const uint8_t btis[] = {254, 0, 1, 255, 253, 0};
+    static const uint64_t pages[] = {BUF, GSB + 0x3000, GSB + 0x4000, A64_VA, A64_VA + 0x1000, SSB};
+    int planned = 0, declined = 0;
+    for (int iter = 0; iter < 4000; iter++) {
+        bool a64 = rnd() % 6 == 0, write = rnd() & 1, simd16 = rnd() & 1, header = !a64 && rnd() % 5 == 0;
+        unsigned bti = a64 ? 253 : btis[rnd() % 6], slots = simd16 ? 16 : 8;
+        unsigned cmask = rnd() % 15, nch = 4 - (unsigned)__builtin_popcount(cmask);
+        unsigned areg = a64 ? slots / 4 : slots / 8, mlen = header + areg, dlen = nch * slots / 8;
+        uint32_t mask = rnd() % 3 ? (1u << slots) - 1 : rnd() & ((1u << slots) - 1);
+        /* base of the addresses: near a boundary of the space */
+        uint64_t base;
+        switch (rnd() % 4) {
+        case 0: base = 0; break;
+        case 1: base = bti == 254 ? 1024 - 64 : bti == 0 ? 256 - 64 : 0x3fc0; break;
+        case 2: base = (bti == 254 || bti == 0) ? rnd() % 1100 : 0x3000 + rnd() % 0x1100; break;
+        default: base = bti == 255 || bti == 253 ? 0x200000 : rnd() % 64; break;   /* unmapped */
+        }
+        if (a64)
+            base += A64_VA + (rnd() & 1 ? 0xfc0 : 0);
+        unsigned pat = rnd() % 4;
+        uint64_t addr[16];
+        for (unsigned i = 0; i < slots; i++)
+            addr[i] = pat == 0 ? base : pat == 1 ? base + 4 * i : pat == 2 ? base + 16 * i
+                                                                          : base + 4 * (rnd() % 64);
+        unsigned src0 = 2 + rnd() % 8, src1 = 40 + rnd() % 8;
+        int split = write && rnd() % 2, dst = write ? -1 : (int)(rnd() % 3 ? 60 : src0 + header);
+        uint32_t desc = DESC(split ? mlen : mlen + (write ? dlen : 0), write ? 0 : dlen, header,
+                             a64 ? (write ? 0x19 : 0x11) : (write ? 0x09 : 0x01),
+                             (simd16 ? 0x10 : 0x20) | cmask, bti);
+        for (int k = 0; k < 2; k++) {
+            fx *f = k ? f2 : f1;
+            for (unsigned j = 0; j < 128 * 8; j++)
+                ((uint32_t *)f->t->grf)[j] = 0x55000000u + j;
+            if (header)
+                grf32(f, src0)[5] = 0x1000;   /* scratch offset: +4 KiB from GSB */
+            for (unsigned i = 0; i < slots; i++) {
+                if (a64)
+                    grf64(f, src0 + header + i / 4)[i % 4] = addr[i];
+                else
+                    grf32(f, src0 + header + i / 8)[i % 8] = (uint32_t)addr[i];
+            }
+        }
+        gt_inst in = mk_send(0xC, src0, dst, split ? (int)src1 : -1);
+        in.desc = desc;
+        in.exdesc = 0xC | (split ? dlen << 6 : 0);
+        if (split)
+            in.src[1].nr = (uint8_t)src1;
+        int st1 = gt_sf_send(&f1->dev, f1->t, &in, mask, in.desc, in.exdesc), st2;
+        if (send_as_eu(f2, &in, mask, &st2))
+            planned++;
+        else
+            declined++;
+        assert_int_equal(st1, st2);
+        assert_memory_equal(f1->t->grf, f2->t->grf, sizeof(f1->t->grf));
+        assert_memory_equal(f1->slm, f2->slm, sizeof(f1->slm));
+        for (unsigned pg = 0; pg < sizeof(pages) / sizeof(pages[0]); pg++)
+            for (unsigned j = 0; j < 4096; j += 4)
+                if (r32(f1, pages[pg] + j) != r32(f2, pages[pg] + j))
+                    fail_msg("iteration %d: memory at 0x%llx differs", iter,
+                             (unsigned long long)(pages[pg] + j));
+    }
+    print_message("planned %d, declined %d\n", planned, declined);
+    assert_true(planned > 1500 && declined > 200);
+    f1->disp.bti_cache = NULL;
+    free(bc1);
+    free(bc2);
+    teardown(&s2);
 }
 
 static void stateless_and_fault(void **state)
@@ -2062,6 +2258,8 @@ int main(void)
         T(slm),
         T(slm_simd16_channels),
         T(untyped_dense),
+        T(untyped_broadcast_and_overlap),
+        T(untyped_planned_matches),
         T(stateless_and_fault),
         T(a64_untyped_and_scattered),
         T(a64_atomics_and_block),
