@@ -731,13 +731,16 @@ static int spans_too_many(const gt_xop *p, int n)
  * in 64-bit lanes (sources widened once per operand with a type-specialised
  * loop, not per lane through a switch; IGC's 64-bit division loops are
  * QWord shifts, logic, adds and compares), FK_FLT single-precision float operations, FK_RAW
- * moves of 4-byte elements that copy bits.  The differential test
+ * moves of 4-byte elements that copy bits.  FK_SEND is an untyped read or
+ * write planned by the shared functions (gt_sf_plan_send), run without
+ * exec_ctrl and gt_sf_send when it needs no report (gt_sf_send_planned).
+ * The differential test
  * tests/euexec/test_eufast.c runs every class against the general path.
  * FK_I32 is FK_INT in 32-bit lanes, for D/UD registers and immediates whose
  * values need no more: the low 32 bits of the 64-bit computation are the
  * 32-bit computation's, and compares take one signedness that holds every
  * source value (gt_xinst.fast_arith then says which: 1 signed). */
-enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL };
+enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, FK_SEND };
 
 /* Operand shapes of the integer handlers (gt_xinst.fast_shape), chosen
  * when the kernel is decoded: any (the handler tests each operand's form),
@@ -746,10 +749,25 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL };
  * opcode has one, another such region (SH_VV), an immediate (SH_VI: its
  * lane value in fast_imm) or one register element for every lane (SH_VS:
  * a <0;1,0> region; a DWord for FK_I32, any integer type for FK_INT).
- * FK_I32's shapes have no source modifiers; FK_INT's apply them. */
-enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS };
+ * FK_I32's shapes have no source modifiers; FK_INT's apply them.
+ * SH_PLAIN, or'ed to an FK_I32 shape: no condition modifier, a contiguous
+ * D/UD register destination, SIMD8 or SIMD16 (the handler then has no
+ * condition or destination-form branch). */
+enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4 };
+
+static int int_shape_of(gt_xinst *x, int ns);
 
 static int int_shape(gt_xinst *x, int ns)
+{
+    int sh = int_shape_of(x, ns);
+    const gt_inst *in = &x->in;
+    if (sh != SH_ANY && x->fast == FK_I32 && in->cond == GT_COND_NONE && x->dst.space == GT_XS_GRF &&
+        x->dst.contig && x->dst.size == 4 && (in->exec_size == 8 || in->exec_size == 16))
+        sh |= SH_PLAIN;
+    return sh;
+}
+
+static int int_shape_of(gt_xinst *x, int ns)
 {
     if (x->fast != FK_I32 && x->fast != FK_INT)
         return SH_ANY;
@@ -867,9 +885,27 @@ static int is_flag_opnd(const gt_operand *o)
     return o->file == GT_FILE_ARF && (o->nr & 0xf0) == GT_ARF_F && (o->nr & 0xf) <= 1 && !o->indirect;
 }
 
-/* (W) mov (1) between a flag register and a direct GRF element or an
- * immediate, of one UW or UD type, predicated or not (IGC's Gen12 loops:
- * (W&f0.0.any16h) mov (1) f0.0:uw 0xFFFF:uw), with no condition,
+/* Bytes of a direct flag (f0, f1: 4 each) or notification register (n0:
+ * n0.0 and n0.1, 8) operand: plain registers that a mov writes and reads
+ * as bytes (arf_write / arf_read do nothing more for them); 0 for any
+ * other operand. */
+static unsigned small_arf_bytes(const gt_operand *o)
+{
+    if (is_flag_opnd(o))
+        return 4;
+    return o->file == GT_FILE_ARF && o->nr == GT_ARF_N && !o->indirect ? 8 : 0;
+}
+
+/* Where a small_arf_bytes operand's register lies in thread t. */
+static uint8_t *small_arf(gt_thread *t, const gt_operand *o)
+{
+    return (o->nr & 0xf0) == GT_ARF_F ? (uint8_t *)t->flag + (o->nr & 1) * 4 : (uint8_t *)t->n0;
+}
+
+/* (W) mov (1) between a flag or notification register and a direct GRF
+ * element or an immediate, of one UW or UD type, predicated or not (IGC's
+ * Gen12 loops: (W&f0.0.any16h) mov (1) f0.0:uw 0xFFFF:uw; every barrier's
+ * (W) mov (1) n0.0:ud 0x0:ud before its wait), with no condition,
  * saturation or source modifier: FK_FLAG. */
 static int flag_mov_ok(const gt_inst *in)
 {
@@ -879,11 +915,12 @@ static int flag_mov_ok(const gt_inst *in)
         return 0;
     unsigned sz = in->dst.type == GT_TYPE_UD ? 4 : 2;
     const gt_operand *d = &in->dst, *s = &in->src[0];
-    if (is_flag_opnd(d))
-        return d->subnr % sz == 0 && d->subnr + sz <= 4 &&
+    unsigned db = small_arf_bytes(d), sb = small_arf_bytes(s);
+    if (db)
+        return d->subnr % sz == 0 && d->subnr + sz <= db &&
                ((s->file == GT_FILE_GRF && !s->indirect && s->subnr % sz == 0) || s->file == GT_FILE_IMM);
-    if (is_flag_opnd(s))
-        return s->subnr % sz == 0 && s->subnr + sz <= 4 && d->file == GT_FILE_GRF && !d->indirect &&
+    if (sb)
+        return s->subnr % sz == 0 && s->subnr + sz <= sb && d->file == GT_FILE_GRF && !d->indirect &&
                d->subnr % sz == 0;
     return 0;
 }
@@ -1058,6 +1095,15 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     if (x->plan_err || x->ctrl) {   /* the run loop's one test: a handler, nothing else to do */
         x->fast = FK_NONE;
         x->fast_fn = NULL;
+    }
+    /* a send the shared functions can run without exec_ctrl (its handler
+     * declines, and exec_ctrl runs it, whenever it needs more) */
+    if (!x->plan_err && (in->op == GT_OP_SEND || in->op == GT_OP_SENDS)) {
+        gt_sf_plan_send(dev, in, &x->sfp);
+        if (x->sfp.op) {
+            x->fast = FK_SEND;
+            x->fast_fn = fast_fn_for(x);
+        }
     }
 }
 
@@ -3219,6 +3265,14 @@ static inline __attribute__((always_inline)) v8u32 v8_cmp(int cond, int sgn, v8u
     }
 }
 
+typedef float v8f32 __attribute__((vector_size(32)));
+
+/* Denormal (and zero) lanes of float bits u flushed to zero of their sign. */
+static inline __attribute__((always_inline)) v8u32 v8f_flush(v8u32 u)
+{
+    return u & ~((v8u32)((u & 0x7f800000u) == 0) & 0x007fffffu);
+}
+
 /* Lanes c..c+7 of a DWord source region p (direct GRF or immediate, 4-byte
  * elements): one load when contiguous. */
 static inline __attribute__((always_inline)) v8u32 v8_src(const uint8_t *g, const gt_xop *p, int c)
@@ -3233,6 +3287,17 @@ static inline __attribute__((always_inline)) v8u32 v8_src(const uint8_t *g, cons
     return v8_load(v);
 }
 
+/* Write the lanes of lm (bits 0..7) of r to the eight DWords at d. */
+static inline __attribute__((always_inline)) void v8_put(uint8_t *d, v8u32 r, uint32_t lm)
+{
+    if (lm == 0xff) {
+        v8_store(d, r);
+    } else if (lm) {
+        v8u32 m = v8_lanes(lm);
+        v8_store(d, (r & m) | (v8_load(d) & ~m));
+    }
+}
+
 /* Write lanes c..c+7 of r to the 4-byte destination region pd in g, in
  * the lanes of lm (bits 0..7); n: ExecSize (below 8 only lanes < n are
  * written, one by one). */
@@ -3240,13 +3305,7 @@ static inline __attribute__((always_inline)) void v8_dst(uint8_t *g, const gt_xo
                                                          uint32_t lm, int n)
 {
     if (pd->contig && n >= 8) {
-        uint8_t *d = g + pd->off[0] + 4 * c;
-        if (lm == 0xff) {
-            v8_store(d, r);
-        } else if (lm) {
-            v8u32 m = v8_lanes(lm);
-            v8_store(d, (r & m) | (v8_load(d) & ~m));
-        }
+        v8_put(g + pd->off[0] + 4 * c, r, lm);
     } else if (lm) {
         uint32_t v[8];
         v8_store(v, r);
@@ -3269,7 +3328,9 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
                                                             int shape, int n)
 {
     const gt_inst *in = &x->in;
-    int co = in->chan_off, cond = in->cond;
+    const int plain = shape & SH_PLAIN;
+    shape &= ~SH_PLAIN;
+    int co = in->chan_off, cond = plain ? GT_COND_NONE : in->cond;
     if (n > 32)   /* ExecSize */
         n = 32;
     uint32_t lmask = wren >> co;
@@ -3279,7 +3340,7 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
     /* in place: both sources' lanes at off[0] (src1 maybe one value, bs) */
     const int direct = shape != SH_ANY && n % 8 == 0;
     const int uniform = direct && two && (shape == SH_VI || shape == SH_VS);
-    uint32_t bs = shape == SH_VI ? (uint32_t)x->fast_imm
+    uint32_t bs = !two ? 0 : shape == SH_VI ? (uint32_t)x->fast_imm
                   : shape == SH_VS ? (uint32_t)rd_raw(g + p1->off[0], 4) : 0;
     uint32_t a[32], b[32];
     if (!direct) {
@@ -3296,7 +3357,9 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
     /* src0's bits at its own width for shr (see exec_alu_masked) */
     const uint32_t shr_m = p0->size >= 4 ? ~0u : (1u << (8 * p0->size)) - 1;
     const int sgn0 = is_signed_int(p0->type), sgn = x->fast_arith;
-    const int fsgn = (pd->space == GT_XS_GRF ? pd->type : x->flag_type) == GT_TYPE_D;
+    /* a condition on the result (not cmp's, not sel's): tested signed for D */
+    const int rcond = cond && op != GT_OP_SEL && op != GT_OP_CMP && op != GT_OP_CMPN;
+    const int fsgn = rcond && (pd->space == GT_XS_GRF ? pd->type : x->flag_type) == GT_TYPE_D;
     uint32_t cmpbits = 0, flagbits = 0;
     v8u32 rv[4];   /* every source lane is read before any is written */
 #pragma GCC unroll 4
@@ -3336,10 +3399,14 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
         }
         }
         rv[c / 8] = r;
-        if (cond && op != GT_OP_SEL && op != GT_OP_CMP && op != GT_OP_CMPN)
+        if (rcond)
             flagbits |= v8_bits(v8_cmp(cond, fsgn, r, v8_dup(0))) << c;
     }
-    if (pd->space == GT_XS_GRF)
+    if (plain)
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8)
+            v8_put(g + pd->off[0] + 4 * c, rv[c / 8], (lmask >> c) & 0xff);
+    else if (pd->space == GT_XS_GRF)
 #pragma GCC unroll 4
         for (int c = 0; c < n; c += 8)
             v8_dst(g, pd, c, rv[c / 8], (lmask >> c) & 0xff, n);
@@ -3420,6 +3487,101 @@ static void fma_lanes(float *r, const float *a, const float *b, const float *c, 
         r[i] = fmaf(b[i], c[i], a[i]);
 }
 
+/* The n lanes (a multiple of 8, at most 32) of a float source as
+ * fast_load_f gives them, eight per vector: denormals flushed to signed
+ * zero with ftz, then abs and negate (sign-bit operations, as fabsf and
+ * unary minus are).  The operand's form is tested once, not per chunk. */
+static inline __attribute__((always_inline)) void v8f_load(const gt_thread *t, const gt_xop *p,
+                                                           v8u32 *o, int n, int ftz)
+{
+    const uint8_t *g = p->space == GT_XS_ACC ? t->acc : t->grf;
+    if (p->space == GT_XS_IMM || p->scalar) {
+        v8u32 v = v8_src(g, p, 0);
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8)
+            o[c / 8] = v;
+    } else if (p->contig) {
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8)
+            o[c / 8] = v8_load(g + p->off[0] + 4 * c);
+    } else {
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8)
+            o[c / 8] = v8_src(g, p, c);
+    }
+    if (ftz)
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8)
+            o[c / 8] = v8f_flush(o[c / 8]);
+    if (p->mods) {
+        uint32_t am = p->mods & 2 ? 0x7fffffffu : ~0u, xm = p->mods & 1 ? 0x80000000u : 0;
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8)
+            o[c / 8] = (o[c / 8] & am) ^ xm;
+    }
+}
+
+/* fast_flt_n's mov, add, mul and mad for SIMD8 and SIMD16, in registers:
+ * every source lane read before any is written, NaN results by
+ * nan_rule_f, the same bits. */
+static inline __attribute__((always_inline)) int fast_flt_v8(gt_thread *t, const gt_xinst *x,
+                                                             uint32_t wren, int ftz, int op, int n)
+{
+    const gt_inst *in = &x->in;
+    uint32_t lmask = wren >> in->chan_off;
+    if (n != 8 && n != 16)   /* fast_flt_n's promise */
+        __builtin_unreachable();
+    int fin = ftz && x->fast_arith, ns = op == GT_OP_MOV ? 1 : op == GT_OP_MAD ? 3 : 2;
+    v8u32 rv[4], va[4], vb[4], vc[4];
+    v8f_load(t, &x->src[0], va, n, fin);
+    if (ns > 1)
+        v8f_load(t, &x->src[1], vb, n, fin);
+    if (ns > 2)
+        v8f_load(t, &x->src[2], vc, n, fin);
+    v8u32 vm[4];   /* mad: one fma_lanes call for every lane */
+    if (op == GT_OP_MAD) {
+        float fa[16], fb[16], fc[16], fr[16];
+        for (int c = 0; c < n; c += 8) {
+            v8_store(fa + c, va[c / 8]);
+            v8_store(fb + c, vb[c / 8]);
+            v8_store(fc + c, vc[c / 8]);
+        }
+        fma_lanes(fr, fa, fb, fc, n);
+        for (int c = 0; c < n; c += 8)
+            vm[c / 8] = v8_load(fr + c);
+    }
+#pragma GCC unroll 4
+    for (int c = 0; c < n; c += 8) {
+        v8u32 a = va[c / 8], b = ns > 1 ? vb[c / 8] : a, cc = ns > 2 ? vc[c / 8] : a, r;
+        switch (op) {
+        case GT_OP_ADD: r = (v8u32)((v8f32)a + (v8f32)b); break;
+        case GT_OP_MUL: r = (v8u32)((v8f32)a * (v8f32)b); break;
+        case GT_OP_MAD: r = vm[c / 8]; break;
+        default: r = a; break;   /* GT_OP_MOV */
+        }
+        if (op != GT_OP_MOV && __builtin_expect(v8_bits((v8u32)((v8f32)r != (v8f32)r)) != 0, 0)) {
+            float fa[8], fb[8], fc[8], fr[8];
+            v8_store(fa, a);
+            v8_store(fb, b);
+            v8_store(fc, cc);
+            v8_store(fr, r);
+            nan_rule_f(fr, fa, fb, fc, ns, 8);
+            r = v8_load(fr);
+        }
+        if (ftz && x->fast_flush)
+            r = v8f_flush(r);
+        rv[c / 8] = r;
+    }
+    const gt_xop *pd = &x->dst;
+    if (pd->space == GT_XS_GRF || pd->space == GT_XS_ACC) {
+        uint8_t *g = pd->space == GT_XS_ACC ? t->acc : t->grf;
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8)
+            v8_dst(g, pd, c, rv[c / 8], (lmask >> c) & 0xff, n);
+    }
+    return 1;
+}
+
 /* Single-precision float operations.  Returns 0 (nothing done) in ALT
  * mode, which the general path handles. */
 static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const gt_xinst *x,
@@ -3429,6 +3591,8 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
     const gt_inst *in = &x->in;
     if (fmode & 2)
         return 0;
+    if ((op == GT_OP_MOV || op == GT_OP_ADD || op == GT_OP_MUL || op == GT_OP_MAD) && (n == 8 || n == 16))
+        return fast_flt_v8(t, x, wren, fmode & 1, op, n);
     int co = in->chan_off, ftz = fmode & 1;
     uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
     float a[32], b[32], cc[32], r[32];
@@ -3641,14 +3805,18 @@ static int eu_reference_only(void)
     FAST_SHAPE_FN(FN, PFX##vv_##NAME, OP, SH_VV, ATTR)                                          \
     FAST_SHAPE_FN(FN, PFX##vi_##NAME, OP, SH_VI, ATTR)                                          \
     FAST_SHAPE_FN(FN, PFX##vs_##NAME, OP, SH_VS, ATTR)
-#define FAST_I32(NAME, OP) FAST_SHAPES(fast_i32, fi32, NAME, OP, FAST_VERSIONS)
+#define FAST_I32(NAME, OP)                                                                      \
+    FAST_SHAPES(fast_i32, fi32, NAME, OP, FAST_VERSIONS)                                        \
+    FAST_SHAPE_FN(fast_i32, fi32pvv_##NAME, OP, SH_VV | SH_PLAIN, FAST_VERSIONS)                \
+    FAST_SHAPE_FN(fast_i32, fi32pvi_##NAME, OP, SH_VI | SH_PLAIN, FAST_VERSIONS)                \
+    FAST_SHAPE_FN(fast_i32, fi32pvs_##NAME, OP, SH_VS | SH_PLAIN, FAST_VERSIONS)
 #define FAST_INT(NAME, OP) FAST_SHAPES(fast_int, fint, NAME, OP, )
 FAST_INT_OPS(FAST_I32)
 FAST_I32(rol, GT_OP_ROL)
 FAST_I32(ror, GT_OP_ROR)
 FAST_INT_OPS(FAST_INT)
 #define FAST_FLT(NAME, OP)                                                                      \
-    static int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
+    static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
     {                                                                                           \
         return fast_flt(t, x, wren, pm, fm, OP);                                                \
     }
@@ -3660,6 +3828,15 @@ FAST_FLT(fflt_sel, GT_OP_SEL)
 FAST_FLT(fflt_cmp, GT_OP_CMP)
 FAST_FLT(fflt_cmpn, GT_OP_CMPN)
 FAST_FLT(fflt_math, GT_OP_MATH)
+
+/* FK_SEND handler: the planned message, when it needs no report (else
+ * exec_ctrl sends it through gt_sf_send). */
+static int fsend(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm;
+    (void)fm;
+    return gt_sf_send_planned(t, &x->sfp, wren >> x->in.chan_off);
+}
 
 /* FK_MACC handlers, the general path's arithmetic (exec_alu_masked mul
  * and mach) for these forms: the integer accumulator keeps each lane's
@@ -3761,16 +3938,14 @@ static int fflag_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm
         return 1;
     const gt_inst *in = &x->in;
     unsigned sz = in->dst.type == GT_TYPE_UD ? 4 : 2;
-    uint8_t *flags = (uint8_t *)t->flag;
-    if (is_flag_opnd(&in->dst)) {
-        uint8_t *f = flags + (in->dst.nr & 1) * 4 + in->dst.subnr;
+    if (in->dst.file == GT_FILE_ARF) {
+        uint8_t *f = small_arf(t, &in->dst) + in->dst.subnr;
         if (in->src[0].file == GT_FILE_IMM)
             memcpy(f, &x->src[0].imm_lane[0], sz);
         else
             memcpy(f, t->grf + in->src[0].nr * 32u + in->src[0].subnr, sz);
     } else {
-        memcpy(t->grf + in->dst.nr * 32u + in->dst.subnr, flags + (in->src[0].nr & 1) * 4 + in->src[0].subnr,
-               sz);
+        memcpy(t->grf + in->dst.nr * 32u + in->dst.subnr, small_arf(t, &in->src[0]) + in->src[0].subnr, sz);
     }
     return 1;
 }
@@ -3792,7 +3967,13 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
      : x->fast_shape == SH_VI ? PFX##vi_##NAME                                                  \
      : x->fast_shape == SH_VS ? PFX##vs_##NAME                                                  \
                               : PFX##_##NAME)
-#define CASE_I32(NAME, OP) case OP: return BY_SHAPE(fi32, NAME);
+#define CASE_I32(NAME, OP)                                                                      \
+    case OP:                                                                                    \
+        if (x->fast_shape & SH_PLAIN)                                                           \
+            return x->fast_shape == (SH_VV | SH_PLAIN)   ? fi32pvv_##NAME                       \
+                   : x->fast_shape == (SH_VI | SH_PLAIN) ? fi32pvi_##NAME                       \
+                                                         : fi32pvs_##NAME;                      \
+        return BY_SHAPE(fi32, NAME);
 #define CASE_INT(NAME, OP) case OP: return BY_SHAPE(fint, NAME);
     case FK_I32:
         switch (op) {
@@ -3824,6 +4005,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
     case FK_FLAG: return fflag_mov;
     case FK_MACC: return x->in.op == GT_OP_MUL ? fmul_acc : fmach;
     case FK_CSEL: return fcsel;
+    case FK_SEND: return fsend;
     default: return NULL;
     }
 }

@@ -130,8 +130,8 @@ static int nsrc_of(int op, int fc)
     return 2;
 }
 
-/* (W) mov (1) between a flag register and a GRF element or an immediate
- * (the flag-move handler), UW or UD. */
+/* (W) mov (1) between a flag register (or the notification register n0)
+ * and a GRF element or an immediate (the flag-move handler), UW or UD. */
 static void gen_flag_mov(gt_inst *in)
 {
     memset(in, 0, sizeof *in);
@@ -143,8 +143,13 @@ static void gen_flag_mov(gt_inst *in)
     int ty = pick(2) ? GT_TYPE_UW : GT_TYPE_UD, sz = ty == GT_TYPE_UW ? 2 : 4;
     gt_operand *f = pick(2) ? &in->dst : &in->src[0], *o = f == &in->dst ? &in->src[0] : &in->dst;
     f->file = GT_FILE_ARF;
-    f->nr = (uint8_t)(GT_ARF_F + pick(2));
-    f->subnr = (uint8_t)(sz == 2 ? 2 * pick(2) : 0);
+    if (pick(3) == 0) {   /* n0.0 / n0.1 (8 bytes) */
+        f->nr = GT_ARF_N;
+        f->subnr = (uint8_t)(sz * pick(8 / sz));
+    } else {
+        f->nr = (uint8_t)(GT_ARF_F + pick(2));
+        f->subnr = (uint8_t)(sz == 2 ? 2 * pick(2) : 0);
+    }
     f->hstride = 1;
     if (o == &in->src[0] && pick(3) == 0) {
         o->file = GT_FILE_IMM;
@@ -378,6 +383,8 @@ static void fill_thread(gt_thread *t)
     }
     t->flag[0] = rnd();
     t->flag[1] = rnd();
+    t->n0[0] = rnd();
+    t->n0[1] = rnd();
     t->exec_mask = pick(3) ? ~0u : rnd();
     t->dispatch_mask = ~0u;
     t->instructions = 1;
@@ -491,7 +498,7 @@ int main(int argc, char **argv)
     long planned = 0, fast_runs = 0, fails = check_nan_rule(dev, x, t0);
     long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0, q_fast = 0;
     /* integer handler runs by kind (FK_INT, FK_I32), operand shape and opcode */
-    long shape_op[2][4][GT_OP_COUNT] = {{{0}}};
+    long shape_op[2][8][GT_OP_COUNT] = {{{0}}};   /* [int32][shape, SH_PLAIN = 4][op] */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -526,7 +533,7 @@ int main(int argc, char **argv)
             fast_runs++;
             kind_runs[x->fast & 7]++;
             op_fast[x->in.op]++;
-            if ((x->fast == 1 || x->fast == 4) && x->fast_shape < 4)   /* FK_INT, FK_I32 */
+            if ((x->fast == 1 || x->fast == 4) && x->fast_shape < 8)   /* FK_INT, FK_I32 */
                 shape_op[x->fast == 4][x->fast_shape][x->in.op]++;
             acc_fast += x->dst.space == GT_XS_ACC || x->src[0].space == GT_XS_ACC;
             int q = x->dst.type == GT_TYPE_Q || x->dst.type == GT_TYPE_UQ;
@@ -594,14 +601,18 @@ int main(int argc, char **argv)
     /* the integer handlers' operand shapes (any; contiguous sources; src1
      * an immediate; src1 one register element): each opcode through each
      * (mov and not have no src1; the QWord handler has no rotates) */
-    static const char *const shape_name[4] = {"any", "contiguous", "src1 immediate", "src1 scalar"};
+    static const char *const shape_name[8] = {"any", "contiguous", "src1 immediate", "src1 scalar", "",
+                                              "plain contiguous", "plain src1 immediate",
+                                              "plain src1 scalar"};
     static const char *const kind_name[2] = {"QWord", "int32"};
     for (int k = 0; k < 2; k++)
-        for (int sh = 0; sh < 4; sh++)
+        for (int sh = 0; sh < 8; sh++)
             for (size_t i = 0; i < sizeof ops_int / sizeof ops_int[0]; i++) {
                 int op = ops_int[i];
-                if (op == GT_OP_CSEL || (sh >= 2 && (op == GT_OP_MOV || op == GT_OP_NOT)) ||
-                    (k == 0 && (op == GT_OP_ROR || op == GT_OP_ROL)))
+                /* plain (no condition, int32 only) leaves out the compares */
+                if (op == GT_OP_CSEL || ((sh & 3) >= 2 && (op == GT_OP_MOV || op == GT_OP_NOT)) ||
+                    (k == 0 && (op == GT_OP_ROR || op == GT_OP_ROL)) ||
+                    (sh >= 4 && (sh == 4 || k == 0 || op == GT_OP_CMP || op == GT_OP_CMPN)))
                     continue;
                 if (cases >= 20000 && shape_op[k][sh][op] < 5) {
                     fprintf(stderr, "opcode %d with %s operands went through the %s handler only %ld times\n",
