@@ -846,10 +846,8 @@ int gt_sf_send_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
         m.reg[m.mlen + k] = t->grf + 32 * (p->src1 + k);
     bool a64 = p->op == SF_OP_A64_UNTYPED_READ || p->op == SF_OP_A64_UNTYPED_WRITE;
     bool write = p->op == SF_OP_UNTYPED_WRITE || p->op == SF_OP_A64_UNTYPED_WRITE;
-    unsigned bti = gt_bits(p->desc, 7, 0);
-    uint64_t hdr = !a64 && (bti == 255 || bti == 253) && m.header ? (sf_pay32(&m, 0, 20) & ~0x3ffu) : 0;
     sf_space s;
-    if (!sf_space_known(t, bti, a64, hdr, p->checked, &s))
+    if (!sf_space_known(t, gt_bits(p->desc, 7, 0), a64, m.header ? m.reg[0] : NULL, p->checked, &s))
         return 0;
     return untyped_quick(&m, &s, a64, write, gt_bits(p->desc, 13, 12) == 1 ? 16 : 8,
                          gt_bits(p->desc, 11, 8));

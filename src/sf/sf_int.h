@@ -176,11 +176,13 @@ int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s);
 int sf_space_a64(sf_msg *m, sf_space *s);
 /* The space of binding table index bti (or, with a64, the flat space) for
  * thread t when it takes no report and no surface state decode: the
- * thread group's SLM (254), stateless A32 (255, 253; hdr: the header's
- * scratch offset in bytes, added to General State Base), A64, or a buffer
- * (or null) entry this dispatch already resolved (gt_bti_cache).  checked:
- * GTSIM_CHECK_BOUNDS is on.  false: sf_space_bti decides and reports. */
-bool sf_space_known(const gt_thread *t, unsigned bti, bool a64, uint64_t hdr, bool checked,
+ * thread group's SLM (254), stateless A32 (255, 253: General State Base
+ * plus, with the message header register header, its M0.5[31:10] scratch
+ * offset), A64, or a buffer (or null) entry this dispatch already
+ * resolved (gt_bti_cache).  header: NULL for a message without one.
+ * checked: GTSIM_CHECK_BOUNDS is on.  false: sf_space_bti decides and
+ * reports. */
+bool sf_space_known(const gt_thread *t, unsigned bti, bool a64, const uint8_t *header, bool checked,
                     sf_space *s);
 
 /* Read/write len (1..128) bytes at offset off.  Out-of-bounds reads give

@@ -238,7 +238,7 @@ sf_state_cache *sf_state_cache_of(sf_msg *m)
     return bc ? bc->state : NULL;
 }
 
-bool sf_space_known(const gt_thread *t, unsigned bti, bool a64, uint64_t hdr, bool checked,
+bool sf_space_known(const gt_thread *t, unsigned bti, bool a64, const uint8_t *header, bool checked,
                     sf_space *s)
 {
     const gt_dispatch *d = t->disp;
@@ -265,7 +265,10 @@ bool sf_space_known(const gt_thread *t, unsigned bti, bool a64, uint64_t hdr, bo
          * offset (public facts: Mesa brw's SHADER_OPCODE_SCRATCH_HEADER
          * copies R0.5[31:10] there for the stateless scratch accesses of
          * 3D and compute shaders, relying on this) */
-        s->base = d->general_state_base + hdr;
+        uint32_t m05 = 0;
+        if (header)
+            memcpy(&m05, header + 20, 4);
+        s->base = d->general_state_base + (m05 & ~0x3ffu);
         s->a32 = true;
     } else if (!a64) {   /* a buffer entry this dispatch resolved (or a null one) */
         gt_bti_cache *bc = d->bti_cache;
@@ -286,7 +289,7 @@ bool sf_space_known(const gt_thread *t, unsigned bti, bool a64, uint64_t hdr, bo
 
 int sf_space_a64(sf_msg *m, sf_space *s)
 {
-    if (!sf_space_known(m->t, 253, true, 0, gt_check_on(m->dev, GTSIM_CHECK_BOUNDS), s))
+    if (!sf_space_known(m->t, 253, true, NULL, gt_check_on(m->dev, GTSIM_CHECK_BOUNDS), s))
         return sf_fail(m, GTSIM_ERR_INVALID, "thread has no dispatch address space");
     return GTSIM_OK;
 }
@@ -294,8 +297,8 @@ int sf_space_a64(sf_msg *m, sf_space *s)
 int sf_space_bti(sf_msg *m, uint32_t bti, sf_space *s)
 {
     const gt_dispatch *d = m->t->disp;
-    uint64_t hdr = (bti == 255 || bti == 253) && m->header && m->nregs ? (sf_pay32(m, 0, 20) & ~0x3ffu) : 0;
-    if (sf_space_known(m->t, bti, false, hdr, gt_check_on(m->dev, GTSIM_CHECK_BOUNDS), s))
+    if (sf_space_known(m->t, bti, false, m->header && m->nregs ? m->reg[0] : NULL,
+                       gt_check_on(m->dev, GTSIM_CHECK_BOUNDS), s))
         return GTSIM_OK;
     if (bti == 254)
         return sf_fail(m, GTSIM_ERR_INVALID,
