@@ -3582,16 +3582,18 @@ static inline __attribute__((always_inline)) int fast_flt_v8(gt_thread *t, const
     return 1;
 }
 
-/* Single-precision float operations.  Returns 0 (nothing done) in ALT
- * mode, which the general path handles. */
+/* Single-precision float operations, mov, add, mul and mad in eight-lane
+ * vectors with vec (fast_flt_v8), in lane arrays otherwise.  Returns 0
+ * (nothing done) in ALT mode, which the general path handles. */
 static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const gt_xinst *x,
                                                             uint32_t wren, uint32_t pm,
-                                                            unsigned fmode, int op, int n)
+                                                            unsigned fmode, int op, int vec, int n)
 {
     const gt_inst *in = &x->in;
     if (fmode & 2)
         return 0;
-    if ((op == GT_OP_MOV || op == GT_OP_ADD || op == GT_OP_MUL || op == GT_OP_MAD) && (n == 8 || n == 16))
+    if (vec && (op == GT_OP_MOV || op == GT_OP_ADD || op == GT_OP_MUL || op == GT_OP_MAD) &&
+        (n == 8 || n == 16))
         return fast_flt_v8(t, x, wren, fmode & 1, op, n);
     int co = in->chan_off, ftz = fmode & 1;
     uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
@@ -3689,9 +3691,9 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
  * whichever way it orders the operands). */
 static inline __attribute__((always_inline)) int fast_flt(gt_thread *t, const gt_xinst *x,
                                                           uint32_t wren, uint32_t pm,
-                                                          unsigned fmode, int op)
+                                                          unsigned fmode, int op, int vec)
 {
-    BY_EXEC_SIZE(x, fast_flt_n, t, x, wren, pm, fmode, op);
+    BY_EXEC_SIZE(x, fast_flt_n, t, x, wren, pm, fmode, op, vec);
 }
 
 /* Bit copy of 4-byte elements (a raw mov without condition modifier),
@@ -3754,14 +3756,13 @@ static int eu_reference_only(void)
 /* Host-ISA versions.  x86-64's baseline has SSE2 only: 16-byte vectors
  * and no POPCNT instruction (__builtin_popcount is then a libgcc call).
  * There GCC builds the run loop twice (with POPCNT and without) and the
- * DWord integer and raw-move handlers twice (with AVX2, whose 32-byte
- * vectors hold their eight-lane values, v8u32, and without), and the
- * dynamic loader picks the version the host can run (function
+ * DWord integer, raw-move and float handlers twice (with AVX2, whose
+ * 32-byte vectors hold their eight-lane values, v8u32, and without), and
+ * the dynamic loader picks the version the host can run (function
  * multi-versioning; AVX2 alone, no FMA, so that no multiply-add is
- * contracted).  The other handlers stay single: their AVX2 versions were
- * slower on the development host (bench/nbody's float handlers 0.111
- * against 0.092 s of CPU time, bench/i64div's QWord ones 545-554 against
- * 619-652 M lane-ops per CPU second).  Not with clang 14, whose
+ * contracted).  The QWord handlers stay single: their AVX2 versions were
+ * slower on the development host (bench/i64div 545-554 against 619-652 M
+ * lane-ops per CPU second).  Not with clang 14, whose
  * resolver symbols would be exported from libgtsim.so, nor when
  * GTSIM_HOST_ISA_VERSIONS=0 (the sanitizer build of tests/run.sh: it runs
  * the suite on the baseline versions, the optimised build on the host's). */
@@ -3773,6 +3774,7 @@ static int eu_reference_only(void)
 #endif
 #ifndef __AVX2__
 #define FAST_VERSIONS __attribute__((target_clones("avx2", "default")))
+#define FAST_VERSIONS_AVX2 1
 #endif
 #endif
 #ifndef EU_RUN_VERSIONS
@@ -3782,6 +3784,22 @@ static int eu_reference_only(void)
 #ifndef FAST_VERSIONS
 #define FAST_VERSIONS
 #endif
+
+/* 1 when the eight-lane vector code runs with AVX2 here: built for it, or
+ * its AVX2 version is the one the loader picks.  Without AVX2, GCC's SSE2
+ * code for 32-byte vectors is slower than lane-array loops, so float
+ * handlers then take the lane-array form. */
+static int host_v8(void)
+{
+#if defined(__AVX2__)
+    return 1;
+#elif defined(FAST_VERSIONS_AVX2)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0;
+#else
+    return 0;
+#endif
+}
 
 /* One handler per kind and opcode, so that the opcode switch folds away
  * and the run loop makes one indirect call per instruction.  The integer
@@ -3815,10 +3833,18 @@ FAST_INT_OPS(FAST_I32)
 FAST_I32(rol, GT_OP_ROL)
 FAST_I32(ror, GT_OP_ROR)
 FAST_INT_OPS(FAST_INT)
+/* FK_FLT handlers in two forms: NAME on eight-lane vectors (for hosts with
+ * AVX2: fast_fn_for asks host_v8), NAME##_lanes on lane arrays. */
 #define FAST_FLT(NAME, OP)                                                                      \
-    static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)   \
+    static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,  \
+                                  unsigned fm)                                                  \
     {                                                                                           \
-        return fast_flt(t, x, wren, pm, fm, OP);                                                \
+        return fast_flt(t, x, wren, pm, fm, OP, 1);                                             \
+    }                                                                                           \
+    static int NAME##_lanes(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,         \
+                            unsigned fm)                                                        \
+    {                                                                                           \
+        return fast_flt(t, x, wren, pm, fm, OP, 0);                                             \
     }
 FAST_FLT(fflt_mov, GT_OP_MOV)
 FAST_FLT(fflt_add, GT_OP_ADD)
@@ -3983,18 +4009,22 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         CASE_I32(ror, GT_OP_ROR)
         default: return NULL;
         }
-    case FK_FLT:
+    case FK_FLT: {
+        int v8 = host_v8();
+#define CASE_FLT(NAME, OP) case OP: return v8 ? NAME : NAME##_lanes;
         switch (op) {
-        case GT_OP_MOV: return fflt_mov;
-        case GT_OP_ADD: return fflt_add;
-        case GT_OP_MUL: return fflt_mul;
-        case GT_OP_MAD: return fflt_mad;
-        case GT_OP_SEL: return fflt_sel;
-        case GT_OP_CMP: return fflt_cmp;
-        case GT_OP_CMPN: return fflt_cmpn;
-        case GT_OP_MATH: return fflt_math;
+        CASE_FLT(fflt_mov, GT_OP_MOV)
+        CASE_FLT(fflt_add, GT_OP_ADD)
+        CASE_FLT(fflt_mul, GT_OP_MUL)
+        CASE_FLT(fflt_mad, GT_OP_MAD)
+        CASE_FLT(fflt_sel, GT_OP_SEL)
+        CASE_FLT(fflt_cmp, GT_OP_CMP)
+        CASE_FLT(fflt_cmpn, GT_OP_CMPN)
+        CASE_FLT(fflt_math, GT_OP_MATH)
         default: return NULL;
         }
+#undef CASE_FLT
+    }
     case FK_INT:
         switch (op) {
         FAST_INT_OPS(CASE_INT)
