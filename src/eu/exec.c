@@ -1089,13 +1089,19 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     const gt_inst *in = &x->in;
     int n = in->exec_size ? in->exec_size : 1;
     x->rmask = (uint32_t)((n >= 32 ? 0xffffffffull : ((1ull << n) - 1)) << (in->chan_off & 31));
-    x->ctrl = (uint8_t)is_branch(in->op);
+    x->ctrl = !is_branch(in->op) ? CTRL_NONE
+              : in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_ENDIF || in->op == GT_OP_DO ||
+                        in->op == GT_OP_WHILE
+                  ? CTRL_STRUCT
+                  : CTRL_EXEC;
     x->len = (uint8_t)(in->length ? in->length : (in->compacted ? 8 : 16));
     plan_exec(dev, x);
     if (x->plan_err || x->ctrl) {   /* the run loop's one test: a handler, nothing else to do */
         x->fast = FK_NONE;
         x->fast_fn = NULL;
     }
+    if (x->plan_err && x->ctrl)   /* reported by the general path */
+        x->ctrl = CTRL_EXEC;
     /* a send the shared functions can run without exec_ctrl (its handler
      * declines, and exec_ctrl runs it, whenever it needs more) */
     if (!x->plan_err && (in->op == GT_OP_SEND || in->op == GT_OP_SENDS)) {
@@ -4176,6 +4182,35 @@ static int src_dword(xctx *c, const gt_xinst *x, int s, int idx, uint32_t *out)
 
 /* Execute a branch / control instruction.  Sets *next_ip.  Returns a status;
  * *stop set when the thread must return (blocked, done). */
+/* seed 004 if / else / endif / do / while (structured control flow; x->ctrl
+ * CTRL_STRUCT): channels park in the join table, JIP a byte offset from x.
+ * emask: the enabled channels, wren: those whose predicate holds.  Returns
+ * the next IP (bytes from kernel start).  Nothing to report: the run loop's
+ * lean path and exec_ctrl both run these here. */
+static inline __attribute__((always_inline)) uint32_t cf_structured(gt_thread *t, const gt_xinst *x,
+                                                                     uint32_t emask, uint32_t wren)
+{
+    uint32_t nxt = x->ip + x->len, jip = x->ip + (uint32_t)x->in.jip;
+    switch (x->in.op) {
+    case GT_OP_IF:
+        cf_park(t, emask & ~wren, jip);
+        return !t->exec_mask && !cf_waiting_at(t, nxt) ? jip : nxt;
+    case GT_OP_ELSE:
+        cf_park(t, emask, jip);
+        return !t->exec_mask && !cf_waiting_at(t, nxt) ? jip : nxt;
+    case GT_OP_ENDIF:
+        return emask ? nxt : jip;
+    case GT_OP_WHILE:
+        if (!wren)
+            return nxt;
+        cf_park(t, emask & ~wren, nxt);
+        cf_park(t, wren, jip);
+        return jip;
+    default: /* GT_OP_DO */
+        return nxt;
+    }
+}
+
 static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_ip, int *stop,
                      uint64_t *nchan)
 {
@@ -4221,27 +4256,11 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
         break;
     }
     case GT_OP_IF:
-        cf_park(t, emask & ~wren, jip);
-        if (!t->exec_mask && !cf_waiting_at(t, nxt))
-            *next_ip = jip;
-        break;
     case GT_OP_ELSE:
-        cf_park(t, emask, jip);
-        if (!t->exec_mask && !cf_waiting_at(t, nxt))
-            *next_ip = jip;
-        break;
     case GT_OP_ENDIF:
-        if (!emask)
-            *next_ip = jip;
-        break;
     case GT_OP_DO:
-        break;
     case GT_OP_WHILE:
-        if (wren) {
-            cf_park(t, emask & ~wren, nxt);
-            cf_park(t, wren, jip);
-            *next_ip = jip;
-        }
+        *next_ip = cf_structured(t, x, emask, wren);
         break;
     case GT_OP_BREAK: {
         /* the channels leave the loop: they wait after the while at UIP */
@@ -4529,6 +4548,28 @@ static int eu_stopped(xctx *c, uint32_t ip, int status)
 
 /* gt_eu_run's body; static, so that its versions and their resolver stay
  * out of libgtsim.so's exports. */
+/* The block that starts at x (gt_xinst.blk_n, blk_bloom): x and the
+ * handler instructions that follow it in the kernel's slots, at most
+ * GT_BLOCK_MAX.  Built at x's second run, when the instructions after it
+ * have been decoded (by then a first run went through them). */
+#define GT_BLOCK_MAX 256
+static void block_plan(const gt_kkernel *k, gt_xinst *x)
+{
+    if (x->blk_state++ == 0)
+        return;
+    uint32_t n = 1, ip = x->ip + x->len;
+    uint64_t bloom = 0;
+    for (; n < GT_BLOCK_MAX; n++) {
+        const gt_xinst *y = ip >> 3 < k->nslot ? k->slot[ip >> 3] : NULL;
+        if (!y || !y->fast)
+            break;
+        bloom |= y->jt_bit;
+        ip += y->len;
+    }
+    x->blk_n = (uint16_t)n;
+    x->blk_bloom = bloom;
+}
+
 static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
 {
     if (t->state == GT_THREAD_DONE || t->state == GT_THREAD_FAULTED)
@@ -4624,16 +4665,39 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
         if (cf_may_join(t, x))
             cf_arrive(t, ip);
         if (lean && x->fast) {   /* x->fast: no plan error, no control flow */
-            const gt_inst *in = &x->in;
-            uint32_t emask = in->nomask ? x->rmask : (t->exec_mask & x->rmask);
-            uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(t, in);
-            uint32_t wren = x->fast_selnp ? emask : emask & pm;
-            if (x->fast_fn(t, x, wren, pm, c.fmode)) {
-                ninst++;
+            if (__builtin_expect(x->blk_state < 2, 0))
+                block_plan(c.k, slot[idx]);
+            /* x's block when no join point is in it and it ends before the
+             * next poll; x alone otherwise.  Nothing in a block changes the
+             * join table or the execution mask. */
+            uint32_t n = x->blk_n > 1 && !(t->jt_bloom & x->blk_bloom) && stop_n - ninst >= x->blk_n
+                             ? x->blk_n : 1;
+            uint32_t k = 0;
+            const gt_xinst *y = x;
+            for (;;) {
+                const gt_inst *in = &y->in;
+                uint32_t emask = in->nomask ? y->rmask : (t->exec_mask & y->rmask);
+                uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(t, in);
+                uint32_t wren = y->fast_selnp ? emask : emask & pm;
+                if (!y->fast_fn(t, y, wren, pm, c.fmode))
+                    break;
                 nchan += run_popc(wren);
-                ip += x->len;
-                continue;
+                ip += y->len;
+                if (++k == n)
+                    break;
+                y = slot[ip >> 3];
             }
+            ninst += k;
+            if (k)   /* (an instruction after x that declined: the loop comes back to it) */
+                continue;
+            /* x declined: the general path */
+        } else if (lean && x->ctrl == CTRL_STRUCT) {   /* (no plan error: gt_exec_plan) */
+            uint32_t emask = x->in.nomask ? x->rmask : (t->exec_mask & x->rmask);
+            uint32_t wren = emask & pred_mask(t, &x->in);
+            ip = cf_structured(t, x, emask, wren);
+            ninst++;
+            nchan += run_popc(wren);
+            continue;
         }
         t->ip = ip;
         if (__builtin_expect(x->plan_err, 0)) {

@@ -41,6 +41,9 @@ static inline uint64_t jt_bit(uint32_t ip)
 }
 
 struct gt_xinst;
+
+/* gt_xinst.ctrl */
+enum { CTRL_NONE = 0, CTRL_EXEC, CTRL_STRUCT };
 /* A specialised instruction handler (exec.c): runs x on t with the enabled
  * channels wren and predicate mask pm (fmode: bit 0 F denorms flushed,
  * bit 1 ALT mode).  Returns 1 when done, 0 when the general path must run
@@ -56,10 +59,19 @@ typedef struct gt_xinst {
     uint64_t jt_bit;      /* this instruction's bit in gt_thread.jt_bloom */
     /* Run-loop facts precomputed by gt_exec_plan: the channels chan_off ..
      * chan_off + ExecSize - 1 as a mask, the encoded length in bytes, a
-     * branch / control instruction (exec_ctrl). */
+     * branch / control instruction (CTRL_EXEC: exec_ctrl; CTRL_STRUCT:
+     * if/else/endif/do/while, which the run loop's lean path also runs). */
     uint32_t rmask;
     uint8_t len, ctrl;
     uint8_t plan_err;     /* nonzero: executing this instruction reports plan_status */
+    /* A block (exec.c block_plan): this handler instruction and the
+     * blk_n - 1 after it, all with handlers, run by the lean path without
+     * looking each up; blk_bloom: the join-table filter bits of those after
+     * it (a possible join point among them runs the instructions one by
+     * one).  blk_state: 0 not run yet, 1 run once, 2 blk_n is set. */
+    uint8_t blk_state;
+    uint16_t blk_n;
+    uint64_t blk_bloom;
     /* Specialised execution chosen at plan time (exec.c, "Specialised
      * execution"): 0 = the general path only; otherwise a handler kind
      * (enum in exec.c) that computes bit-identical results for this

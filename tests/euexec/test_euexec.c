@@ -560,6 +560,46 @@ static void test_goto_join(void **st)
     }
 }
 
+/* A join point inside a straight run of handler instructions (exec.c
+ * block_plan): the goto's waiting channels rejoin at J, in the middle of the
+ * run after the goto, on every pass of the loop (the run is a block from
+ * its second pass on). */
+static void test_join_inside_block(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "mov (16|M0) r10.0<1>:d 0:d\n"
+           "mov (16|M0) r12.0<1>:d 0:d\n"
+           "LOOP:\n"
+           "add (16|M0) r12.0<1>:d r12.0<8;8,1>:d 1:d\n"
+           "cmp (16|M0) (gt)f0.0 null<1>:d r2.0<8;8,1>:d r12.0<8;8,1>:d\n"
+           "(f0.0) goto (16|M0) J J\n"
+           "add (16|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
+           "add (16|M0) r10.0<1>:d r10.0<8;8,1>:d 2:d\n"
+           "J:\n"
+           "add (16|M0) r10.0<1>:d r10.0<8;8,1>:d 16:d\n"
+           "add (16|M0) r14.0<1>:d r10.0<8;8,1>:d 0:d\n"
+           "cmp (16|M0) (lt)f0.1 null<1>:d r12.0<8;8,1>:d 4:d\n"
+           "(f0.1) while (16|M0) LOOP\n"
+           END);
+    h_thread(&H, 0xffff);
+    for (int i = 0; i < 16; i++)
+        h_d(&H, 2)[i] = i;
+    run_ok();
+    for (int i = 0; i < 16; i++) {
+        /* passes j = 1..4: +3 where i > j (the channels that go on, as in
+         * test_goto_join), +16 for every channel */
+        int v = 0;
+        for (int j = 1; j <= 4; j++)
+            v += (i > j ? 3 : 0) + 16;
+        assert_int_equal(h_d(&H, 10)[i], v);
+        assert_int_equal(h_d(&H, 14)[i], v);
+        assert_int_equal(h_d(&H, 12)[i], 4);
+    }
+    assert_int_equal(H.t->exec_mask, 0xffff);
+    assert_int_equal(H.t->wait_mask, 0);
+}
+
 /* goto with BranchCtrl (IGC's backward goto): the predicated channels jump
  * to UIP, the others wait at the next instruction. */
 static void test_goto_backward(void **st)
@@ -866,6 +906,27 @@ static void test_faults(void **st)
     H.dev->cfg.max_eu_instructions = 0;
     assert_int_equal(s, GTSIM_ERR_WATCHDOG);
     assert_int_equal(H.t->instructions, 1000);
+
+    /* the watchdog ends a loop of blocks (exec.c block_plan) at its exact
+     * count: 125 passes of 8 instructions, then 3 of the 7 adds */
+    h_load(&H,
+           "L7:\n"
+           "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
+           "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
+           "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
+           "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
+           "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
+           "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
+           "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
+           "(W) jmpi (1|M0) L7\n");
+    h_thread(&H, 0xff);
+    H.dev->cfg.max_eu_instructions = 1003;
+    s = h_run(&H);
+    H.dev->cfg.max_eu_instructions = 0;
+    assert_int_equal(s, GTSIM_ERR_WATCHDOG);
+    assert_int_equal(H.t->instructions, 1003);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(h_d(&H, 10)[i], 125 * 7 + 3);
 }
 
 /* ---- gtsim_interrupt from another thread stops a running thread within
@@ -1034,6 +1095,7 @@ int main(void)
         cmocka_unit_test(test_while_pred),
         cmocka_unit_test(test_goto_join),
         cmocka_unit_test(test_goto_backward),
+        cmocka_unit_test(test_join_inside_block),
         cmocka_unit_test(test_jmpi_call),
         cmocka_unit_test(test_acc),
         cmocka_unit_test(test_bitops),
