@@ -3145,6 +3145,15 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
     case 16: return fn(__VA_ARGS__, 16);                                                    \
     default: return fn(__VA_ARGS__, (x)->in.exec_size);                                     \
     }
+/* BY_EXEC_SIZE with SIMD1 a constant too (the scalar instructions of
+ * address and loop arithmetic: DWord and raw moves) */
+#define BY_EXEC_SIZE1(x, fn, ...)                                                           \
+    switch ((x)->in.exec_size) {                                                            \
+    case 1: return fn(__VA_ARGS__, 1);                                                      \
+    case 8: return fn(__VA_ARGS__, 8);                                                      \
+    case 16: return fn(__VA_ARGS__, 16);                                                    \
+    default: return fn(__VA_ARGS__, (x)->in.exec_size);                                     \
+    }
 
 /* fast_int_n with the execution size a constant for SIMD8 and SIMD16. */
 static inline __attribute__((always_inline)) int fast_int(gt_thread *t, const gt_xinst *x,
@@ -3428,7 +3437,7 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
 static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt_xinst *x,
                                                           uint32_t wren, uint32_t pm, int op, int shape)
 {
-    BY_EXEC_SIZE(x, fast_i32_n, t, x, wren, pm, op, shape);
+    BY_EXEC_SIZE1(x, fast_i32_n, t, x, wren, pm, op, shape);
 }
 
 static inline void fast_load_f(const gt_thread *t, const gt_xop *p, float *o, int n, int ftz)
@@ -3734,7 +3743,7 @@ static inline __attribute__((always_inline)) int fast_raw_n(gt_thread *t, const 
 
 static inline __attribute__((always_inline)) int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren)
 {
-    BY_EXEC_SIZE(x, fast_raw_n, t, x, wren);
+    BY_EXEC_SIZE1(x, fast_raw_n, t, x, wren);
 }
 
 /* GTSIM_EU_REFERENCE=1: every instruction takes the general path (for

@@ -279,16 +279,35 @@ untyped_quick_n(sf_msg *m, const sf_space *s, bool a64, bool write, unsigned slo
     if (!slm && s->kind != SF_SPACE_VM)
         return false;
     uint64_t addr[16];
-    for (unsigned i = 0; i < slots; i++)
-        addr[i] = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8) : sf_pay32(m, h + i / 8, (i % 8) * 4);
+    uint32_t a32[16];   /* A32 offsets: the payload rows as they are */
+    if (a64)
+        for (unsigned i = 0; i < slots; i++)
+            addr[i] = sf_pay64(m, h + i / 4, (i % 4) * 8);
+    else
+        for (unsigned r = 0; r < slots / 8; r++)
+            memcpy(a32 + 8 * r, m->reg[h + r], 32);
     sf_pcache pc = {0, NULL};   /* one translation per page, not per DWord */
     if (lanes_on == full && whole) {
-        uint64_t du = 0, dd = 0;   /* or-reduced differences: vector code */
-        for (unsigned i = 0; i < slots; i++) {
-            du |= addr[i] ^ addr[0];
-            dd |= addr[i] ^ (addr[0] + 4 * i);
+        /* or-reduced differences from a broadcast and from consecutive
+         * DWords: vector code (32-bit lanes for A32) */
+        bool uni, dense;
+        if (a64) {
+            uint64_t du = 0, dd = 0;
+            for (unsigned i = 0; i < slots; i++) {
+                du |= addr[i] ^ addr[0];
+                dd |= addr[i] ^ (addr[0] + 4 * i);
+            }
+            uni = du == 0, dense = dd == 0;
+        } else {
+            uint32_t du = 0, dd = 0;
+            for (unsigned i = 0; i < slots; i++) {
+                du |= a32[i] ^ a32[0];
+                dd |= a32[i] ^ (a32[0] + 4 * i);
+            }
+            /* (dense: no 32-bit wrap, as the 64-bit sums of the slot loops) */
+            uni = du == 0, dense = dd == 0 && a32[0] <= UINT32_MAX - 4 * (slots - 1);
+            addr[0] = a32[0];
         }
-        bool uni = du == 0, dense = dd == 0;
         uint8_t *p = uni | dense ? sf_span_ptr(s, addr[0], uni ? span : 4 * (slots - 1) + span, &pc, write)
                                  : NULL;
         if (p) {
@@ -299,12 +318,12 @@ untyped_quick_n(sf_msg *m, const sf_space *s, bool a64, bool write, unsigned slo
     if (slm) {
         if (s->race || s->checked)
             return false;
-        uint32_t a32[16];
-        for (unsigned i = 0; i < slots; i++)
-            a32[i] = (uint32_t)addr[i];
         slm_slots(m, s, a32, slots, cmask, dbase, lanes_on, write);
         return true;
     }
+    if (!a64)
+        for (unsigned i = 0; i < slots; i++)
+            addr[i] = a32[i];
     /* every enabled slot's channels in bounds within one page: their host
      * bytes first, then the copies */
     uint8_t *sp[16];
