@@ -174,6 +174,18 @@ static int scattered(sf_msg *m, const sf_space *s, unsigned slots, unsigned size
     return GTSIM_OK;
 }
 
+/* The registers of an untyped message, each a run of GRF rows (32 bytes):
+ * the slot offsets or addresses (slots / 8 rows for A32, slots / 4 for
+ * A64), a write's data (one run of slots / 8 rows per enabled channel),
+ * the response of a read (NULL: none; rows at or beyond rlen are not
+ * written), and the enabled slots. */
+typedef struct {
+    const uint8_t *addr, *data;
+    uint8_t *dst;
+    unsigned rlen;
+    uint32_t mask;
+} ut_regs;
+
 /* An untyped message with every slot on whose slot addresses are one
  * address (a broadcast: `tile[row][k]` read by a whole row) or consecutive
  * DWords (`tile[k][lid]`, `buf[gid]`), with p the host bytes of the first
@@ -181,21 +193,20 @@ static int scattered(sf_msg *m, const sf_space *s, unsigned slots, unsigned size
  * copy per channel instead of one per slot and channel.  Same bytes as the
  * slot loops (slot i, channel c at addr[i] + 4c; writes in
  * channel-then-slot order, so where slots or channels overlap the last one
- * in that order stays).  dbase: the first data register of a write. */
+ * in that order stays). */
 static inline __attribute__((always_inline)) void
-untyped_block(sf_msg *m, uint8_t *p, bool uni, unsigned slots, unsigned cmask, unsigned dbase,
-              bool write)
+untyped_block(const ut_regs *rg, uint8_t *p, bool uni, unsigned slots, unsigned cmask, bool write)
 {
     unsigned k = 0, creg = slots / 8;
     for (unsigned c = 0; c < 4; c++) {
         if (cmask >> c & 1)
             continue;
-        uint8_t *d = m->dst + 32 * k * creg;
+        uint8_t *d = rg->dst + 32 * k * creg;
         if (write && uni) {   /* the last slot's DWord is the one that stays */
-            memcpy(p + 4 * c, m->reg[dbase + k * creg + creg - 1] + 28, 4);
+            memcpy(p + 4 * c, rg->data + 32 * (k * creg + creg - 1) + 28, 4);
         } else if (write) {
             for (unsigned r = 0; r < creg; r++)
-                memcpy(p + 4 * c + 32 * r, m->reg[dbase + k * creg + r], 32);
+                memcpy(p + 4 * c + 32 * r, rg->data + 32 * (k * creg + r), 32);
         } else if (uni) {
             uint32_t v[16], w;
             memcpy(&w, p + 4 * c, 4);
@@ -212,11 +223,12 @@ untyped_block(sf_msg *m, uint8_t *p, bool uni, unsigned slots, unsigned cmask, u
 /* SLM untyped access without a report (not checked, no race shadow):
  * channel by channel over the enabled slots, same results as sf_read /
  * sf_write (offset bits 15:0; out of bounds reads 0, writes are dropped). */
-static inline __attribute__((always_inline)) void slm_slots(sf_msg *m, const sf_space *s, const uint32_t *addr, unsigned slots,
-                      unsigned cmask, unsigned dbase, uint32_t lanes_on, bool write)
+static inline __attribute__((always_inline)) void slm_slots(const ut_regs *rg, const sf_space *s,
+                                                            const uint32_t *addr, unsigned slots,
+                                                            unsigned cmask, uint32_t lanes_on, bool write)
 {
-    unsigned creg = slots / 8, nch = 4 - (unsigned)((0x4332322132212110ull >> (4 * cmask)) & 0xf);
-    if (!write && lanes_on == (1u << slots) - 1 && m->dst && nch * creg <= m->rlen && s->limit >= 4) {
+    unsigned creg = slots / 8, nch = sf_channels(cmask);
+    if (!write && lanes_on == (1u << slots) - 1 && rg->dst && nch * creg <= rg->rlen && s->limit >= 4) {
         /* every slot on, whole response: branch-free lane loops, a
          * register row at a time */
         uint64_t lim = s->limit - 4;   /* in bounds: off + 4 <= limit */
@@ -231,7 +243,7 @@ static inline __attribute__((always_inline)) void slm_slots(sf_msg *m, const sf_
                 memcpy(&w, s->slm + (ok ? off : 0), 4);
                 v[i] = ok ? w : 0;
             }
-            memcpy(m->dst + 32 * k * creg, v, 4 * slots);
+            memcpy(rg->dst + 32 * k * creg, v, 4 * slots);
             k++;
         }
         return;
@@ -244,14 +256,15 @@ static inline __attribute__((always_inline)) void slm_slots(sf_msg *m, const sf_
             unsigned i = (unsigned)__builtin_ctz(l);
             uint32_t off = (addr[i] + 4 * c) & SF_SLM_OFFSET_MASK;
             bool in = !sf_oob(s, off, 4);
+            unsigned r = k * creg + i / 8, b = (i % 8) * 4;
             if (write) {
                 if (in)
-                    memcpy(s->slm + off, m->reg[dbase + k * creg + i / 8] + (i % 8) * 4, 4);
-            } else {
+                    memcpy(s->slm + off, rg->data + 32 * r + b, 4);
+            } else if (rg->dst && r < rg->rlen) {
                 uint32_t v = 0;
                 if (in)
                     memcpy(&v, s->slm + off, 4);
-                sf_rsp32(m, k * creg + i / 8, (i % 8) * 4, v);
+                memcpy(rg->dst + 32 * r + b, &v, 4);
             }
         }
         k++;
@@ -267,25 +280,22 @@ static inline __attribute__((always_inline)) void slm_slots(sf_msg *m, const sf_
  * finds).  Every slot address is read before anything is written, so a
  * response overlapping the payload reads the payload as sent. */
 static inline __attribute__((always_inline)) bool
-untyped_quick_n(sf_msg *m, const sf_space *s, bool a64, bool write, unsigned slots, unsigned cmask)
+untyped_quick_n(const ut_regs *rg, const sf_space *s, bool a64, bool write, unsigned slots, unsigned cmask)
 {
-    unsigned h = m->header, dbase = h + (a64 ? slots / 4 : slots / 8);
-    uint32_t lanes_on = m->mask & ((1u << slots) - 1), full = (1u << slots) - 1;
-    unsigned nch = 4 - (unsigned)((0x4332322132212110ull >> (4 * cmask)) & 0xf);
+    uint32_t lanes_on = rg->mask & ((1u << slots) - 1), full = (1u << slots) - 1;
+    unsigned nch = sf_channels(cmask);
     /* the bytes a slot spans: up to the last enabled channel */
     unsigned span = 4 * (32 - (unsigned)__builtin_clz(~cmask & 0xfu));
-    bool whole = write || (m->dst && nch * (slots / 8) <= m->rlen);   /* every response register kept */
+    bool whole = write || (rg->dst && nch * (slots / 8) <= rg->rlen);   /* every response register kept */
     bool slm = s->kind == SF_SPACE_SLM && !a64;
     if (!slm && s->kind != SF_SPACE_VM)
         return false;
     uint64_t addr[16];
     uint32_t a32[16];   /* A32 offsets: the payload rows as they are */
     if (a64)
-        for (unsigned i = 0; i < slots; i++)
-            addr[i] = sf_pay64(m, h + i / 4, (i % 4) * 8);
+        memcpy(addr, rg->addr, 8 * slots);
     else
-        for (unsigned r = 0; r < slots / 8; r++)
-            memcpy(a32 + 8 * r, m->reg[h + r], 32);
+        memcpy(a32, rg->addr, 4 * slots);
     sf_pcache pc = {0, NULL};   /* one translation per page, not per DWord */
     if (lanes_on == full && whole) {
         /* or-reduced differences from a broadcast and from consecutive
@@ -311,14 +321,14 @@ untyped_quick_n(sf_msg *m, const sf_space *s, bool a64, bool write, unsigned slo
         uint8_t *p = uni | dense ? sf_span_ptr(s, addr[0], uni ? span : 4 * (slots - 1) + span, &pc, write)
                                  : NULL;
         if (p) {
-            untyped_block(m, p, uni, slots, cmask, dbase, write);
+            untyped_block(rg, p, uni, slots, cmask, write);
             return true;
         }
     }
     if (slm) {
         if (s->race || s->checked)
             return false;
-        slm_slots(m, s, a32, slots, cmask, dbase, lanes_on, write);
+        slm_slots(rg, s, a32, slots, cmask, lanes_on, write);
         return true;
     }
     if (!a64)
@@ -336,30 +346,30 @@ untyped_quick_n(sf_msg *m, const sf_space *s, bool a64, bool write, unsigned slo
             return false;
         pi = i;
     }
-    unsigned creg = slots / 8;
-    for (uint32_t l = lanes_on; l; l &= l - 1) {
-        unsigned i = (unsigned)__builtin_ctz(l), k = 0;
-        for (unsigned c = 0; c < 4; c++) {
-            if (cmask >> c & 1)
-                continue;
+    unsigned creg = slots / 8, k = 0;
+    for (unsigned c = 0; c < 4; c++) {   /* channel then slot, as every untyped path */
+        if (cmask >> c & 1)
+            continue;
+        for (uint32_t l = lanes_on; l; l &= l - 1) {
+            unsigned i = (unsigned)__builtin_ctz(l);
             unsigned r = k * creg + i / 8, b = (i % 8) * 4;
             if (write)
-                memcpy(sp[i] + 4 * c, m->reg[dbase + r] + b, 4);
-            else if (m->dst && r < m->rlen)
-                memcpy(m->dst + 32 * r + b, sp[i] + 4 * c, 4);
-            k++;
+                memcpy(sp[i] + 4 * c, rg->data + 32 * r + b, 4);
+            else if (rg->dst && r < rg->rlen)
+                memcpy(rg->dst + 32 * r + b, sp[i] + 4 * c, 4);
         }
+        k++;
     }
     return true;
 }
 
 /* untyped_quick_n with the slot count (8 or 16) a constant: straight
  * vector compares and fixed-size copies. */
-static bool untyped_quick(sf_msg *m, const sf_space *s, bool a64, bool write, unsigned slots,
+static bool untyped_quick(const ut_regs *rg, const sf_space *s, bool a64, bool write, unsigned slots,
                           unsigned cmask)
 {
-    return slots == 16 ? untyped_quick_n(m, s, a64, write, 16, cmask)
-                       : untyped_quick_n(m, s, a64, write, 8, cmask);
+    return slots == 16 ? untyped_quick_n(rg, s, a64, write, 16, cmask)
+                       : untyped_quick_n(rg, s, a64, write, 8, cmask);
 }
 
 /* Untyped surface read/write (A32 offsets or A64 addresses).  cmask bit c
@@ -374,29 +384,33 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
     unsigned h = m->header, areg = a64 ? slots / 4 : slots / 8, creg = slots / 8;
     /* enabled channels: 4 minus the bits of the 4-bit mask (a nibble table,
      * not a libgcc popcount call per message) */
-    unsigned nch = 4 - (unsigned)((0x4332322132212110ull >> (4 * cmask)) & 0xf);
+    unsigned nch = sf_channels(cmask);
     if (nch == 0)
         return sf_fail(m, GTSIM_ERR_ILLEGAL, "all channels disabled in the channel mask");
     int st = sf_check_len(m, h + areg + (write ? nch * creg : 0));
     if (st)
         return st;
-    if (untyped_quick(m, s, a64, write, slots, cmask))
+    unsigned dbase = h + areg;
+    /* the quick path reads the data as one run of registers: not a write
+     * whose data begins in src0 and goes on in src1 */
+    ut_regs rg = {m->reg[h], write ? m->reg[dbase] : NULL, m->dst, m->rlen, m->mask};
+    if ((!write || dbase >= m->mlen || dbase + nch * creg <= m->mlen) &&
+        untyped_quick(&rg, s, a64, write, slots, cmask))
         return GTSIM_OK;
-    /* slot by slot, DWord by DWord: sf_read / sf_write report what the
+    /* channel by channel, slot by slot: sf_read / sf_write report what the
      * quick path declined (out of bounds with the check on, unmapped
      * pages, page crossings, null surfaces) */
-    unsigned dbase = h + areg;
     uint32_t lanes_on = m->mask & ((1u << slots) - 1);
     sf_pcache pc = {0, NULL};
-    for (uint32_t lanes = lanes_on; lanes; lanes &= lanes - 1) {
-        unsigned i = (unsigned)__builtin_ctz(lanes);
-        uint64_t addr = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8)
-                            : sf_pay32(m, h + i / 8, (i % 8) * 4);
-        m->lane = (int)i;
-        unsigned k = 0;
-        for (unsigned c = 0; c < 4; c++) {
-            if (cmask >> c & 1)
-                continue;
+    unsigned k = 0;
+    for (unsigned c = 0; c < 4; c++) {   /* channel then slot (where writes meet, the last stays) */
+        if (cmask >> c & 1)
+            continue;
+        for (uint32_t lanes = lanes_on; lanes; lanes &= lanes - 1) {
+            unsigned i = (unsigned)__builtin_ctz(lanes);
+            uint64_t addr = a64 ? sf_pay64(m, h + i / 4, (i % 4) * 8)
+                                : sf_pay32(m, h + i / 8, (i % 8) * 4);
+            m->lane = (int)i;
             uint64_t off = a64 ? addr + 4 * c : (uint32_t)(addr + 4 * c);
             uint8_t *p = sf_dword_ptr(s, off, &pc, write);
             uint32_t v;
@@ -413,8 +427,8 @@ static int untyped_rw(sf_msg *m, const sf_space *s, bool a64, bool write)
                     return st;
                 sf_rsp32(m, k * creg + i / 8, (i % 8) * 4, v);
             }
-            k++;
         }
+        k++;
     }
     return GTSIM_OK;
 }
@@ -842,34 +856,13 @@ static int media_block(sf_msg *m, bool write)
 
 int gt_sf_send_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
 {
-    sf_msg m;
-    m.dev = NULL;   /* untyped_quick reports nothing */
-    m.t = t;
-    m.in = NULL;
-    m.desc = p->desc;
-    m.exdesc = 0;
-    m.mask = mask;
-    m.sfid = 0;
-    m.name = NULL;
-    m.lane = -1;
-    m.rmw = false;
-    m.mlen = p->mlen;
-    m.exlen = p->exlen;
-    m.nregs = p->mlen + p->exlen;
-    m.rlen = p->rlen;
-    m.header = gt_bits(p->desc, 19, 19);
-    m.dst = p->dst >= 0 ? t->grf + 32 * p->dst : NULL;
-    for (unsigned k = 0; k < m.mlen; k++)
-        m.reg[k] = t->grf + 32 * (p->src0 + k);
-    for (unsigned k = 0; k < m.exlen; k++)
-        m.reg[m.mlen + k] = t->grf + 32 * (p->src1 + k);
-    bool a64 = p->op == SF_OP_A64_UNTYPED_READ || p->op == SF_OP_A64_UNTYPED_WRITE;
-    bool write = p->op == SF_OP_UNTYPED_WRITE || p->op == SF_OP_A64_UNTYPED_WRITE;
+    const uint8_t *r0 = t->grf + 32 * p->src0;
     sf_space s;
-    if (!sf_space_known(t, gt_bits(p->desc, 7, 0), a64, m.header ? m.reg[0] : NULL, p->checked, &s))
+    if (!sf_space_known(t, p->bti, p->a64, p->header ? r0 : NULL, p->checked, &s))
         return 0;
-    return untyped_quick(&m, &s, a64, write, gt_bits(p->desc, 13, 12) == 1 ? 16 : 8,
-                         gt_bits(p->desc, 11, 8));
+    ut_regs rg = {r0 + 32 * p->header, p->data >= 0 ? t->grf + 32 * p->data : NULL,
+                  p->dst >= 0 ? t->grf + 32 * p->dst : NULL, p->rlen, mask};
+    return untyped_quick(&rg, &s, p->a64, p->write, p->slots, p->cmask);
 }
 
 int gt_sf_is_fence(const gtsim_device *dev, unsigned sfid, uint32_t desc)

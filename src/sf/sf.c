@@ -263,19 +263,25 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
     unsigned mode = gt_bits(in->desc, 13, 12), cmask = gt_bits(in->desc, 11, 8);
     bool a64 = op == SF_OP_A64_UNTYPED_READ || op == SF_OP_A64_UNTYPED_WRITE;
     bool write = op == SF_OP_UNTYPED_WRITE || op == SF_OP_A64_UNTYPED_WRITE;
-    unsigned slots = mode == 1 ? 16 : 8, nch = 4 - (unsigned)__builtin_popcount(cmask);
-    if ((mode != 1 && mode != 2) || nch == 0 ||
-        m.nregs < m.header + slots / (a64 ? 4 : 8) + (write ? nch * slots / 8 : 0))
+    unsigned slots = mode == 1 ? 16 : 8, nch = sf_channels(cmask);
+    unsigned dbase = m.header + slots / (a64 ? 4 : 8), dlen = write ? nch * slots / 8 : 0;
+    if ((mode != 1 && mode != 2) || nch == 0 || m.nregs < dbase + dlen)
         return;
+    if (write && dbase < m.mlen && dbase + dlen > m.mlen)
+        return;   /* data beginning in src0 and going on in src1: not one run of registers */
     p->op = (uint8_t)op;
-    p->desc = in->desc;
-    p->mlen = (uint8_t)m.mlen;
-    p->exlen = (uint8_t)m.exlen;
     p->rlen = (uint8_t)m.rlen;
     p->src0 = (uint8_t)in->src[0].nr;
-    p->src1 = (uint8_t)in->src[1].nr;
+    p->data = !write ? -1
+              : dbase < m.mlen ? (int16_t)(in->src[0].nr + dbase) : (int16_t)(in->src[1].nr + dbase - m.mlen);
     p->dst = in->dst.file == GT_FILE_GRF ? (int16_t)in->dst.nr : -1;
     p->checked = (uint8_t)gt_check_on(dev, GTSIM_CHECK_BOUNDS);
+    p->bti = (uint8_t)gt_bits(in->desc, 7, 0);
+    p->a64 = a64;
+    p->write = write;
+    p->header = (uint8_t)m.header;
+    p->slots = (uint8_t)slots;
+    p->cmask = (uint8_t)cmask;
 }
 
 int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec_mask,

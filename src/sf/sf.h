@@ -115,11 +115,14 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in,
  * registers that gt_sf_send accepts.  op 0: not planned. */
 typedef struct gt_sf_plan {
     uint8_t op;            /* enum sf_dp_op (src/sf/sf_int.h); 0 none */
-    uint8_t mlen, exlen, rlen;   /* GRF registers of src0, src1 and the response */
-    uint8_t src0, src1;    /* first payload registers */
+    uint8_t rlen;          /* GRF registers of the response */
+    uint8_t src0;          /* first payload register (the header, if any, then the addresses) */
+    int16_t data;          /* first data register of a write, -1: a read */
     int16_t dst;           /* first response register, -1: not a GRF (no response) */
     uint8_t checked;       /* GTSIM_CHECK_BOUNDS was on for the device */
-    uint32_t desc;         /* the message descriptor */
+    /* from the descriptor: binding table index, A64 (no BTI), a write, a
+     * header register, slots (8 or 16), channel mask (bit c: channel c off) */
+    uint8_t bti, a64, write, header, slots, cmask;
 } gt_sf_plan;
 
 /* Plan the send in (p->op 0 when it does not qualify). */

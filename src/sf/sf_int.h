@@ -60,6 +60,13 @@ static inline uint64_t sf_ld64(const void *p)
 }
 
 /* Payload DWord at message register reg, byte offset byte (0..28). */
+/* The channels an untyped message's channel mask (bit c set: channel c
+ * off; seed 004 untyped surface read) leaves on: 4 minus its bits, from a
+ * nibble table (not a libgcc popcount call per message). */
+static inline unsigned sf_channels(unsigned cmask)
+{
+    return 4 - (unsigned)((0x4332322132212110ull >> (4 * (cmask & 15))) & 0xf);
+}
 static inline uint32_t sf_pay32(const sf_msg *m, unsigned reg, unsigned byte)
 {
     return sf_ld32(m->reg[reg] + byte);

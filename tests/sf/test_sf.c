@@ -885,6 +885,17 @@ static void untyped_broadcast_and_overlap(void **state)
     for (int i = 0; i < 8; i++) {
         assert_int_equal(slm32(f, 404 + 4 * i), 0xB0u + (uint32_t)i);
     }
+    /* the same with the data beginning in src0 and going on in src1: x in
+     * r3 (after the addresses), y in src1 r6 (not r4, the row after r3) */
+    for (int i = 0; i < 8; i++) {
+        grf32(f, 2)[i] = 600 + 4u * (uint32_t)i;
+        grf32(f, 3)[i] = 0xC0u + (uint32_t)i;
+        grf32(f, 6)[i] = 0xD0u + (uint32_t)i;
+    }
+    assert_int_equal(sends(f, 0xC, 2, 6, 1, -1, 0xFF, DESC(2, 0, 0, 0x09, 0x2C, 254)), GTSIM_OK);
+    assert_int_equal(slm32(f, 600), 0xC0);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(slm32(f, 604 + 4 * i), 0xD0u + (uint32_t)i);
     /* buffer (BTI 0) SIMD16 read xz, every slot at 48: DWords 12 and 14 */
     for (int i = 0; i < 16; i++)
         grf32(f, 2)[i] = 48;
@@ -917,6 +928,20 @@ static void untyped_broadcast_and_overlap(void **state)
     assert_int_equal(sends(f, 0xC, 2, 4, 1, -1, 0xFF, DESC(1, 0, 0, 0x09, 0x2E, 0)), GTSIM_OK);
     assert_int_equal(r32(f, BUF + 8), 0xA7);
     assert_int_equal(r32(f, BUF + 12), 0x1003);
+    /* buffer SIMD8 write xy, slots 0..6 at 4i and slot 7 at 100 (not
+     * consecutive: slot by slot through host pointers): slot i's y and slot
+     * i+1's x meet at 4i + 4, and y stays (channel then slot, as above) */
+    for (int i = 0; i < 8; i++) {
+        grf32(f, 2)[i] = i < 7 ? 4u * (uint32_t)i : 100;
+        grf32(f, 4)[i] = 0xA0u + (uint32_t)i;
+        grf32(f, 5)[i] = 0xB0u + (uint32_t)i;
+    }
+    assert_int_equal(sends(f, 0xC, 2, 4, 2, -1, 0xFF, DESC(1, 0, 0, 0x09, 0x2C, 0)), GTSIM_OK);
+    assert_int_equal(r32(f, BUF + 0), 0xA0);
+    for (int j = 1; j <= 7; j++)
+        assert_int_equal(r32(f, BUF + 4 * (uint32_t)j), 0xB0u + (uint32_t)j - 1);
+    assert_int_equal(r32(f, BUF + 100), 0xA7);
+    assert_int_equal(r32(f, BUF + 104), 0xB7);
 }
 
 /* A send as the EU runs it: planned once (gt_sf_plan_send), then
@@ -983,8 +1008,11 @@ static void untyped_planned_matches(void **state)
             addr[i] = pat == 0 ? base : pat == 1 ? base + 4 * i : pat == 2 ? base + 16 * i
                                                                           : base + 4 * (rnd() % 64);
         unsigned src0 = 2 + rnd() % 8, src1 = 40 + rnd() % 8;
+        /* a write's data: after the addresses in src0, in src1 (split), or
+         * one row in src0 and the rest in src1 (straddle) */
         int split = write && rnd() % 2, dst = write ? -1 : (int)(rnd() % 3 ? 60 : src0 + header);
-        uint32_t desc = DESC(split ? mlen : mlen + (write ? dlen : 0), write ? 0 : dlen, header,
+        unsigned straddle = split && dlen > 1 && rnd() % 3 == 0;
+        uint32_t desc = DESC(split ? mlen + straddle : mlen + (write ? dlen : 0), write ? 0 : dlen, header,
                              a64 ? (write ? 0x19 : 0x11) : (write ? 0x09 : 0x01),
                              (simd16 ? 0x10 : 0x20) | cmask, bti);
         for (int k = 0; k < 2; k++) {
@@ -1002,7 +1030,7 @@ static void untyped_planned_matches(void **state)
         }
         gt_inst in = mk_send(0xC, src0, dst, split ? (int)src1 : -1);
         in.desc = desc;
-        in.exdesc = 0xC | (split ? dlen << 6 : 0);
+        in.exdesc = 0xC | (split ? (dlen - straddle) << 6 : 0);
         if (split)
             in.src[1].nr = (uint8_t)src1;
         int st1 = gt_sf_send(&f1->dev, f1->t, &in, mask, in.desc, in.exdesc), st2;
