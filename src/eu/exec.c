@@ -752,13 +752,36 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
  * FK_I32's shapes have no source modifiers; FK_INT's apply them.
  * SH_PLAIN, or'ed to an FK_I32 shape: no condition modifier, a contiguous
  * D/UD register destination, SIMD8 or SIMD16 (the handler then has no
- * condition or destination-form branch). */
+ * condition or destination-form branch).  FK_FLT's only shape is SH_PLAIN
+ * (flt_shape). */
 enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4 };
 
 static int int_shape_of(gt_xinst *x, int ns);
 
-static int int_shape(gt_xinst *x, int ns)
+/* FK_FLT's SH_PLAIN: add, mul or mad at SIMD8 or SIMD16 without a
+ * condition modifier, every source and the destination a contiguous GRF
+ * region (F) without modifiers.  (A float mov with such operands is a raw
+ * move, FK_RAW.) */
+static int flt_shape(const gt_xinst *x, int ns)
 {
+    const gt_inst *in = &x->in;
+    int op = in->op;
+    if ((op != GT_OP_ADD && op != GT_OP_MUL && op != GT_OP_MAD) ||
+        in->cond != GT_COND_NONE || (in->exec_size != 8 && in->exec_size != 16) ||
+        x->dst.space != GT_XS_GRF || !x->dst.contig)
+        return SH_ANY;
+    for (int s = 0; s < ns; s++) {
+        const gt_xop *p = &x->src[s];
+        if (p->space != GT_XS_GRF || !p->contig || p->scalar || p->mods)
+            return SH_ANY;
+    }
+    return SH_PLAIN;
+}
+
+static int plan_shape(gt_xinst *x, int ns)
+{
+    if (x->fast == FK_FLT)
+        return flt_shape(x, ns);
     int sh = int_shape_of(x, ns);
     const gt_inst *in = &x->in;
     if (sh != SH_ANY && x->fast == FK_I32 && in->cond == GT_COND_NONE && x->dst.space == GT_XS_GRF &&
@@ -928,7 +951,7 @@ static int flag_mov_ok(const gt_inst *in)
 static void plan_fast(gt_xinst *x, int ns)
 {
     plan_fast_kind(x, ns);
-    x->fast_shape = (uint8_t)int_shape(x, ns);
+    x->fast_shape = (uint8_t)plan_shape(x, ns);
     x->fast_selnp = x->in.op == GT_OP_SEL && x->in.cond == GT_COND_NONE;
     x->fast_fn = x->fast ? fast_fn_for(x) : NULL;
     if (!x->fast_fn)
@@ -3502,15 +3525,20 @@ static void fma_lanes(float *r, const float *a, const float *b, const float *c, 
         r[i] = fmaf(b[i], c[i], a[i]);
 }
 
-/* The n lanes (a multiple of 8, at most 32) of a float source as
- * fast_load_f gives them, eight per vector: denormals flushed to signed
- * zero with ftz, then abs and negate (sign-bit operations, as fabsf and
- * unary minus are).  The operand's form is tested once, not per chunk. */
+/* The n lanes (8 or 16) of a float source as fast_load_f gives them,
+ * eight per vector: denormals flushed to signed zero with ftz, then abs and
+ * negate (sign-bit operations, as fabsf and unary minus are).  The
+ * operand's form is tested once, not per chunk; plain (SH_PLAIN): a
+ * contiguous GRF region without modifiers, nothing to test. */
 static inline __attribute__((always_inline)) void v8f_load(const gt_thread *t, const gt_xop *p,
-                                                           v8u32 *o, int n, int ftz)
+                                                           v8u32 *o, int n, int ftz, int plain)
 {
-    const uint8_t *g = p->space == GT_XS_ACC ? t->acc : t->grf;
-    if (p->space == GT_XS_IMM || p->scalar) {
+    const uint8_t *g = plain || p->space != GT_XS_ACC ? t->grf : t->acc;
+    if (plain) {
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8)
+            o[c / 8] = v8_load(g + p->off[0] + 4 * c);
+    } else if (p->space == GT_XS_IMM || p->scalar) {
         v8u32 v = v8_src(g, p, 0);
 #pragma GCC unroll 4
         for (int c = 0; c < n; c += 8)
@@ -3528,7 +3556,7 @@ static inline __attribute__((always_inline)) void v8f_load(const gt_thread *t, c
 #pragma GCC unroll 4
         for (int c = 0; c < n; c += 8)
             o[c / 8] = v8f_flush(o[c / 8]);
-    if (p->mods) {
+    if (!plain && p->mods) {
         uint32_t am = p->mods & 2 ? 0x7fffffffu : ~0u, xm = p->mods & 1 ? 0x80000000u : 0;
 #pragma GCC unroll 4
         for (int c = 0; c < n; c += 8)
@@ -3540,7 +3568,8 @@ static inline __attribute__((always_inline)) void v8f_load(const gt_thread *t, c
  * every source lane read before any is written, NaN results by
  * nan_rule_f, the same bits. */
 static inline __attribute__((always_inline)) int fast_flt_v8(gt_thread *t, const gt_xinst *x,
-                                                             uint32_t wren, int ftz, int op, int n)
+                                                             uint32_t wren, int ftz, int op, int n,
+                                                             int plain)
 {
     const gt_inst *in = &x->in;
     uint32_t lmask = wren >> in->chan_off;
@@ -3548,11 +3577,11 @@ static inline __attribute__((always_inline)) int fast_flt_v8(gt_thread *t, const
         __builtin_unreachable();
     int fin = ftz && x->fast_arith, ns = op == GT_OP_MOV ? 1 : op == GT_OP_MAD ? 3 : 2;
     v8u32 rv[4], va[4], vb[4], vc[4];
-    v8f_load(t, &x->src[0], va, n, fin);
+    v8f_load(t, &x->src[0], va, n, fin, plain);
     if (ns > 1)
-        v8f_load(t, &x->src[1], vb, n, fin);
+        v8f_load(t, &x->src[1], vb, n, fin, plain);
     if (ns > 2)
-        v8f_load(t, &x->src[2], vc, n, fin);
+        v8f_load(t, &x->src[2], vc, n, fin, plain);
     v8u32 vm[4];   /* mad: one fma_lanes call for every lane */
     if (op == GT_OP_MAD) {
         float fa[16], fb[16], fc[16], fr[16];
@@ -3588,7 +3617,11 @@ static inline __attribute__((always_inline)) int fast_flt_v8(gt_thread *t, const
         rv[c / 8] = r;
     }
     const gt_xop *pd = &x->dst;
-    if (pd->space == GT_XS_GRF || pd->space == GT_XS_ACC) {
+    if (plain) {
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8)
+            v8_put(t->grf + pd->off[0] + 4 * c, rv[c / 8], (lmask >> c) & 0xff);
+    } else if (pd->space == GT_XS_GRF || pd->space == GT_XS_ACC) {
         uint8_t *g = pd->space == GT_XS_ACC ? t->acc : t->grf;
 #pragma GCC unroll 4
         for (int c = 0; c < n; c += 8)
@@ -3609,7 +3642,7 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
         return 0;
     if (vec && (op == GT_OP_MOV || op == GT_OP_ADD || op == GT_OP_MUL || op == GT_OP_MAD) &&
         (n == 8 || n == 16))
-        return fast_flt_v8(t, x, wren, fmode & 1, op, n);
+        return fast_flt_v8(t, x, wren, fmode & 1, op, n, 0);
     int co = in->chan_off, ftz = fmode & 1;
     uint32_t lmask = wren >> co, full = n >= 32 ? ~0u : (1u << n) - 1;
     float a[32], b[32], cc[32], r[32];
@@ -3848,9 +3881,12 @@ FAST_INT_OPS(FAST_I32)
 FAST_I32(rol, GT_OP_ROL)
 FAST_I32(ror, GT_OP_ROR)
 FAST_INT_OPS(FAST_INT)
-/* FK_FLT handlers in two forms: NAME on eight-lane vectors (for hosts with
- * AVX2: fast_fn_for asks host_v8), NAME##_lanes on lane arrays. */
-#define FAST_FLT(NAME, OP)                                                                      \
+/* FK_FLT handlers.  add, mul and mad in three forms: NAME on eight-lane
+ * vectors and NAME##_p for SH_PLAIN operands (both for hosts with AVX2:
+ * fast_fn_for asks host_v8), NAME##_lanes on lane arrays; mov without
+ * the plain form (FAST_FLT2); the other operations on lane arrays only
+ * (FAST_FLT_LANES). */
+#define FAST_FLT2(NAME, OP)                                                                     \
     static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,  \
                                   unsigned fm)                                                  \
     {                                                                                           \
@@ -3861,14 +3897,31 @@ FAST_INT_OPS(FAST_INT)
     {                                                                                           \
         return fast_flt(t, x, wren, pm, fm, OP, 0);                                             \
     }
-FAST_FLT(fflt_mov, GT_OP_MOV)
+#define FAST_FLT(NAME, OP)                                                                      \
+    FAST_FLT2(NAME, OP)                                                                         \
+    static FAST_VERSIONS int NAME##_p(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, \
+                                      unsigned fm)                                              \
+    {                                                                                           \
+        (void)pm;                                                                               \
+        if (fm & 2)   /* ALT mode: the general path */                                          \
+            return 0;                                                                           \
+        return x->in.exec_size == 8 ? fast_flt_v8(t, x, wren, fm & 1, OP, 8, 1)                 \
+                                    : fast_flt_v8(t, x, wren, fm & 1, OP, 16, 1);               \
+    }
+#define FAST_FLT_LANES(NAME, OP)                                                                \
+    static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,  \
+                                  unsigned fm)                                                  \
+    {                                                                                           \
+        return fast_flt(t, x, wren, pm, fm, OP, 0);                                             \
+    }
+FAST_FLT2(fflt_mov, GT_OP_MOV)
 FAST_FLT(fflt_add, GT_OP_ADD)
 FAST_FLT(fflt_mul, GT_OP_MUL)
 FAST_FLT(fflt_mad, GT_OP_MAD)
-FAST_FLT(fflt_sel, GT_OP_SEL)
-FAST_FLT(fflt_cmp, GT_OP_CMP)
-FAST_FLT(fflt_cmpn, GT_OP_CMPN)
-FAST_FLT(fflt_math, GT_OP_MATH)
+FAST_FLT_LANES(fflt_sel, GT_OP_SEL)
+FAST_FLT_LANES(fflt_cmp, GT_OP_CMP)
+FAST_FLT_LANES(fflt_cmpn, GT_OP_CMPN)
+FAST_FLT_LANES(fflt_math, GT_OP_MATH)
 
 /* FK_SEND handler: the planned message, when it needs no report (else
  * exec_ctrl sends it through gt_sf_send). */
@@ -4025,17 +4078,17 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         default: return NULL;
         }
     case FK_FLT: {
-        int v8 = host_v8();
-#define CASE_FLT(NAME, OP) case OP: return v8 ? NAME : NAME##_lanes;
+        int v8 = host_v8(), plain = x->fast_shape == SH_PLAIN;
+#define CASE_FLT(NAME, OP) case OP: return !v8 ? NAME##_lanes : plain ? NAME##_p : NAME;
         switch (op) {
-        CASE_FLT(fflt_mov, GT_OP_MOV)
+        case GT_OP_MOV: return v8 ? fflt_mov : fflt_mov_lanes;
         CASE_FLT(fflt_add, GT_OP_ADD)
         CASE_FLT(fflt_mul, GT_OP_MUL)
         CASE_FLT(fflt_mad, GT_OP_MAD)
-        CASE_FLT(fflt_sel, GT_OP_SEL)
-        CASE_FLT(fflt_cmp, GT_OP_CMP)
-        CASE_FLT(fflt_cmpn, GT_OP_CMPN)
-        CASE_FLT(fflt_math, GT_OP_MATH)
+        case GT_OP_SEL: return fflt_sel;
+        case GT_OP_CMP: return fflt_cmp;
+        case GT_OP_CMPN: return fflt_cmpn;
+        case GT_OP_MATH: return fflt_math;
         default: return NULL;
         }
 #undef CASE_FLT

@@ -313,6 +313,38 @@ static void gen_inst(gt_inst *in)
                 d->subnr = 0;
         }
     }
+    /* a quarter of the float add, mul and mad in the compiler's common
+     * form (the float handlers' plain operands): F sources in contiguous
+     * registers without modifiers, a contiguous F register destination,
+     * no condition modifier, SIMD8 or SIMD16 */
+    if (flt && (in->op == GT_OP_ADD || in->op == GT_OP_MUL || in->op == GT_OP_MAD) && pick(4) == 0) {
+        in->cond = GT_COND_NONE;
+        if (in->exec_size < 8)
+            in->exec_size = (uint8_t)(8 << pick(2));
+        if (in->chan_off + in->exec_size > 32)
+            in->chan_off = 0;
+        for (int s = 0; s < ns; s++) {
+            gt_operand *o = &in->src[s];
+            gen_src(in, s, GT_TYPE_F, 0);
+            o->file = GT_FILE_GRF;
+            o->nr = (uint8_t)(1 + pick(100));
+            o->subnr = 0;
+            o->negate = o->abs = 0;
+            o->rep = 0;
+            for (int c = 0; c < 4; c++)
+                o->swizzle[c] = (uint8_t)c;
+            if (!in->align16) {
+                o->vstride = 8; o->width = 8; o->hstride = 1;
+            }
+        }
+        d->file = GT_FILE_GRF;
+        d->nr = (uint8_t)(1 + pick(100));
+        d->subnr = 0;
+        d->type = GT_TYPE_F;
+        d->hstride = 1;
+        if (in->align16)
+            d->writemask = 0xf;
+    }
     /* a destination overlapping src0's region one register or one element
      * on (`add (16) r11 r10 ...`, `mov (4) r10.1 r10.0<1;1,0>`): the
      * handlers must read every source lane before writing any */
@@ -499,6 +531,7 @@ int main(int argc, char **argv)
     long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0, q_fast = 0;
     /* integer handler runs by kind (FK_INT, FK_I32), operand shape and opcode */
     long shape_op[2][8][GT_OP_COUNT] = {{{0}}};   /* [int32][shape, SH_PLAIN = 4][op] */
+    long flt_plain_op[GT_OP_COUNT] = {0};         /* float mov/add/mul/mad with plain operands */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -535,6 +568,8 @@ int main(int argc, char **argv)
             op_fast[x->in.op]++;
             if ((x->fast == 1 || x->fast == 4) && x->fast_shape < 8)   /* FK_INT, FK_I32 */
                 shape_op[x->fast == 4][x->fast_shape][x->in.op]++;
+            if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
+                flt_plain_op[x->in.op]++;
             acc_fast += x->dst.space == GT_XS_ACC || x->src[0].space == GT_XS_ACC;
             int q = x->dst.type == GT_TYPE_Q || x->dst.type == GT_TYPE_UQ;
             for (int s = 0; s < x->in.num_srcs; s++)
@@ -620,6 +655,15 @@ int main(int argc, char **argv)
                     missing = 1;
                 }
             }
+    /* the float handlers' plain form (fast_fn_for picks it where AVX2 runs
+     * the vector handlers) */
+    static const int flt_plain_ops[] = {GT_OP_ADD, GT_OP_MUL, GT_OP_MAD};
+    for (size_t i = 0; i < sizeof flt_plain_ops / sizeof flt_plain_ops[0]; i++)
+        if (cases >= 20000 && flt_plain_op[flt_plain_ops[i]] < 5) {
+            fprintf(stderr, "float opcode %d with plain operands went through a handler only %ld times\n",
+                    flt_plain_ops[i], flt_plain_op[flt_plain_ops[i]]);
+            missing = 1;
+        }
     const int *lists[2] = {ops_int, ops_flt};
     const size_t lens[2] = {sizeof ops_int / sizeof ops_int[0], sizeof ops_flt / sizeof ops_flt[0]};
     for (int l = 0; l < 2; l++)
