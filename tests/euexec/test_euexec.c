@@ -31,6 +31,14 @@ static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 /* Runs the loaded kernel on a fresh thread prepared by the caller; checks it
  * stopped at the final wait. */
 static void run_ok(void) { h_run_ok(&H); }
+/* A SIMD16 thread, every channel on, r2 = its channel numbers, run to its end. */
+static void run_lane_ids(void)
+{
+    h_thread(&H, 0xffff);
+    for (int i = 0; i < 16; i++)
+        h_d(&H, 2)[i] = i;
+    run_ok();
+}
 
 /* ---- float arithmetic, SIMD16, regions ---- */
 static void test_float_alu(void **st)
@@ -439,10 +447,7 @@ static void test_if_else(void **st)
            "endif (16|M0) E3\n"
            "E3:\n"
            END);
-    h_thread(&H, 0xffff);
-    for (int i = 0; i < 16; i++)
-        h_d(&H, 2)[i] = i;
-    run_ok();
+    run_lane_ids();
     for (int i = 0; i < 16; i++) {
         assert_int_equal(h_d(&H, 10)[i], i < 8 ? i + 100 : i + 200);
         assert_int_equal(h_d(&H, 12)[i], i == 3 ? 33 : 0);
@@ -545,10 +550,7 @@ static void test_goto_join(void **st)
            "K2:\n"
            "mov (16|M0) r16.0<1>:d 6:d\n"
            END);
-    h_thread(&H, 0xffff);
-    for (int i = 0; i < 16; i++)
-        h_d(&H, 2)[i] = i;
-    run_ok();
+    run_lane_ids();
     for (int i = 0; i < 16; i++) {
         /* seed 004 goto, BranchCtrl clear: the predicated channels go on,
          * the others wait at UIP (IGC flips a forward goto's predicate on
@@ -582,10 +584,7 @@ static void test_join_inside_block(void **st)
            "cmp (16|M0) (lt)f0.1 null<1>:d r12.0<8;8,1>:d 4:d\n"
            "(f0.1) while (16|M0) LOOP\n"
            END);
-    h_thread(&H, 0xffff);
-    for (int i = 0; i < 16; i++)
-        h_d(&H, 2)[i] = i;
-    run_ok();
+    run_lane_ids();
     for (int i = 0; i < 16; i++) {
         /* passes j = 1..4: +3 where i > j (the channels that go on, as in
          * test_goto_join), +16 for every channel */
@@ -613,10 +612,7 @@ static void test_goto_backward(void **st)
            "(f0.0) goto.b (16|M0) L L\n"
            "add (16|M0) r12.0<1>:d r10.0<8;8,1>:d 100:d\n"
            END);
-    h_thread(&H, 0xffff);
-    for (int i = 0; i < 16; i++)
-        h_d(&H, 2)[i] = i;
-    run_ok();
+    run_lane_ids();
     for (int i = 0; i < 16; i++) {
         assert_int_equal(h_d(&H, 10)[i], i < 1 ? 1 : i);
         assert_int_equal(h_d(&H, 12)[i], (i < 1 ? 1 : i) + 100);
@@ -870,6 +866,18 @@ static void test_indirect_vxh(void **st)
         assert_int_equal(h_d(&H, 11)[i], 1000 + (addrs[i] - 0x60) / 4);
 }
 
+/* A SIMD8 thread of the loaded kernel under a watchdog of n instructions:
+ * stopped by it after exactly n. */
+static void run_watchdog(uint64_t n)
+{
+    h_thread(&H, 0xff);
+    H.dev->cfg.max_eu_instructions = n;
+    int s = h_run(&H);
+    H.dev->cfg.max_eu_instructions = 0;
+    assert_int_equal(s, GTSIM_ERR_WATCHDOG);
+    assert_int_equal(H.t->instructions, n);
+}
+
 /* ---- faults: out-of-range indirect access, illegal instruction, watchdog ---- */
 static void test_faults(void **st)
 {
@@ -900,12 +908,7 @@ static void test_faults(void **st)
     assert_non_null(strstr(H.dev->err, "7f"));
 
     h_load(&H, "L:\n(W) jmpi (1|M0) L\n");
-    h_thread(&H, 0xff);
-    H.dev->cfg.max_eu_instructions = 1000;
-    s = h_run(&H);
-    H.dev->cfg.max_eu_instructions = 0;
-    assert_int_equal(s, GTSIM_ERR_WATCHDOG);
-    assert_int_equal(H.t->instructions, 1000);
+    run_watchdog(1000);
 
     /* the watchdog ends a loop of blocks (exec.c block_plan) at its exact
      * count: 125 passes of 8 instructions, then 3 of the 7 adds */
@@ -919,12 +922,7 @@ static void test_faults(void **st)
            "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
            "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
            "(W) jmpi (1|M0) L7\n");
-    h_thread(&H, 0xff);
-    H.dev->cfg.max_eu_instructions = 1003;
-    s = h_run(&H);
-    H.dev->cfg.max_eu_instructions = 0;
-    assert_int_equal(s, GTSIM_ERR_WATCHDOG);
-    assert_int_equal(H.t->instructions, 1003);
+    run_watchdog(1003);
     for (int i = 0; i < 8; i++)
         assert_int_equal(h_d(&H, 10)[i], 125 * 7 + 3);
 }
