@@ -778,10 +778,29 @@ static int flt_shape(const gt_xinst *x, int ns)
     return SH_PLAIN;
 }
 
+/* FK_RAW's shapes, both SH_PLAIN, at SIMD8 or SIMD16 with a contiguous
+ * destination: a contiguous source (SH_VV) or one element or immediate for
+ * every lane (SH_VS; fast_imm its bits). */
+static int raw_shape(gt_xinst *x)
+{
+    const gt_xop *p = &x->src[0];
+    if ((x->in.exec_size != 8 && x->in.exec_size != 16) || !x->dst.contig)
+        return SH_ANY;
+    if (p->space == GT_XS_IMM) {
+        x->fast_imm = (uint32_t)p->imm_lane[0];
+        return SH_VS | SH_PLAIN;
+    }
+    if (p->space != GT_XS_GRF || p->size != 4)
+        return SH_ANY;
+    return p->scalar ? SH_VS | SH_PLAIN : p->contig ? SH_VV | SH_PLAIN : SH_ANY;
+}
+
 static int plan_shape(gt_xinst *x, int ns)
 {
     if (x->fast == FK_FLT)
         return flt_shape(x, ns);
+    if (x->fast == FK_RAW)
+        return raw_shape(x);
     int sh = int_shape_of(x, ns);
     const gt_inst *in = &x->in;
     if (sh != SH_ANY && x->fast == FK_I32 && in->cond == GT_COND_NONE && x->dst.space == GT_XS_GRF &&
@@ -3747,12 +3766,23 @@ static inline __attribute__((always_inline)) int fast_flt(gt_thread *t, const gt
 /* Bit copy of 4-byte elements (a raw mov without condition modifier),
  * eight lanes at a time. */
 static inline __attribute__((always_inline)) int fast_raw_n(gt_thread *t, const gt_xinst *x, uint32_t wren,
-                                                            int n)
+                                                            int shape, int n)
 {
     if (n > 32)   /* ExecSize */
         n = 32;
     uint32_t lmask = wren >> x->in.chan_off;
     uint8_t *g = t->grf;
+    if (shape & SH_PLAIN) {   /* raw_shape: SIMD8/16, contiguous destination */
+        const gt_xop *ps = &x->src[0];
+        v8u32 v[2];   /* every source lane is read before any is written */
+        for (int c = 0; c < n; c += 8)
+            v[c / 8] = shape == (SH_VV | SH_PLAIN) ? v8_load(g + ps->off[0] + 4 * c)
+                       : ps->space == GT_XS_IMM    ? v8_dup((uint32_t)x->fast_imm)
+                                                   : v8_dup((uint32_t)rd_raw(g + ps->off[0], 4));
+        for (int c = 0; c < n; c += 8)
+            v8_put(g + x->dst.off[0] + 4 * c, v[c / 8], (lmask >> c) & 0xff);
+        return 1;
+    }
     if (n < 8) {   /* no whole chunk: lane by lane, every lane read before any is written */
         const gt_xop *ps = &x->src[0];
         uint32_t v[8];
@@ -3774,9 +3804,10 @@ static inline __attribute__((always_inline)) int fast_raw_n(gt_thread *t, const 
     return 1;
 }
 
-static inline __attribute__((always_inline)) int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren)
+static inline __attribute__((always_inline)) int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren,
+                                                          int shape)
 {
-    BY_EXEC_SIZE1(x, fast_raw_n, t, x, wren);
+    BY_EXEC_SIZE1(x, fast_raw_n, t, x, wren, shape);
 }
 
 /* GTSIM_EU_REFERENCE=1: every instruction takes the general path (for
@@ -4044,12 +4075,19 @@ static int fflag_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm
     return 1;
 }
 
-static FAST_VERSIONS int fraw_any(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
-{
-    (void)pm;
-    (void)fm;
-    return fast_raw(t, x, wren);
-}
+/* FK_RAW: any region (fraw_any), raw_shape's contiguous (fraw_pvv) and
+ * broadcast (fraw_pvs) sources */
+#define FAST_RAW(NAME, SHAPE)                                                                   \
+    static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,  \
+                                  unsigned fm)                                                  \
+    {                                                                                           \
+        (void)pm;                                                                               \
+        (void)fm;                                                                               \
+        return fast_raw(t, x, wren, SHAPE);                                                     \
+    }
+FAST_RAW(fraw_any, SH_ANY)
+FAST_RAW(fraw_pvv, SH_VV | SH_PLAIN)
+FAST_RAW(fraw_pvs, SH_VS | SH_PLAIN)
 
 static gt_fast_fn fast_fn_for(const gt_xinst *x)
 {
@@ -4099,7 +4137,10 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         CASE_INT(cmp, GT_OP_CMPN)
         default: return NULL;
         }
-    case FK_RAW: return fraw_any;
+    case FK_RAW:
+        return x->fast_shape == (SH_VV | SH_PLAIN)   ? fraw_pvv
+               : x->fast_shape == (SH_VS | SH_PLAIN) ? fraw_pvs
+                                                     : fraw_any;
     case FK_FLAG: return fflag_mov;
     case FK_MACC: return x->in.op == GT_OP_MUL ? fmul_acc : fmach;
     case FK_CSEL: return fcsel;

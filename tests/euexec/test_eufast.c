@@ -531,7 +531,8 @@ int main(int argc, char **argv)
     long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0, q_fast = 0;
     /* integer handler runs by kind (FK_INT, FK_I32), operand shape and opcode */
     long shape_op[2][8][GT_OP_COUNT] = {{{0}}};   /* [int32][shape, SH_PLAIN = 4][op] */
-    long flt_plain_op[GT_OP_COUNT] = {0};         /* float mov/add/mul/mad with plain operands */
+    long flt_plain_op[GT_OP_COUNT] = {0};         /* float add/mul/mad with plain operands */
+    long raw_plain[2] = {0};                      /* raw moves, plain: contiguous, broadcast source */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -570,6 +571,8 @@ int main(int argc, char **argv)
                 shape_op[x->fast == 4][x->fast_shape][x->in.op]++;
             if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
                 flt_plain_op[x->in.op]++;
+            if (x->fast == 3 && (x->fast_shape & 4))   /* FK_RAW, SH_PLAIN | SH_VV / SH_VS */
+                raw_plain[(x->fast_shape & 3) == 3]++;
             acc_fast += x->dst.space == GT_XS_ACC || x->src[0].space == GT_XS_ACC;
             int q = x->dst.type == GT_TYPE_Q || x->dst.type == GT_TYPE_UQ;
             for (int s = 0; s < x->in.num_srcs; s++)
@@ -662,6 +665,12 @@ int main(int argc, char **argv)
         if (cases >= 20000 && flt_plain_op[flt_plain_ops[i]] < 5) {
             fprintf(stderr, "float opcode %d with plain operands went through a handler only %ld times\n",
                     flt_plain_ops[i], flt_plain_op[flt_plain_ops[i]]);
+            missing = 1;
+        }
+    for (int k = 0; k < 2; k++)
+        if (cases >= 20000 && raw_plain[k] < 5) {
+            fprintf(stderr, "raw moves with a plain %s source went through a handler only %ld times\n",
+                    k ? "broadcast" : "contiguous", raw_plain[k]);
             missing = 1;
         }
     const int *lists[2] = {ops_int, ops_flt};
