@@ -753,7 +753,7 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
  * SH_PLAIN, or'ed to an FK_I32 shape: no condition modifier, a contiguous
  * D/UD register destination, SIMD8 or SIMD16 (the handler then has no
  * condition or destination-form branch).  FK_FLT's only shape is SH_PLAIN
- * (flt_shape). */
+ * (flt_shape); FK_RAW's are SH_PLAIN with SH_VV or SH_VS (raw_shape). */
 enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4 };
 
 static int int_shape_of(gt_xinst *x, int ns);
@@ -3914,10 +3914,10 @@ FAST_I32(ror, GT_OP_ROR)
 FAST_INT_OPS(FAST_INT)
 /* FK_FLT handlers.  add, mul and mad in three forms: NAME on eight-lane
  * vectors and NAME##_p for SH_PLAIN operands (both for hosts with AVX2:
- * fast_fn_for asks host_v8), NAME##_lanes on lane arrays; mov without
- * the plain form (FAST_FLT2); the other operations on lane arrays only
- * (FAST_FLT_LANES). */
-#define FAST_FLT2(NAME, OP)                                                                     \
+ * fast_fn_for asks host_v8), NAME##_lanes on lane arrays; mov in the
+ * first and the last (FAST_FLT_VEC); the other operations on lane arrays
+ * only (FAST_FLT_LANES). */
+#define FAST_FLT_VEC(NAME, OP)                                                                     \
     static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,  \
                                   unsigned fm)                                                  \
     {                                                                                           \
@@ -3929,7 +3929,7 @@ FAST_INT_OPS(FAST_INT)
         return fast_flt(t, x, wren, pm, fm, OP, 0);                                             \
     }
 #define FAST_FLT(NAME, OP)                                                                      \
-    FAST_FLT2(NAME, OP)                                                                         \
+    FAST_FLT_VEC(NAME, OP)                                                                         \
     static FAST_VERSIONS int NAME##_p(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, \
                                       unsigned fm)                                              \
     {                                                                                           \
@@ -3945,7 +3945,7 @@ FAST_INT_OPS(FAST_INT)
     {                                                                                           \
         return fast_flt(t, x, wren, pm, fm, OP, 0);                                             \
     }
-FAST_FLT2(fflt_mov, GT_OP_MOV)
+FAST_FLT_VEC(fflt_mov, GT_OP_MOV)
 FAST_FLT(fflt_add, GT_OP_ADD)
 FAST_FLT(fflt_mul, GT_OP_MUL)
 FAST_FLT(fflt_mad, GT_OP_MAD)
@@ -4283,8 +4283,6 @@ static int src_dword(xctx *c, const gt_xinst *x, int s, int idx, uint32_t *out)
     return 0;
 }
 
-/* Execute a branch / control instruction.  Sets *next_ip.  Returns a status;
- * *stop set when the thread must return (blocked, done). */
 /* seed 004 if / else / endif / do / while (structured control flow; x->ctrl
  * CTRL_STRUCT): channels park in the join table, JIP a byte offset from x.
  * emask: the enabled channels, wren: those whose predicate holds.  Returns
@@ -4314,6 +4312,8 @@ static inline __attribute__((always_inline)) uint32_t cf_structured(gt_thread *t
     }
 }
 
+/* Execute a branch / control instruction.  Sets *next_ip.  Returns a status;
+ * *stop set when the thread must return (blocked, done). */
 static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_ip, int *stop,
                      uint64_t *nchan)
 {
