@@ -3190,12 +3190,9 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
 /* BY_EXEC_SIZE with SIMD1 a constant too (the scalar instructions of
  * address and loop arithmetic: DWord and raw moves) */
 #define BY_EXEC_SIZE1(x, fn, ...)                                                           \
-    switch ((x)->in.exec_size) {                                                            \
-    case 1: return fn(__VA_ARGS__, 1);                                                      \
-    case 8: return fn(__VA_ARGS__, 8);                                                      \
-    case 16: return fn(__VA_ARGS__, 16);                                                    \
-    default: return fn(__VA_ARGS__, (x)->in.exec_size);                                     \
-    }
+    if ((x)->in.exec_size == 1)                                                             \
+        return fn(__VA_ARGS__, 1);                                                          \
+    BY_EXEC_SIZE(x, fn, __VA_ARGS__)
 
 /* fast_int_n with the execution size a constant for SIMD8 and SIMD16. */
 static inline __attribute__((always_inline)) int fast_int(gt_thread *t, const gt_xinst *x,
