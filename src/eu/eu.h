@@ -382,6 +382,7 @@ typedef struct gt_thread {
     uint32_t simd;             /* dispatch SIMD width: 8, 16 or 32 */
     uint64_t instructions;     /* executed by this thread (for the watchdog) */
     uint64_t channels;         /* lane-ops of those (gtsim_kernel_stats) */
+    uint64_t stat_insns, stat_chans; /* of those, not yet added to dev->stats (gt_eu_flush_stats) */
     uint32_t barrier_ip;       /* IP of the thread's last barrier message (GTSIM_CHECK_BARRIER) */
     struct gt_swsb_state *swsb; /* GTSIM_CHECK_SWSB: the thread's scoreboard (src/check.c), or NULL */
     uint8_t *written;          /* GTSIM_CHECK_UNINIT: a bit per GRF byte written since dispatch, or NULL */
@@ -393,6 +394,12 @@ typedef struct gt_thread {
  * (GT_THREAD_FAULTED, report in dev->err with the IP, raw bytes and
  * disassembly).  Updates dev->stats. */
 int gt_eu_run(gtsim_device *dev, gt_thread *t);
+/* Add the instructions and lane-ops of threads t[0..n-1] that are not yet
+ * in dev->stats (one atomic add per counter).  gt_eu_run leaves them with
+ * the thread when its group defers them (gt_tgroup.defer_stats) and fewer
+ * than GT_POLL_INSNS are pending; that group's runner calls this when the
+ * group ends, however it ends. */
+void gt_eu_flush_stats(gtsim_device *dev, gt_thread *const *t, uint32_t n);
 /* 1 when EU tracing (GTSIM_TRACE_EU) or coverage (GTSIM_EU_COVERAGE) is
  * on: their output and counters are not thread-safe, so walkers then run
  * on one host thread. */

@@ -4735,9 +4735,10 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             }
             /* account what ran so far (progress readers see it), then poll */
             t->instructions += ninst;
-            GT_STAT_ADD(dev, eu_instructions, ninst);
-            GT_STAT_ADD(dev, eu_channels, nchan);
             t->channels += nchan;
+            t->stat_insns += ninst;
+            t->stat_chans += nchan;
+            gt_eu_flush_stats(dev, &t, 1);
             ninst = nchan = 0;
             stop_at = limit - t->instructions > GT_POLL_INSNS ? t->instructions + GT_POLL_INSNS : limit;
             stop_n = stop_at - t->instructions;
@@ -4865,12 +4866,28 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
     }
     t->ip = ip;   /* where the thread resumes or stopped (the lean path leaves t->ip behind) */
     t->instructions += ninst;
-    GT_STAT_ADD(dev, eu_instructions, ninst);
-    GT_STAT_ADD(dev, eu_channels, nchan);
     t->channels += nchan;
+    t->stat_insns += ninst;
+    t->stat_chans += nchan;
+    if (!(t->tg && t->tg->defer_stats) || t->stat_insns >= GT_POLL_INSNS)
+        gt_eu_flush_stats(dev, &t, 1);
     if (c.host_round != saved_round)
         fesetround(saved_round);
     return status;
+}
+
+void gt_eu_flush_stats(gtsim_device *dev, gt_thread *const *t, uint32_t n)
+{
+    uint64_t insns = 0, chans = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        insns += t[i]->stat_insns;
+        chans += t[i]->stat_chans;
+        t[i]->stat_insns = t[i]->stat_chans = 0;
+    }
+    if (insns)
+        GT_STAT_ADD(dev, eu_instructions, insns);
+    if (chans)
+        GT_STAT_ADD(dev, eu_channels, chans);
 }
 
 int gt_eu_run(gtsim_device *dev, gt_thread *t)

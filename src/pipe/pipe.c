@@ -22,8 +22,8 @@
  * SLM and, for a worker of a parallel walker, its own copy of the address
  * space (a private TLB), surface-state cache and decoded-kernel cache. */
 typedef struct pipe_worker {
-    gt_thread *threads;     /* nalloc threads (64-byte aligned) */
-    gt_thread **tptr;       /* pointers to them, for gt_tgroup.threads */
+    _Alignas(64) gt_thread *threads; /* nalloc threads (64-byte aligned) */
+    gt_thread **tptr;       /* pointers to them (tptr[i] = &threads[i]), for gt_tgroup.threads */
     uint32_t nalloc;
     uint8_t *slm;
     uint32_t slm_alloc;
@@ -251,6 +251,8 @@ static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm, int 
         wk->nalloc = wk->threads && wk->tptr && (!tcheck || wk->tcheck) ? nthreads : 0;
         if (!wk->nalloc)
             return -1;
+        for (uint32_t t = 0; t < nthreads; t++)
+            wk->tptr[t] = &wk->threads[t];
     }
     if (slm > wk->slm_alloc || (race && slm && !wk->slm_shadow)) {
         free(wk->slm);
@@ -269,11 +271,14 @@ static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm, int 
  * walker's payload buffer. */
 static int pipe_reserve(struct gt_pipe *p, uint32_t n, uint32_t nthreads, uint32_t slm, uint32_t payload)
 {
-    if (n > p->nworkers) {
-        pipe_worker *w = realloc(p->workers, n * sizeof(*w));
+    if (n > p->nworkers) { /* cache-line aligned: no line is written by two host threads */
+        pipe_worker *w = aligned_alloc(_Alignof(pipe_worker), n * sizeof(*w));
         if (!w)
             return -1;
+        if (p->nworkers)
+            memcpy(w, p->workers, p->nworkers * sizeof(*w));
         memset(w + p->nworkers, 0, (n - p->nworkers) * sizeof(*w));
+        free(p->workers);
         p->workers = w;
         p->nworkers = n;
     }
@@ -381,7 +386,7 @@ static void timeline_group_ids(const void *ctx, uint64_t idx, uint32_t g[3])
 }
 
 /* Run thread group g (the idx-th of the walk) on worker wk to its end. */
-static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t idx)
+static int group_threads(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t idx)
 {
     gtsim_device *dev = wl->dev;
     const gt_walker *w = wl->w;
@@ -401,6 +406,7 @@ static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t id
     tg.slm = slm ? wk->slm : NULL;
     tg.slm_size = slm;
     tg.threads = wk->tptr;
+    tg.defer_stats = 1;
     if (slm)
         memset(wk->slm, 0, slm);
     if (slm && wk->slm_shadow) { /* GTSIM_CHECK_SLM_RACE: a new interval */
@@ -415,7 +421,6 @@ static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t id
     for (uint32_t t = 0; t < nthreads; t++) {
         gt_thread *th = &wk->threads[t];
         memset(th, 0, sizeof(*th));
-        wk->tptr[t] = th;
         uint32_t fftid = wk->fftid_base + t;
         /* R0 header (seed 000 §1.7.1.5, Gen9 positions) */
         uint32_t r0[8] = {0};
@@ -508,6 +513,15 @@ static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t id
             return walker_fail(dev, GTSIM_ERR_WATCHDOG, w, g, 0, nthreads, what);
         }
     }
+}
+
+/* group_threads, then its threads' work into dev->stats (deferred, see
+ * gt_tgroup.defer_stats), however the group ended. */
+static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t idx)
+{
+    int st = group_threads(wl, wk, g, idx);
+    gt_eu_flush_stats(wl->dev, wk->tptr, wl->nthreads);
+    return st;
 }
 
 /* Every group in order on the calling thread.  The IDs are stepped (X

@@ -76,6 +76,11 @@ typedef struct gt_tgroup {
     uint8_t *slm;                  /* slm_size bytes, zeroed per group */
     uint32_t slm_size;
     gt_thread **threads;
+    /* 1: the group's runner adds its threads' work to dev->stats when the
+     * group ends (gt_eu_flush_stats), not gt_eu_run at every return: the
+     * workers of a parallel walker then do not contend for the counters at
+     * every barrier and EOT */
+    int defer_stats;
     /* GTSIM_CHECK_SLM_RACE (src/check.c): the last accesses of each SLM
      * byte (slm_size entries, or NULL: not checked) and the stamp of the
      * current barrier interval, drawn from *slm_stamps, a counter that only

@@ -699,7 +699,11 @@ static void test_walker_payload(void **state)
  * and an FFTID (r0.5 9:0) congruent to the thread's index within its
  * group, the counter 60 x 3 x 8 x 16 (no increment lost between workers), and
  * the same slots as one host thread writes them. */
-static void run_groups(unsigned threads, uint32_t *slots, size_t nslots, uint32_t *counter)
+/* The walk of run_groups with kernel file kfile, INTERFACE_DESCRIPTOR_DATA
+ * DWord 6 idd6 and dim[] groups; its status, and the device's statistics
+ * in *s. */
+static int walk_groups(unsigned threads, const char *kfile, uint32_t idd6, const uint32_t dim[3], uint32_t *slots,
+                       size_t nslots, uint32_t *counter, gtsim_stats *s)
 {
     void *st_;
     setup_host_threads = threads;
@@ -707,7 +711,7 @@ static void run_groups(unsigned threads, uint32_t *slots, size_t nslots, uint32_
     setup_host_threads = 0;
     env *e = st_;
     size_t klen = 0;
-    const void *kernel = read_file(GROUPS_KERNEL, &klen);
+    const void *kernel = read_file(kfile, &klen);
     assert_non_null(kernel);
     const uint64_t ib = DATA + 0x8000, ds = DATA + 0x4000, io = DATA + 0x6000;
     const uint64_t out = DATA + 0x10000, ctr = DATA + 0xa000;
@@ -716,12 +720,13 @@ static void run_groups(unsigned threads, uint32_t *slots, size_t nslots, uint32_
     for (uint64_t i = 16; i < 80; i++)
         map_page(e, DATA + i * 4096, DATA_PA + i * 4096);
     gtsim_phys_write(e->dev, pa_of(ib + 0x100), kernel, klen);
-    uint32_t idd[8] = {0x100, 0, 0, 0, 0x40, 1u << 16, 3, 1};
+    uint32_t idd[8] = {0x100, 0, 0, 0, 0x40, 1u << 16, idd6, 1};
     wgva(e, ds + 0x20, idd, 8);
     uint32_t ind[32] = {LO(ctr), HI(ctr)};
     for (int t = 0; t < 3; t++) {
         ind[8 + 8 * t] = LO(out + 0x20 * t);
         ind[9 + 8 * t] = HI(out + 0x20 * t);
+        ind[10 + 8 * t] = (uint32_t)t; /* r1.2: the thread's index */
     }
     wgva(e, io + 0x200, ind, 32);
     uint32_t c[] = {
@@ -732,21 +737,31 @@ static void run_groups(unsigned threads, uint32_t *slots, size_t nslots, uint32_
         MEDIA_VFE_STATE, 0, 0, (63u << 16) | (2u << 8), 0, 0, 0, 0, 0,
         MEDIA_IDL, 0, 64, 0,
         GPGPU_WALKER, 1, 32 * 4, 0x200,
-        (0u << 30) | 2u /* SIMD8, 3 threads */, 0, 0, 5, 0, 0, 4, 0, 3, 0xffffffff, 0xffffffff,
+        (0u << 30) | 2u /* SIMD8, 3 threads */, 0, 0, dim[0], 0, 0, dim[1], 0, dim[2], 0xffffffff, 0xffffffff,
         MEDIA_STATE_FLUSH, 0,
         MI_BATCH_BUFFER_END,
     };
     wgva(e, BATCH, c, sizeof(c) / 4);
     int st = run_batch(e, BATCH);
-    if (st)
-        fprintf(stderr, "%s\n", gtsim_last_error(e->dev));
-    assert_int_equal(st, GTSIM_OK);
-    gtsim_stats s;
-    gtsim_get_stats(e->dev, &s);
-    assert_int_equal(s.threads_dispatched, 60 * 3);
-    gtsim_phys_read(e->dev, pa_of(out), slots, nslots * 4);
-    *counter = r32(e, pa_of(ctr));
+    gtsim_get_stats(e->dev, s);
+    if (slots)
+        gtsim_phys_read(e->dev, pa_of(out), slots, nslots * 4);
+    if (counter)
+        *counter = r32(e, pa_of(ctr));
     teardown(&st_);
+    return st;
+}
+
+static void run_groups(unsigned threads, uint32_t *slots, size_t nslots, uint32_t *counter)
+{
+    static const uint32_t dim[3] = {5, 4, 3};
+    gtsim_stats s;
+    assert_int_equal(walk_groups(threads, GROUPS_KERNEL, 3, dim, slots, nslots, counter, &s), GTSIM_OK);
+    assert_int_equal(s.threads_dispatched, 60 * 3);
+    /* groups_kernel.asm: 29 instructions per thread (8 channels from the
+     * 8th on; 7 SIMD1 instructions before) */
+    assert_int_equal(s.eu_instructions, 60 * 3 * 29);
+    assert_int_equal(s.eu_channels, 60 * 3 * (7 + 22 * 8));
 }
 
 static void test_walker_parallel(void **state)
@@ -774,6 +789,27 @@ static void test_walker_parallel(void **state)
                         if (i != 2 && i != 5) /* barrier ID (group order), FFTID/scratch (worker) */
                             assert_int_equal(r0[i], r0s[i]);
                 }
+}
+
+/* A walker whose group fails counts the work of its threads that were left
+ * waiting: barrier_kernel.asm ends thread 0 after 4 instructions while
+ * threads 1 and 2 run 6 each and wait at a barrier thread 0 never reaches
+ * (a barrier deadlock).  Its threads' counts are deferred while they wait
+ * (gt_tgroup.defer_stats), on one host thread and on two. */
+static void test_walker_failed_group_stats(void **state)
+{
+    (void)state;
+    static const uint32_t dim[3] = {1, 1, 1};
+    for (unsigned threads = 1; threads <= 2; threads++) {
+        gtsim_stats s;
+        int st = walk_groups(threads, BARRIER_KERNEL, 3u | 1u << 21 /* Barrier Enable */, dim, NULL, 0, NULL, &s);
+        assert_int_equal(st, GTSIM_ERR_WATCHDOG);
+        assert_int_equal(s.threads_dispatched, 3);
+        assert_int_equal(s.eu_instructions, 4 + 2 * 6);
+        /* SIMD1: cmp, jmpi, and; 8 channels: mov, send; a wait that
+         * blocks is an instruction without channels */
+        assert_int_equal(s.eu_channels, (2 * 1 + 2 * 8) + 2 * (3 * 1 + 2 * 8));
+    }
 }
 
 /* ---- Gen12LP (seed 004) ---- */
@@ -961,6 +997,7 @@ int main(void)
         cmocka_unit_test(test_walker_masks),
         cmocka_unit_test_setup_teardown(test_walker_payload, setup, teardown),
         cmocka_unit_test(test_walker_parallel),
+        cmocka_unit_test(test_walker_failed_group_stats),
         cmocka_unit_test_setup_teardown(test12_submission_queue, setup12, teardown),
         cmocka_unit_test_setup_teardown(test12_register_offsets, setup12, teardown),
         cmocka_unit_test_setup_teardown(test12_conditional_bb_end, setup12, teardown),
