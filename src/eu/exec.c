@@ -1131,6 +1131,11 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     const gt_inst *in = &x->in;
     int n = in->exec_size ? in->exec_size : 1;
     x->rmask = (uint32_t)((n >= 32 ? 0xffffffffull : ((1ull << n) - 1)) << (in->chan_off & 31));
+    x->em_or = in->nomask ? ~0u : 0;
+    x->pm_or = in->pred == GT_PRED_NONE ? ~0u : 0;
+    x->pm_xor = in->pred_inv ? ~0u : 0;
+    x->pm_shift = (uint8_t)((in->flag_nr & 1) * 32 + (in->flag_subnr ? 16 : 0)); /* as flag_bits */
+    x->pm_general = in->pred != GT_PRED_NONE && (in->pred != GT_PRED_NORMAL || in->align16);
     x->ctrl = !is_branch(in->op) ? CTRL_NONE
               : in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_ENDIF || in->op == GT_OP_DO ||
                         in->op == GT_OP_WHILE
@@ -1984,6 +1989,16 @@ static inline uint32_t pred_mask(const gt_thread *t, const gt_inst *in)
         return in->pred_inv ? ~m : m;
     }
     return pred_mask_general(t, in);
+}
+
+/* pred_mask from x's precomputed fields (gt_xinst.pm_*). */
+static inline uint32_t x_pred_mask(const gt_thread *t, const gt_xinst *x)
+{
+    if (__builtin_expect(x->pm_general, 0))
+        return pred_mask_general(t, &x->in);
+    uint64_t f;
+    memcpy(&f, t->flag, sizeof(f));
+    return ((uint32_t)(f >> x->pm_shift) ^ x->pm_xor) | x->pm_or;
 }
 
 static inline uint32_t range_mask(const gt_inst *in)
@@ -3275,16 +3290,18 @@ static inline __attribute__((always_inline)) void v8_store(void *p, v8u32 v)
     memcpy(p, &v, sizeof(v));
 }
 
+/* (a shuffle of lane 0: GCC 12 builds the eight-element initializer with
+ * four inserts where a broadcast does) */
 static inline __attribute__((always_inline)) v8u32 v8_dup(uint32_t s)
 {
-    return (v8u32){s, s, s, s, s, s, s, s};
+    return __builtin_shuffle((v8u32){s}, (v8u32){0});
 }
 
 /* All ones in the lanes whose bit (0..7) of bits is set. */
 static inline __attribute__((always_inline)) v8u32 v8_lanes(uint32_t bits)
 {
     const v8u32 lb = {1, 2, 4, 8, 16, 32, 64, 128};
-    return (v8u32)((v8_dup(bits) & lb) != 0);
+    return (v8u32)((v8_dup(bits) & lb) == lb);
 }
 
 /* The lanes' sign bits as bits 0..7. */
@@ -4157,14 +4174,17 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
     if (__builtin_expect(x->chan_pairs, 0))
         return exec_alu_pairs(c, x, nchan);
     const gt_inst *in = &x->in;
-    uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(c->t, in);
     if (x->fast && !c->reference) {
-        uint32_t wren = x->fast_selnp ? emask : emask & pm;
-        if (exec_fast(c, x, wren, pm)) {
+        /* the masks as the run loop's block forms them (gt_xinst.em_or,
+         * pm_*): the differential tests compare them with pred_mask's */
+        uint32_t fpm = x_pred_mask(c->t, x);
+        uint32_t wren = emask & (fpm | -(uint32_t)x->fast_selnp);
+        if (exec_fast(c, x, wren, fpm)) {
             *nchan += popc32(wren);
             return GTSIM_OK;
         }
     }
+    uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(c->t, in);
     return exec_alu_masked(c, x, emask, pm, nchan);
 }
 
@@ -4646,8 +4666,6 @@ static int eu_stopped(xctx *c, uint32_t ip, int status)
     return gt_error(c->dev, status, "EU: %s at kernel GVA 0x%" PRIx64 " ip 0x%x", why, c->k->gva, ip);
 }
 
-/* gt_eu_run's body; static, so that its versions and their resolver stay
- * out of libgtsim.so's exports. */
 /* The block that starts at x (gt_xinst.blk_n, blk_bloom): x and the
  * handler instructions that follow it in the kernel's slots, at most
  * GT_BLOCK_MAX.  Built at x's second run, when the instructions after it
@@ -4659,16 +4677,21 @@ static void block_plan(const gt_kkernel *k, gt_xinst *x)
         return;
     uint32_t n = 1, ip = x->ip + x->len;
     uint64_t bloom = 0;
-    for (; n < GT_BLOCK_MAX; n++) {
-        const gt_xinst *y = ip >> 3 < k->nslot ? k->slot[ip >> 3] : NULL;
+    for (gt_xinst *p = x; n < GT_BLOCK_MAX; n++) {
+        gt_xinst *y = ip >> 3 < k->nslot ? k->slot[ip >> 3] : NULL;
         if (!y || !y->fast)
             break;
+        p->next = y;
         bloom |= y->jt_bit;
         ip += y->len;
+        p = y;
     }
     x->blk_n = (uint16_t)n;
     x->blk_bloom = bloom;
 }
+
+/* gt_eu_run's body; static, so that its versions and their resolver stay
+ * out of libgtsim.so's exports. */
 
 static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
 {
@@ -4773,28 +4796,30 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
              * join table or the execution mask. */
             uint32_t n = x->blk_n > 1 && !(t->jt_bloom & x->blk_bloom) && stop_n - ninst >= x->blk_n
                              ? x->blk_n : 1;
-            uint32_t k = 0;
+            uint32_t k = 0, em = t->exec_mask;
             const gt_xinst *y = x;
             for (;;) {
-                const gt_inst *in = &y->in;
-                uint32_t emask = in->nomask ? y->rmask : (t->exec_mask & y->rmask);
-                uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(t, in);
-                uint32_t wren = y->fast_selnp ? emask : emask & pm;
-                if (!y->fast_fn(t, y, wren, pm, c.fmode))
+                uint32_t emask = (em | y->em_or) & y->rmask;
+                uint32_t pm = x_pred_mask(t, y);
+                uint32_t wren = emask & (pm | -(uint32_t)y->fast_selnp);
+                if (!y->fast_fn(t, y, wren, pm, c.fmode)) {
+                    ip = y->ip;
                     break;
+                }
                 nchan += run_popc(wren);
-                ip += y->len;
-                if (++k == n)
+                if (++k == n) {
+                    ip = y->ip + y->len;
                     break;
-                y = slot[ip >> 3];
+                }
+                y = y->next;
             }
             ninst += k;
             if (k)   /* (an instruction after x that declined: the loop comes back to it) */
                 continue;
             /* x declined: the general path */
         } else if (lean && x->ctrl == CTRL_STRUCT) {   /* (no plan error: gt_exec_plan) */
-            uint32_t emask = x->in.nomask ? x->rmask : (t->exec_mask & x->rmask);
-            uint32_t wren = emask & pred_mask(t, &x->in);
+            uint32_t emask = (t->exec_mask | x->em_or) & x->rmask;
+            uint32_t wren = emask & x_pred_mask(t, x);
             ip = cf_structured(t, x, emask, wren);
             ninst++;
             nchan += run_popc(wren);
@@ -4916,7 +4941,9 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
     }
     const gt_inst *in = &x->in;
     uint32_t rm = range_mask(in);
-    uint32_t emask = in->nomask ? rm : (t->exec_mask & rm);
+    /* (a handler's: as the run loop forms it) */
+    uint32_t emask = reference || !x->fast ? (in->nomask ? rm : (t->exec_mask & rm))
+                                           : (t->exec_mask | x->em_or) & x->rmask;
     uint64_t nchan = 0;
     if (fast)
         *fast = !reference && x->fast && !x->chan_pairs && (x->fast != FK_FLT || !c.alt);

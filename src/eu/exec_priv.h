@@ -62,6 +62,14 @@ typedef struct gt_xinst {
      * branch / control instruction (CTRL_EXEC: exec_ctrl; CTRL_STRUCT:
      * if/else/endif/do/while, which the run loop's lean path also runs). */
     uint32_t rmask;
+    /* The masks as the run loop forms them (gt_exec_plan): enabled
+     * channels (exec_mask | em_or) & rmask (em_or ~0: NoMask); predicate
+     * mask (flags >> pm_shift ^ pm_xor) | pm_or, the flags being f0 and f1
+     * as one 64-bit word (pm_or ~0: no predicate; pm_general: the Align16
+     * and horizontal forms, computed from in instead). */
+    uint32_t em_or, pm_xor, pm_or;
+    uint8_t pm_shift, pm_general;
+    uint8_t fast_selnp;   /* sel without condition: writes all enabled channels */
     uint8_t len, ctrl;
     uint8_t plan_err;     /* nonzero: executing this instruction reports plan_status */
     /* A block (exec.c block_plan): this handler instruction and the
@@ -72,13 +80,14 @@ typedef struct gt_xinst {
     uint8_t blk_state;
     uint16_t blk_n;
     uint64_t blk_bloom;
+    const struct gt_xinst *next; /* the instruction after this one, set for the members of a block
+                                  * but its last */
     /* Specialised execution chosen at plan time (exec.c, "Specialised
      * execution"): 0 = the general path only; otherwise a handler kind
      * (enum in exec.c) that computes bit-identical results for this
      * instruction's opcode, types, regions and masking.  fast_arith: inputs
      * are flushed like arithmetic (F denorm mode); fast_flush: results are. */
     uint8_t fast, fast_arith, fast_flush;
-    uint8_t fast_selnp;   /* sel without condition: writes all enabled channels */
     /* integer handlers' operand shape (exec.c SH_*): sources contiguous
      * D/UD (FK_I32) or Q/UQ (FK_INT) registers without modifiers, src1
      * maybe an immediate (fast_imm, its lane value) or one register element
