@@ -1132,10 +1132,11 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     int n = in->exec_size ? in->exec_size : 1;
     x->rmask = (uint32_t)((n >= 32 ? 0xffffffffull : ((1ull << n) - 1)) << (in->chan_off & 31));
     x->em_or = in->nomask ? ~0u : 0;
-    x->pm_or = in->pred == GT_PRED_NONE ? ~0u : 0;
+    x->pm_kind = in->pred == GT_PRED_NONE                       ? PM_NONE
+                 : in->pred == GT_PRED_NORMAL && !in->align16 ? PM_FLAG
+                                                              : PM_GENERAL;
     x->pm_xor = in->pred_inv ? ~0u : 0;
     x->pm_shift = (uint8_t)((in->flag_nr & 1) * 32 + (in->flag_subnr ? 16 : 0)); /* as flag_bits */
-    x->pm_general = in->pred != GT_PRED_NONE && (in->pred != GT_PRED_NORMAL || in->align16);
     x->ctrl = !is_branch(in->op) ? CTRL_NONE
               : in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_ENDIF || in->op == GT_OP_DO ||
                         in->op == GT_OP_WHILE
@@ -1994,11 +1995,13 @@ static inline uint32_t pred_mask(const gt_thread *t, const gt_inst *in)
 /* pred_mask from x's precomputed fields (gt_xinst.pm_*). */
 static inline uint32_t x_pred_mask(const gt_thread *t, const gt_xinst *x)
 {
-    if (__builtin_expect(x->pm_general, 0))
+    if (x->pm_kind == PM_NONE)
+        return ~0u;
+    if (__builtin_expect(x->pm_kind == PM_GENERAL, 0))
         return pred_mask_general(t, &x->in);
     uint64_t f;
     memcpy(&f, t->flag, sizeof(f));
-    return ((uint32_t)(f >> x->pm_shift) ^ x->pm_xor) | x->pm_or;
+    return (uint32_t)(f >> x->pm_shift) ^ x->pm_xor;
 }
 
 static inline uint32_t range_mask(const gt_inst *in)
@@ -3208,6 +3211,9 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
     if ((x)->in.exec_size == 1)                                                             \
         return fn(__VA_ARGS__, 1);                                                          \
     BY_EXEC_SIZE(x, fn, __VA_ARGS__)
+/* For the SH_PLAIN shapes, which are SIMD8 or SIMD16 (plan_shape): only
+ * those two bodies, so that the handler is small */
+#define BY_PLAIN_SIZE(x, fn, ...) return (x)->in.exec_size == 16 ? fn(__VA_ARGS__, 16) : fn(__VA_ARGS__, 8)
 
 /* fast_int_n with the execution size a constant for SIMD8 and SIMD16. */
 static inline __attribute__((always_inline)) int fast_int(gt_thread *t, const gt_xinst *x,
@@ -3493,6 +3499,8 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
 static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt_xinst *x,
                                                           uint32_t wren, uint32_t pm, int op, int shape)
 {
+    if (shape & SH_PLAIN)
+        BY_PLAIN_SIZE(x, fast_i32_n, t, x, wren, pm, op, shape);
     BY_EXEC_SIZE1(x, fast_i32_n, t, x, wren, pm, op, shape);
 }
 
@@ -3821,6 +3829,8 @@ static inline __attribute__((always_inline)) int fast_raw_n(gt_thread *t, const 
 static inline __attribute__((always_inline)) int fast_raw(gt_thread *t, const gt_xinst *x, uint32_t wren,
                                                           int shape)
 {
+    if (shape & SH_PLAIN)
+        BY_PLAIN_SIZE(x, fast_raw_n, t, x, wren, shape);
     BY_EXEC_SIZE1(x, fast_raw_n, t, x, wren, shape);
 }
 

@@ -42,6 +42,8 @@ static inline uint64_t jt_bit(uint32_t ip)
 
 struct gt_xinst;
 
+/* gt_xinst.pm_kind */
+enum { PM_NONE = 0, PM_FLAG, PM_GENERAL };
 /* gt_xinst.ctrl */
 enum { CTRL_NONE = 0, CTRL_EXEC, CTRL_STRUCT };
 /* A specialised instruction handler (exec.c): runs x on t with the enabled
@@ -64,11 +66,11 @@ typedef struct gt_xinst {
     uint32_t rmask;
     /* The masks as the run loop forms them (gt_exec_plan): enabled
      * channels (exec_mask | em_or) & rmask (em_or ~0: NoMask); predicate
-     * mask (flags >> pm_shift ^ pm_xor) | pm_or, the flags being f0 and f1
-     * as one 64-bit word (pm_or ~0: no predicate; pm_general: the Align16
-     * and horizontal forms, computed from in instead). */
-    uint32_t em_or, pm_xor, pm_or;
-    uint8_t pm_shift, pm_general;
+     * mask by pm_kind: PM_NONE ~0, PM_FLAG flags >> pm_shift ^ pm_xor (the
+     * flags being f0 and f1 as one 64-bit word), PM_GENERAL the Align16
+     * and horizontal forms, computed from in. */
+    uint32_t em_or, pm_xor;
+    uint8_t pm_kind, pm_shift;
     uint8_t fast_selnp;   /* sel without condition: writes all enabled channels */
     uint8_t len, ctrl;
     uint8_t plan_err;     /* nonzero: executing this instruction reports plan_status */
