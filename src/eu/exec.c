@@ -1131,11 +1131,11 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     const gt_inst *in = &x->in;
     int n = in->exec_size ? in->exec_size : 1;
     x->rmask = (uint32_t)((n >= 32 ? 0xffffffffull : ((1ull << n) - 1)) << (in->chan_off & 31));
-    x->em_or = in->nomask ? ~0u : 0;
+    x->nomask = in->nomask;
     x->pm_kind = in->pred == GT_PRED_NONE                       ? PM_NONE
                  : in->pred == GT_PRED_NORMAL && !in->align16 ? PM_FLAG
                                                               : PM_GENERAL;
-    x->pm_xor = in->pred_inv ? ~0u : 0;
+    x->pm_inv = in->pred_inv;
     x->pm_shift = (uint8_t)((in->flag_nr & 1) * 32 + (in->flag_subnr ? 16 : 0)); /* as flag_bits */
     x->ctrl = !is_branch(in->op) ? CTRL_NONE
               : in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_ENDIF || in->op == GT_OP_DO ||
@@ -2001,7 +2001,7 @@ static inline uint32_t x_pred_mask(const gt_thread *t, const gt_xinst *x)
         return pred_mask_general(t, &x->in);
     uint64_t f;
     memcpy(&f, t->flag, sizeof(f));
-    return (uint32_t)(f >> x->pm_shift) ^ x->pm_xor;
+    return (uint32_t)(f >> x->pm_shift) ^ -(uint32_t)x->pm_inv;
 }
 
 static inline uint32_t range_mask(const gt_inst *in)
@@ -4185,7 +4185,7 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
         return exec_alu_pairs(c, x, nchan);
     const gt_inst *in = &x->in;
     if (x->fast && !c->reference) {
-        /* the masks as the run loop's block forms them (gt_xinst.em_or,
+        /* the masks as the run loop's block forms them (gt_xinst.nomask,
          * pm_*): the differential tests compare them with pred_mask's */
         uint32_t fpm = x_pred_mask(c->t, x);
         uint32_t wren = emask & (fpm | -(uint32_t)x->fast_selnp);
@@ -4809,7 +4809,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             uint32_t k = 0, em = t->exec_mask;
             const gt_xinst *y = x;
             for (;;) {
-                uint32_t emask = (em | y->em_or) & y->rmask;
+                uint32_t emask = (em | -(uint32_t)y->nomask) & y->rmask;
                 uint32_t pm = x_pred_mask(t, y);
                 uint32_t wren = emask & (pm | -(uint32_t)y->fast_selnp);
                 if (!y->fast_fn(t, y, wren, pm, c.fmode)) {
@@ -4828,7 +4828,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
                 continue;
             /* x declined: the general path */
         } else if (lean && x->ctrl == CTRL_STRUCT) {   /* (no plan error: gt_exec_plan) */
-            uint32_t emask = (t->exec_mask | x->em_or) & x->rmask;
+            uint32_t emask = (t->exec_mask | -(uint32_t)x->nomask) & x->rmask;
             uint32_t wren = emask & x_pred_mask(t, x);
             ip = cf_structured(t, x, emask, wren);
             ninst++;
@@ -4953,7 +4953,7 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
     uint32_t rm = range_mask(in);
     /* (a handler's: as the run loop forms it) */
     uint32_t emask = reference || !x->fast ? (in->nomask ? rm : (t->exec_mask & rm))
-                                           : (t->exec_mask | x->em_or) & x->rmask;
+                                           : (t->exec_mask | -(uint32_t)x->nomask) & x->rmask;
     uint64_t nchan = 0;
     if (fast)
         *fast = !reference && x->fast && !x->chan_pairs && (x->fast != FK_FLT || !c.alt);

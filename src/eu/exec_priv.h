@@ -64,14 +64,6 @@ typedef struct gt_xinst {
      * branch / control instruction (CTRL_EXEC: exec_ctrl; CTRL_STRUCT:
      * if/else/endif/do/while, which the run loop's lean path also runs). */
     uint32_t rmask;
-    /* The masks as the run loop forms them (gt_exec_plan): enabled
-     * channels (exec_mask | em_or) & rmask (em_or ~0: NoMask); predicate
-     * mask by pm_kind: PM_NONE ~0, PM_FLAG flags >> pm_shift ^ pm_xor (the
-     * flags being f0 and f1 as one 64-bit word), PM_GENERAL the Align16
-     * and horizontal forms, computed from in. */
-    uint32_t em_or, pm_xor;
-    uint8_t pm_kind, pm_shift;
-    uint8_t fast_selnp;   /* sel without condition: writes all enabled channels */
     uint8_t len, ctrl;
     uint8_t plan_err;     /* nonzero: executing this instruction reports plan_status */
     /* A block (exec.c block_plan): this handler instruction and the
@@ -81,6 +73,13 @@ typedef struct gt_xinst {
      * one).  blk_state: 0 not run yet, 1 run once, 2 blk_n is set. */
     uint8_t blk_state;
     uint16_t blk_n;
+    /* The masks as the run loop forms them (gt_exec_plan), in the bytes
+     * before blk_bloom: enabled channels (exec_mask | -nomask) & rmask;
+     * predicate mask by pm_kind: PM_NONE ~0, PM_FLAG (flags >> pm_shift) ^
+     * -pm_inv (the flags being f0 and f1 as one 64-bit word), PM_GENERAL
+     * the Align16 and horizontal forms, computed from in. */
+    uint8_t nomask, pm_kind, pm_shift, pm_inv;
+    uint8_t fast_selnp;   /* sel without condition: writes all enabled channels */
     uint64_t blk_bloom;
     const struct gt_xinst *next; /* the instruction after this one, set for the members of a block
                                   * but its last */
