@@ -4702,7 +4702,6 @@ static void block_plan(const gt_kkernel *k, gt_xinst *x)
 
 /* gt_eu_run's body; static, so that its versions and their resolver stay
  * out of libgtsim.so's exports. */
-
 static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
 {
     if (t->state == GT_THREAD_DONE || t->state == GT_THREAD_FAULTED)

@@ -251,6 +251,7 @@ static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm, int 
         wk->nalloc = wk->threads && wk->tptr && (!tcheck || wk->tcheck) ? nthreads : 0;
         if (!wk->nalloc)
             return -1;
+        memset(wk->threads, 0, (size_t)nthreads * sizeof(gt_thread)); /* nothing to count yet */
         for (uint32_t t = 0; t < nthreads; t++)
             wk->tptr[t] = &wk->threads[t];
     }
