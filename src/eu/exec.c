@@ -3296,11 +3296,16 @@ static inline __attribute__((always_inline)) void v8_store(void *p, v8u32 v)
     memcpy(p, &v, sizeof(v));
 }
 
-/* (a shuffle of lane 0: GCC 12 builds the eight-element initializer with
- * four inserts where a broadcast does) */
+/* (GCC: a shuffle of lane 0, for GCC 12 builds the eight-element
+ * initializer with four inserts where a broadcast does; clang has no
+ * __builtin_shuffle and broadcasts the initializer) */
 static inline __attribute__((always_inline)) v8u32 v8_dup(uint32_t s)
 {
+#if defined(__clang__)
+    return (v8u32){s, s, s, s, s, s, s, s};
+#else
     return __builtin_shuffle((v8u32){s}, (v8u32){0});
+#endif
 }
 
 /* All ones in the lanes whose bit (0..7) of bits is set. */
