@@ -2004,6 +2004,12 @@ static inline uint32_t x_pred_mask(const gt_thread *t, const gt_xinst *x)
     return (uint32_t)(f >> x->pm_shift) ^ -(uint32_t)x->pm_inv;
 }
 
+/* The channels x runs on when exec_mask is em (gt_xinst.nomask, rmask). */
+static inline uint32_t x_exec_mask(uint32_t em, const gt_xinst *x)
+{
+    return (em | -(uint32_t)x->nomask) & x->rmask;
+}
+
 static inline uint32_t range_mask(const gt_inst *in)
 {
     int n = in->exec_size ? in->exec_size : 1;
@@ -4813,7 +4819,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             uint32_t k = 0, em = t->exec_mask;
             const gt_xinst *y = x;
             for (;;) {
-                uint32_t emask = (em | -(uint32_t)y->nomask) & y->rmask;
+                uint32_t emask = x_exec_mask(em, y);
                 uint32_t pm = x_pred_mask(t, y);
                 uint32_t wren = emask & (pm | -(uint32_t)y->fast_selnp);
                 if (!y->fast_fn(t, y, wren, pm, c.fmode)) {
@@ -4832,7 +4838,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
                 continue;
             /* x declined: the general path */
         } else if (lean && x->ctrl == CTRL_STRUCT) {   /* (no plan error: gt_exec_plan) */
-            uint32_t emask = (t->exec_mask | -(uint32_t)x->nomask) & x->rmask;
+            uint32_t emask = x_exec_mask(t->exec_mask, x);
             uint32_t wren = emask & x_pred_mask(t, x);
             ip = cf_structured(t, x, emask, wren);
             ninst++;
@@ -4957,7 +4963,7 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
     uint32_t rm = range_mask(in);
     /* (a handler's: as the run loop forms it) */
     uint32_t emask = reference || !x->fast ? (in->nomask ? rm : (t->exec_mask & rm))
-                                           : (t->exec_mask | -(uint32_t)x->nomask) & x->rmask;
+                                           : x_exec_mask(t->exec_mask, x);
     uint64_t nchan = 0;
     if (fast)
         *fast = !reference && x->fast && !x->chan_pairs && (x->fast != FK_FLT || !c.alt);
