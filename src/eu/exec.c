@@ -752,9 +752,14 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
  * FK_I32's shapes have no source modifiers; FK_INT's apply them.
  * SH_PLAIN, or'ed to an FK_I32 shape: no condition modifier, a contiguous
  * D/UD register destination, SIMD8 or SIMD16 (the handler then has no
- * condition or destination-form branch).  FK_FLT's only shape is SH_PLAIN
+ * condition or destination-form branch).  SH_COND, or'ed to an FK_I32
+ * shape instead: SIMD8 or SIMD16 with a condition modifier (not sel's), a
+ * null or contiguous D/UD register destination, src0 contiguous or one
+ * element for every lane.  SH_S1, or'ed to an FK_I32 shape: SIMD1, src0
+ * one D/UD element (src1 of SH_VV: none), a null or D/UD register
+ * destination, any condition (i32_shape).  FK_FLT's only shape is SH_PLAIN
  * (flt_shape); FK_RAW's are SH_PLAIN with SH_VV or SH_VS (raw_shape). */
-enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4 };
+enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4, SH_COND = 8, SH_S1 = 16 };
 
 static int int_shape_of(gt_xinst *x, int ns);
 
@@ -795,13 +800,45 @@ static int raw_shape(gt_xinst *x)
     return p->scalar ? SH_VS | SH_PLAIN : p->contig ? SH_VV | SH_PLAIN : SH_ANY;
 }
 
+/* FK_I32's SH_COND and SH_S1 shapes (SH_ANY: neither). */
+static int i32_shape(gt_xinst *x, int ns)
+{
+    const gt_inst *in = &x->in;
+    const gt_xop *p0 = &x->src[0], *p1 = &x->src[1], *pd = &x->dst;
+    const int s1 = in->exec_size == 1;
+    if (x->fast != FK_I32 ||
+        (!s1 && ((in->exec_size != 8 && in->exec_size != 16) || in->cond == GT_COND_NONE || in->op == GT_OP_SEL)))
+        return SH_ANY;
+    if (pd->space != GT_XS_NULL && (pd->space != GT_XS_GRF || pd->size != 4 || (!s1 && !pd->contig)))
+        return SH_ANY;
+    if (p0->space != GT_XS_GRF || p0->size != 4 || p0->mods || (!s1 && !p0->contig && !p0->scalar))
+        return SH_ANY;
+    int sh = SH_VV;
+    if (ns == 2) {
+        if (p1->mods)
+            return SH_ANY;
+        if (p1->space == GT_XS_IMM && p1->scalar) {
+            x->fast_imm = (uint64_t)int_of(p1->imm_lane[0], p1->type);
+            sh = SH_VI;
+        } else if (p1->space == GT_XS_GRF && p1->size == 4 && (s1 || p1->scalar || p1->contig)) {
+            sh = s1 || p1->scalar ? SH_VS : SH_VV;
+        } else {
+            return SH_ANY;
+        }
+    }
+    return sh | (s1 ? SH_S1 : SH_COND);
+}
+
 static int plan_shape(gt_xinst *x, int ns)
 {
     if (x->fast == FK_FLT)
         return flt_shape(x, ns);
     if (x->fast == FK_RAW)
         return raw_shape(x);
-    int sh = int_shape_of(x, ns);
+    int sh = i32_shape(x, ns);
+    if (sh != SH_ANY)
+        return sh;
+    sh = int_shape_of(x, ns);
     const gt_inst *in = &x->in;
     if (sh != SH_ANY && x->fast == FK_I32 && in->cond == GT_COND_NONE && x->dst.space == GT_XS_GRF &&
         x->dst.contig && x->dst.size == 4 && (in->exec_size == 8 || in->exec_size == 16))
@@ -2029,6 +2066,17 @@ static inline void flag_write(gt_thread *t, const gt_inst *in, uint32_t en, uint
         t->flag[1] = (uint32_t)(f >> 32);
 }
 
+/* flag_write at x's flag register (gt_xinst.pm_shift: its bit position in
+ * f0 and f1 as one 64-bit word, the condition modifier's flag being the
+ * predicate's). */
+static inline void x_flag_write(gt_thread *t, const gt_xinst *x, uint32_t en, uint32_t val)
+{
+    uint64_t f, m = (uint64_t)en << x->pm_shift, v = (uint64_t)val << x->pm_shift;
+    memcpy(&f, t->flag, sizeof(f));
+    f = (f & ~m) | (v & m);
+    memcpy(t->flag, &f, sizeof(f));
+}
+
 /* ------------------------------------------------------------------ */
 /* Errors                                                               */
 /* ------------------------------------------------------------------ */
@@ -3199,7 +3247,7 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
     if (op == GT_OP_CMP || op == GT_OP_CMPN)
         flags = cmpres;
     if (cond && op != GT_OP_SEL)
-        flag_write(t, in, wren, flags << co);
+        x_flag_write(t, x, wren, flags << co);
     return 1;
 }
 
@@ -3416,8 +3464,8 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
                                                             int shape, int n)
 {
     const gt_inst *in = &x->in;
-    const int plain = shape & SH_PLAIN;
-    shape &= ~SH_PLAIN;
+    const int plain = shape & SH_PLAIN, cplain = shape & SH_COND, s1 = shape & SH_S1;
+    shape &= ~(SH_PLAIN | SH_COND | SH_S1);
     int co = in->chan_off, cond = plain ? GT_COND_NONE : in->cond;
     if (n > 32)   /* ExecSize */
         n = 32;
@@ -3425,9 +3473,12 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1], *pd = &x->dst;
     const int two = op != GT_OP_MOV && op != GT_OP_NOT;   /* one-source operations read no b */
     uint8_t *g = t->grf;
-    /* in place: both sources' lanes at off[0] (src1 maybe one value, bs) */
-    const int direct = shape != SH_ANY && n % 8 == 0;
+    /* in place: both sources' lanes at off[0] (src1 maybe one value, bs;
+     * src0 one value a0 for SH_S1 and a scalar SH_COND src0) */
+    const int direct = shape != SH_ANY && (n % 8 == 0 || s1);
     const int uniform = direct && two && (shape == SH_VI || shape == SH_VS);
+    const int scalar0 = s1 || (cplain && p0->scalar);
+    const uint32_t a0 = scalar0 ? (uint32_t)rd_raw(g + p0->off[0], 4) : 0;
     uint32_t bs = !two ? 0 : shape == SH_VI ? (uint32_t)x->fast_imm
                   : shape == SH_VS ? (uint32_t)rd_raw(g + p1->off[0], 4) : 0;
     uint32_t a[32], b[32];
@@ -3452,7 +3503,7 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
     v8u32 rv[4];   /* every source lane is read before any is written */
 #pragma GCC unroll 4
     for (int c = 0; c < n; c += 8) {
-        v8u32 va = direct ? v8_load(g + p0->off[0] + 4 * c) : v8_load(a + c);
+        v8u32 va = scalar0 ? v8_dup(a0) : direct ? v8_load(g + p0->off[0] + 4 * c) : v8_load(a + c);
         v8u32 vb = !two ? va : uniform ? v8_dup(bs) : direct ? v8_load(g + p1->off[0] + 4 * c) : v8_load(b + c);
         v8u32 r, cnt = vb & 31;
         const uint32_t sc = bs & 31;   /* a uniform count: one vector shift */
@@ -3490,18 +3541,20 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
         if (rcond)
             flagbits |= v8_bits(v8_cmp(cond, fsgn, r, v8_dup(0))) << c;
     }
-    if (plain)
+    if (plain || (cplain && pd->space == GT_XS_GRF))
 #pragma GCC unroll 4
         for (int c = 0; c < n; c += 8)
             v8_put(g + pd->off[0] + 4 * c, rv[c / 8], (lmask >> c) & 0xff);
-    else if (pd->space == GT_XS_GRF)
+    else if (s1 && pd->space == GT_XS_GRF && (lmask & 1))
+        memcpy(g + pd->off[0], &rv[0], 4);
+    else if (!cplain && !s1 && pd->space == GT_XS_GRF)
 #pragma GCC unroll 4
         for (int c = 0; c < n; c += 8)
             v8_dst(g, pd, c, rv[c / 8], (lmask >> c) & 0xff, n);
     if (!cond || op == GT_OP_SEL)
         return 1;
     uint32_t flags = op == GT_OP_CMP || op == GT_OP_CMPN ? cmpbits : flagbits & lmask;
-    flag_write(t, in, wren, flags << co);
+    x_flag_write(t, x, wren, flags << co);
     return 1;
 }
 
@@ -3510,7 +3563,9 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
 static inline __attribute__((always_inline)) int fast_i32(gt_thread *t, const gt_xinst *x,
                                                           uint32_t wren, uint32_t pm, int op, int shape)
 {
-    if (shape & SH_PLAIN)
+    if (shape & SH_S1)
+        return fast_i32_n(t, x, wren, pm, op, shape, 1);
+    if (shape & (SH_PLAIN | SH_COND))
         BY_PLAIN_SIZE(x, fast_i32_n, t, x, wren, pm, op, shape);
     BY_EXEC_SIZE1(x, fast_i32_n, t, x, wren, pm, op, shape);
 }
@@ -3782,7 +3837,7 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
         }
     }
     if (cmp)
-        flag_write(t, in, wren, cmpres << co);
+        x_flag_write(t, x, wren, cmpres << co);
     return 1;
 }
 
@@ -3941,7 +3996,13 @@ static int host_v8(void)
     FAST_SHAPES(fast_i32, fi32, NAME, OP, FAST_VERSIONS)                                        \
     FAST_SHAPE_FN(fast_i32, fi32pvv_##NAME, OP, SH_VV | SH_PLAIN, FAST_VERSIONS)                \
     FAST_SHAPE_FN(fast_i32, fi32pvi_##NAME, OP, SH_VI | SH_PLAIN, FAST_VERSIONS)                \
-    FAST_SHAPE_FN(fast_i32, fi32pvs_##NAME, OP, SH_VS | SH_PLAIN, FAST_VERSIONS)
+    FAST_SHAPE_FN(fast_i32, fi32pvs_##NAME, OP, SH_VS | SH_PLAIN, FAST_VERSIONS)                \
+    FAST_SHAPE_FN(fast_i32, fi32cvv_##NAME, OP, SH_VV | SH_COND, FAST_VERSIONS)                 \
+    FAST_SHAPE_FN(fast_i32, fi32cvi_##NAME, OP, SH_VI | SH_COND, FAST_VERSIONS)                 \
+    FAST_SHAPE_FN(fast_i32, fi32cvs_##NAME, OP, SH_VS | SH_COND, FAST_VERSIONS)                 \
+    FAST_SHAPE_FN(fast_i32, fi32svv_##NAME, OP, SH_VV | SH_S1, FAST_VERSIONS)                   \
+    FAST_SHAPE_FN(fast_i32, fi32svi_##NAME, OP, SH_VI | SH_S1, FAST_VERSIONS)                   \
+    FAST_SHAPE_FN(fast_i32, fi32svs_##NAME, OP, SH_VS | SH_S1, FAST_VERSIONS)
 #define FAST_INT(NAME, OP) FAST_SHAPES(fast_int, fint, NAME, OP, )
 FAST_INT_OPS(FAST_I32)
 FAST_I32(rol, GT_OP_ROL)
@@ -4134,12 +4195,18 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
      : x->fast_shape == SH_VI ? PFX##vi_##NAME                                                  \
      : x->fast_shape == SH_VS ? PFX##vs_##NAME                                                  \
                               : PFX##_##NAME)
+#define BY_SRC1(PFX, NAME, MOD)                                                                 \
+    (x->fast_shape == (SH_VV | MOD)   ? PFX##vv_##NAME                                          \
+     : x->fast_shape == (SH_VI | MOD) ? PFX##vi_##NAME                                          \
+                                      : PFX##vs_##NAME)
 #define CASE_I32(NAME, OP)                                                                      \
     case OP:                                                                                    \
         if (x->fast_shape & SH_PLAIN)                                                           \
-            return x->fast_shape == (SH_VV | SH_PLAIN)   ? fi32pvv_##NAME                       \
-                   : x->fast_shape == (SH_VI | SH_PLAIN) ? fi32pvi_##NAME                       \
-                                                         : fi32pvs_##NAME;                      \
+            return BY_SRC1(fi32p, NAME, SH_PLAIN);                                              \
+        if (x->fast_shape & SH_COND)                                                            \
+            return BY_SRC1(fi32c, NAME, SH_COND);                                               \
+        if (x->fast_shape & SH_S1)                                                              \
+            return BY_SRC1(fi32s, NAME, SH_S1);                                                 \
         return BY_SHAPE(fi32, NAME);
 #define CASE_INT(NAME, OP) case OP: return BY_SHAPE(fint, NAME);
     case FK_I32:

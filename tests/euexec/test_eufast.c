@@ -276,7 +276,9 @@ static void gen_inst(gt_inst *in)
      * (the integer handlers' operand shapes): D/UD (or, for a third of
      * them, Q/UQ, some with modifiers) sources in contiguous registers, the
      * last maybe an immediate or one register element for every lane (of
-     * any integer type beside QWords) */
+     * any integer type beside QWords), src0 of a two-source operation
+     * sometimes one element for every lane too (the int32 handler's
+     * condition shape takes it) */
     if (!flt && in->op != GT_OP_CSEL && pick(4) == 0) {
         int q = pick(3) == 0;
         if (q && in->exec_size > 8)   /* a QWord region spans at most two registers */
@@ -284,7 +286,8 @@ static void gen_inst(gt_inst *in)
         for (int s = 0; s < ns; s++) {
             gt_operand *o = &in->src[s];
             int ty = q ? (pick(2) ? GT_TYPE_Q : GT_TYPE_UQ) : (pick(2) ? GT_TYPE_D : GT_TYPE_UD);
-            int last = s == ns - 1 && ns > 1, form = last ? pick(3) : 0;   /* 0 vector, 1 immediate, 2 scalar */
+            int last = s == ns - 1 && ns > 1;   /* form: 0 vector, 1 immediate, 2 scalar */
+            int form = last ? pick(3) : ns > 1 && pick(5) == 0 ? 2 : 0;
             if (form == 2 && q)
                 ty = int_types[pick(N_INT_TYPES)];
             gen_src(in, s, ty, form == 1);
@@ -308,7 +311,7 @@ static void gen_inst(gt_inst *in)
         }
         if (d->file == GT_FILE_GRF) {
             d->type = (uint8_t)(q ? (pick(2) ? GT_TYPE_Q : GT_TYPE_UQ) : (pick(2) ? GT_TYPE_D : GT_TYPE_UD));
-            d->hstride = 1;
+            d->hstride = (uint8_t)(q || pick(4) ? 1 : 2);   /* (strided: the unmodified shapes' writes) */
             if (q)
                 d->subnr = 0;
         }
@@ -530,7 +533,8 @@ int main(int argc, char **argv)
     long planned = 0, fast_runs = 0, fails = check_nan_rule(dev, x, t0);
     long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0, q_fast = 0;
     /* integer handler runs by kind (FK_INT, FK_I32), operand shape and opcode */
-    long shape_op[2][8][GT_OP_COUNT] = {{{0}}};   /* [int32][shape, SH_PLAIN = 4][op] */
+    /* [int32][shape: src1 form | SH_PLAIN 4, SH_COND 8, SH_S1 16][op] */
+    long shape_op[2][32][GT_OP_COUNT] = {{{0}}};
     long flt_plain_op[GT_OP_COUNT] = {0};         /* float add/mul/mad with plain operands */
     long raw_plain[2] = {0};                      /* raw moves, plain: contiguous, broadcast source */
     char err_a[sizeof dev->err];
@@ -567,7 +571,7 @@ int main(int argc, char **argv)
             fast_runs++;
             kind_runs[x->fast & 7]++;
             op_fast[x->in.op]++;
-            if ((x->fast == 1 || x->fast == 4) && x->fast_shape < 8)   /* FK_INT, FK_I32 */
+            if ((x->fast == 1 || x->fast == 4) && x->fast_shape < 32)   /* FK_INT, FK_I32 */
                 shape_op[x->fast == 4][x->fast_shape][x->in.op]++;
             if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
                 flt_plain_op[x->in.op]++;
@@ -637,27 +641,33 @@ int main(int argc, char **argv)
             missing = 1;
         }
     /* the integer handlers' operand shapes (any; contiguous sources; src1
-     * an immediate; src1 one register element): each opcode through each
-     * (mov and not have no src1; the QWord handler has no rotates) */
-    static const char *const shape_name[8] = {"any", "contiguous", "src1 immediate", "src1 scalar", "",
-                                              "plain contiguous", "plain src1 immediate",
-                                              "plain src1 scalar"};
+     * an immediate; src1 one register element), and the int32 handler's
+     * plain, condition and SIMD1 forms of the last three: each opcode
+     * through each (mov and not have no src1; the QWord handler has no
+     * rotates; plain has no condition, so no compare; the condition form
+     * has no sel; SIMD1's src1 register is one element, so its contiguous
+     * form is mov's and not's) */
+    static const char *const src_name[4] = {"any", "contiguous", "src1 immediate", "src1 scalar"};
+    static const int forms[4] = {0, 4, 8, 16};
+    static const char *const form_name[4] = {"", "plain ", "condition ", "SIMD1 "};
     static const char *const kind_name[2] = {"QWord", "int32"};
     for (int k = 0; k < 2; k++)
-        for (int sh = 0; sh < 8; sh++)
-            for (size_t i = 0; i < sizeof ops_int / sizeof ops_int[0]; i++) {
-                int op = ops_int[i];
-                /* plain (no condition, int32 only) leaves out the compares */
-                if (op == GT_OP_CSEL || ((sh & 3) >= 2 && (op == GT_OP_MOV || op == GT_OP_NOT)) ||
-                    (k == 0 && (op == GT_OP_ROR || op == GT_OP_ROL)) ||
-                    (sh >= 4 && (sh == 4 || k == 0 || op == GT_OP_CMP || op == GT_OP_CMPN)))
-                    continue;
-                if (cases >= 20000 && shape_op[k][sh][op] < 5) {
-                    fprintf(stderr, "opcode %d with %s operands went through the %s handler only %ld times\n",
-                            op, shape_name[sh], kind_name[k], shape_op[k][sh][op]);
-                    missing = 1;
+        for (int f = 0; f < 4; f++)
+            for (int s1 = 0; s1 < 4; s1++)
+                for (size_t i = 0; i < sizeof ops_int / sizeof ops_int[0]; i++) {
+                    int op = ops_int[i], sh = forms[f] | s1;
+                    int cmp = op == GT_OP_CMP || op == GT_OP_CMPN;
+                    if (op == GT_OP_CSEL || (s1 >= 2 && (op == GT_OP_MOV || op == GT_OP_NOT)) ||
+                        (k == 0 && (op == GT_OP_ROR || op == GT_OP_ROL)) || (f && (k == 0 || s1 == 0)) ||
+                        (forms[f] == 4 && cmp) || (forms[f] == 8 && op == GT_OP_SEL) ||
+                        (forms[f] == 16 && s1 == 1 && op != GT_OP_MOV && op != GT_OP_NOT))
+                        continue;
+                    if (cases >= 20000 && shape_op[k][sh][op] < 5) {
+                        fprintf(stderr, "opcode %d with %s%s operands went through the %s handler only %ld times\n",
+                                op, form_name[f], src_name[s1], kind_name[k], shape_op[k][sh][op]);
+                        missing = 1;
+                    }
                 }
-            }
     /* the float handlers' plain form (fast_fn_for picks it where AVX2 runs
      * the vector handlers) */
     static const int flt_plain_ops[] = {GT_OP_ADD, GT_OP_MUL, GT_OP_MAD};
