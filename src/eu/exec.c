@@ -757,7 +757,9 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
  * null or contiguous D/UD register destination, src0 contiguous or one
  * element for every lane.  SH_S1, or'ed to an FK_I32 shape: SIMD1, src0
  * one D/UD element (src1 of SH_VV: none), a null or D/UD register
- * destination, any condition (i32_shape).  FK_FLT's only shape is SH_PLAIN
+ * destination, any condition (i32_shape).  FK_INT's SH_PLAIN: SIMD8 or
+ * SIMD16, a contiguous Q/UQ register destination (or null for cmp), a
+ * condition only on cmp and sel (fast_q_n).  FK_FLT's only shape is SH_PLAIN
  * (flt_shape); FK_RAW's are SH_PLAIN with SH_VV or SH_VS (raw_shape). */
 enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4, SH_COND = 8, SH_S1 = 16 };
 
@@ -840,6 +842,11 @@ static int plan_shape(gt_xinst *x, int ns)
         return sh;
     sh = int_shape_of(x, ns);
     const gt_inst *in = &x->in;
+    const int cmp = in->op == GT_OP_CMP || in->op == GT_OP_CMPN;
+    if (sh != SH_ANY && x->fast == FK_INT && (in->exec_size == 8 || in->exec_size == 16) &&
+        (in->cond == GT_COND_NONE || cmp || in->op == GT_OP_SEL) &&
+        ((x->dst.space == GT_XS_GRF && x->dst.contig && x->dst.size == 8) || (x->dst.space == GT_XS_NULL && cmp)))
+        return sh | SH_PLAIN;
     if (sh != SH_ANY && x->fast == FK_I32 && in->cond == GT_COND_NONE && x->dst.space == GT_XS_GRF &&
         x->dst.contig && x->dst.size == 4 && (in->exec_size == 8 || in->exec_size == 16))
         sh |= SH_PLAIN;
@@ -3922,6 +3929,159 @@ static int eu_reference_only(void)
     return env_flag(&ref, "GTSIM_EU_REFERENCE");
 }
 
+/* Four QWord lanes as one value (GCC vector extension), for FK_INT's
+ * SH_PLAIN handlers (fast_q_n): as v8u32, one register with AVX2. */
+typedef uint64_t v4u64 __attribute__((vector_size(32)));
+typedef int64_t v4i64 __attribute__((vector_size(32)));
+
+static inline __attribute__((always_inline)) v4u64 v4_load(const void *p)
+{
+    v4u64 v;
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+static inline __attribute__((always_inline)) v4u64 v4_dup(uint64_t s)
+{
+    return (v4u64){s, s, s, s};
+}
+
+/* All ones in the lanes whose bit (0..3) of bits is set. */
+static inline __attribute__((always_inline)) v4u64 v4_lanes(uint32_t bits)
+{
+    const v4u64 lb = {1, 2, 4, 8};
+    return (v4u64)((v4_dup(bits) & lb) == lb);
+}
+
+/* The lanes' sign bits as bits 0..3. */
+static inline __attribute__((always_inline)) uint32_t v4_bits(v4u64 m)
+{
+    return (uint32_t)(m[0] >> 63) | (uint32_t)(m[1] >> 63) << 1 | (uint32_t)(m[2] >> 63) << 2 |
+           (uint32_t)(m[3] >> 63) << 3;
+}
+
+/* Write the lanes of lm (bits 0..3) of r to the four QWords at d. */
+static inline __attribute__((always_inline)) void v4_put(uint8_t *d, v4u64 r, uint32_t lm)
+{
+    if (lm == 0xf) {
+        memcpy(d, &r, sizeof(r));
+    } else if (lm) {
+        v4u64 m = v4_lanes(lm);
+        r = (r & m) | (v4_load(d) & ~m);
+        memcpy(d, &r, sizeof(r));
+    }
+}
+
+/* A source's modifiers on four lanes, as int_mods. */
+static inline __attribute__((always_inline)) v4u64 v4_mods(v4u64 v, int mods, int logic)
+{
+    if (logic)
+        return mods & 1 ? ~v : v;
+    if (mods & 2) {
+        v4u64 neg = (v4u64)((v4i64)v < 0);
+        v = (-v & neg) | (v & ~neg);
+    }
+    return mods & 1 ? -v : v;
+}
+
+/* All ones where cond(a, b) holds, a and b compared as signed (sgn) or
+ * unsigned QWords (FAST_CMP_LANES' conditions; others give no lane). */
+static inline __attribute__((always_inline)) v4u64 v4_cmp(int cond, int sgn, v4u64 a, v4u64 b)
+{
+    v4i64 sa = (v4i64)a, sb = (v4i64)b;
+    switch (cond) {
+    case GT_COND_Z: return (v4u64)(a == b);
+    case GT_COND_NZ: return (v4u64)(a != b);
+    case GT_COND_G: return sgn ? (v4u64)(sa > sb) : (v4u64)(a > b);
+    case GT_COND_GE: return sgn ? (v4u64)(sa >= sb) : (v4u64)(a >= b);
+    case GT_COND_L: return sgn ? (v4u64)(sa < sb) : (v4u64)(a < b);
+    case GT_COND_LE: return sgn ? (v4u64)(sa <= sb) : (v4u64)(a <= b);
+    default: return v4_dup(0);
+    }
+}
+
+/* FK_INT's SH_PLAIN (plan_shape): SIMD8 or SIMD16 on Q/UQ registers, four
+ * lanes at a time in place, with fast_int_n's results.  src0, and src1 of
+ * SH_VV, contiguous Q/UQ registers with their modifiers; src1 of SH_VI or
+ * SH_VS one value; the destination contiguous Q/UQ registers, or null for
+ * cmp; a condition only on cmp (the flag) and sel (min/max). */
+static inline __attribute__((always_inline)) int fast_q_n(gt_thread *t, const gt_xinst *x, uint32_t wren,
+                                                          uint32_t pm, int op, int shape, int n)
+{
+    const gt_inst *in = &x->in;
+    const gt_xop *p0 = &x->src[0], *p1 = &x->src[1], *pd = &x->dst;
+    const int co = in->chan_off, cond = in->cond, logic = is_logic(op), sgn = !x->fast_arith;
+    const int two = op != GT_OP_MOV && op != GT_OP_NOT;
+    const uint32_t lmask = wren >> co;
+    uint8_t *g = t->grf;
+    shape &= ~SH_PLAIN;
+    const int uni = shape != SH_VV;   /* src1 one value bv */
+    int64_t bv = 0;
+    if (two && uni) {
+        bv = shape == SH_VI ? (int64_t)x->fast_imm : int_of(rd_raw(g + p1->off[0], p1->size), p1->type);
+        if (p1->mods)
+            int_mods(&bv, p1->mods, logic, 1);
+    }
+    const unsigned sc = (unsigned)bv & 63;   /* shift counts: [5:0] in QWord mode */
+    v4u64 rv[4];
+    uint32_t cmpbits = 0;
+#pragma GCC unroll 4
+    for (int c = 0; c < n; c += 4) {
+        v4u64 va = v4_load(g + p0->off[0] + 8 * c), vb = va;
+        if (p0->mods)
+            va = v4_mods(va, p0->mods, logic);
+        if (two && !uni) {
+            vb = v4_load(g + p1->off[0] + 8 * c);
+            if (p1->mods)
+                vb = v4_mods(vb, p1->mods, logic);
+        } else if (two) {
+            vb = v4_dup((uint64_t)bv);
+        }
+        v4u64 r, cnt = vb & 63;
+        switch (op) {
+        case GT_OP_MOV: r = va; break;
+        case GT_OP_NOT: r = ~va; break;
+        case GT_OP_AND: r = va & vb; break;
+        case GT_OP_OR: r = va | vb; break;
+        case GT_OP_XOR: r = va ^ vb; break;
+        case GT_OP_ADD: r = va + vb; break;
+        case GT_OP_MUL: r = va * vb; break;
+        case GT_OP_SHL: r = uni ? va << sc : va << cnt; break;
+        case GT_OP_SHR: r = uni ? va >> sc : va >> cnt; break;
+        case GT_OP_ASR:
+            if (is_signed_int(p0->type))
+                r = uni ? (v4u64)((v4i64)va >> (int)sc) : (v4u64)((v4i64)va >> (v4i64)cnt);
+            else
+                r = uni ? va >> sc : va >> cnt;
+            break;
+        case GT_OP_CMP: case GT_OP_CMPN:
+            r = v4_cmp(cond, sgn, va, vb);   /* -1 where true: the destination's value */
+            cmpbits |= v4_bits(r) << c;
+            break;
+        default: { /* GT_OP_SEL */
+            v4u64 take = cond == GT_COND_NONE ? v4_lanes(((pm >> co) >> c) & 0xf) : v4_cmp(cond, sgn, va, vb);
+            r = (va & take) | (vb & ~take);
+            break;
+        }
+        }
+        rv[c / 4] = r;
+    }
+    if (pd->space == GT_XS_GRF)
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 4)
+            v4_put(g + pd->off[0] + 8 * c, rv[c / 4], (lmask >> c) & 0xf);
+    if (op == GT_OP_CMP || op == GT_OP_CMPN)
+        x_flag_write(t, x, wren, cmpbits << co);
+    return 1;
+}
+
+/* fast_q_n for SIMD8 and SIMD16. */
+static inline __attribute__((always_inline)) int fast_q(gt_thread *t, const gt_xinst *x, uint32_t wren,
+                                                        uint32_t pm, int op, int shape)
+{
+    BY_PLAIN_SIZE(x, fast_q_n, t, x, wren, pm, op, shape);
+}
+
 /* Host-ISA versions.  x86-64's baseline has SSE2 only: 16-byte vectors
  * and no POPCNT instruction (__builtin_popcount is then a libgcc call).
  * There GCC builds the run loop twice (with POPCNT and without) and the
@@ -3929,9 +4089,10 @@ static int eu_reference_only(void)
  * 32-byte vectors hold their eight-lane values, v8u32, and without), and
  * the dynamic loader picks the version the host can run (function
  * multi-versioning; AVX2 alone, no FMA, so that no multiply-add is
- * contracted).  The QWord handlers stay single: their AVX2 versions were
- * slower on the development host (bench/i64div 545-554 against 619-652 M
- * lane-ops per CPU second).  Not with clang 14, whose
+ * contracted).  The QWord handlers on lane arrays stay single: their AVX2
+ * versions were slower on the development host (bench/i64div 545-554
+ * against 619-652 M lane-ops per CPU second); the plain QWord handlers
+ * (fast_q_n, four-lane vectors) have both.  Not with clang 14, whose
  * resolver symbols would be exported from libgtsim.so, nor when
  * GTSIM_HOST_ISA_VERSIONS=0 (the sanitizer build of tests/run.sh: it runs
  * the suite on the baseline versions, the optimised build on the host's). */
@@ -4003,7 +4164,11 @@ static int host_v8(void)
     FAST_SHAPE_FN(fast_i32, fi32svv_##NAME, OP, SH_VV | SH_S1, FAST_VERSIONS)                   \
     FAST_SHAPE_FN(fast_i32, fi32svi_##NAME, OP, SH_VI | SH_S1, FAST_VERSIONS)                   \
     FAST_SHAPE_FN(fast_i32, fi32svs_##NAME, OP, SH_VS | SH_S1, FAST_VERSIONS)
-#define FAST_INT(NAME, OP) FAST_SHAPES(fast_int, fint, NAME, OP, )
+#define FAST_INT(NAME, OP)                                                                      \
+    FAST_SHAPES(fast_int, fint, NAME, OP, )                                                     \
+    FAST_SHAPE_FN(fast_q, fintpvv_##NAME, OP, SH_VV | SH_PLAIN, FAST_VERSIONS)                  \
+    FAST_SHAPE_FN(fast_q, fintpvi_##NAME, OP, SH_VI | SH_PLAIN, FAST_VERSIONS)                  \
+    FAST_SHAPE_FN(fast_q, fintpvs_##NAME, OP, SH_VS | SH_PLAIN, FAST_VERSIONS)
 FAST_INT_OPS(FAST_I32)
 FAST_I32(rol, GT_OP_ROL)
 FAST_I32(ror, GT_OP_ROR)
@@ -4208,7 +4373,9 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         if (x->fast_shape & SH_S1)                                                              \
             return BY_SRC1(fi32s, NAME, SH_S1);                                                 \
         return BY_SHAPE(fi32, NAME);
-#define CASE_INT(NAME, OP) case OP: return BY_SHAPE(fint, NAME);
+#define CASE_INT(NAME, OP)                                                                      \
+    case OP:                                                                                    \
+        return x->fast_shape & SH_PLAIN ? BY_SRC1(fintp, NAME, SH_PLAIN) : BY_SHAPE(fint, NAME);
     case FK_I32:
         switch (op) {
         FAST_INT_OPS(CASE_I32)

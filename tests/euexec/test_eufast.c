@@ -641,12 +641,12 @@ int main(int argc, char **argv)
             missing = 1;
         }
     /* the integer handlers' operand shapes (any; contiguous sources; src1
-     * an immediate; src1 one register element), and the int32 handler's
-     * plain, condition and SIMD1 forms of the last three: each opcode
-     * through each (mov and not have no src1; the QWord handler has no
-     * rotates; plain has no condition, so no compare; the condition form
-     * has no sel; SIMD1's src1 register is one element, so its contiguous
-     * form is mov's and not's) */
+     * an immediate; src1 one register element), their plain forms of the
+     * last three, and the int32 handler's condition and SIMD1 forms: each
+     * opcode through each (mov and not have no src1; the QWord handler has
+     * no rotates; int32 plain has no condition, so no compare; the
+     * condition form has no sel; SIMD1's src1 register is one element, so
+     * its contiguous form is mov's and not's) */
     static const char *const src_name[4] = {"any", "contiguous", "src1 immediate", "src1 scalar"};
     static const int forms[4] = {0, 4, 8, 16};
     static const char *const form_name[4] = {"", "plain ", "condition ", "SIMD1 "};
@@ -658,8 +658,9 @@ int main(int argc, char **argv)
                     int op = ops_int[i], sh = forms[f] | s1;
                     int cmp = op == GT_OP_CMP || op == GT_OP_CMPN;
                     if (op == GT_OP_CSEL || (s1 >= 2 && (op == GT_OP_MOV || op == GT_OP_NOT)) ||
-                        (k == 0 && (op == GT_OP_ROR || op == GT_OP_ROL)) || (f && (k == 0 || s1 == 0)) ||
-                        (forms[f] == 4 && cmp) || (forms[f] == 8 && op == GT_OP_SEL) ||
+                        (k == 0 && (op == GT_OP_ROR || op == GT_OP_ROL)) || (f && s1 == 0) ||
+                        (k == 0 && forms[f] > 4) || (k == 1 && forms[f] == 4 && cmp) ||
+                        (forms[f] == 8 && op == GT_OP_SEL) ||
                         (forms[f] == 16 && s1 == 1 && op != GT_OP_MOV && op != GT_OP_NOT))
                         continue;
                     if (cases >= 20000 && shape_op[k][sh][op] < 5) {
