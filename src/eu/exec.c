@@ -745,7 +745,8 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
 /* Operand shapes of the integer handlers (gt_xinst.fast_shape), chosen
  * when the kernel is decoded: any (the handler tests each operand's form),
  * or src0 a contiguous register region of the handler's lane size (4 bytes
- * for FK_I32, 8 for FK_INT: Q/UQ) and src1, when the
+ * for FK_I32, 8 for FK_INT: Q/UQ; for FK_I32 also one element for every
+ * lane) and src1, when the
  * opcode has one, another such region (SH_VV), an immediate (SH_VI: its
  * lane value in fast_imm) or one register element for every lane (SH_VS:
  * a <0;1,0> region; a DWord for FK_I32, any integer type for FK_INT).
@@ -754,8 +755,8 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
  * D/UD register destination, SIMD8 or SIMD16 (the handler then has no
  * condition or destination-form branch).  SH_COND, or'ed to an FK_I32
  * shape instead: SIMD8 or SIMD16 with a condition modifier (not sel's), a
- * null or contiguous D/UD register destination, src0 contiguous or one
- * element for every lane.  SH_S1, or'ed to an FK_I32 shape: SIMD1, src0
+ * null or contiguous D/UD register destination, src0 contiguous (D/UD or
+ * W/UW) or one D/UD element for every lane.  SH_S1, or'ed to an FK_I32 shape: SIMD1, src0
  * one D/UD element (src1 of SH_VV: none), a null or D/UD register
  * destination, any condition (i32_shape).  FK_INT's SH_PLAIN: SIMD8 or
  * SIMD16, a contiguous Q/UQ register destination (or null for cmp), a
@@ -813,7 +814,10 @@ static int i32_shape(gt_xinst *x, int ns)
         return SH_ANY;
     if (pd->space != GT_XS_NULL && (pd->space != GT_XS_GRF || pd->size != 4 || (!s1 && !pd->contig)))
         return SH_ANY;
-    if (p0->space != GT_XS_GRF || p0->size != 4 || p0->mods || (!s1 && !p0->contig && !p0->scalar))
+    /* src0: one D/UD element; or contiguous D/UD, or W/UW for SH_COND
+     * (the compares of local IDs) */
+    if (p0->space != GT_XS_GRF || p0->mods ||
+        !(p0->size == 4 ? s1 || p0->contig || p0->scalar : !s1 && p0->size == 2 && p0->contig && !p0->scalar))
         return SH_ANY;
     int sh = SH_VV;
     if (ns == 2) {
@@ -860,7 +864,8 @@ static int int_shape_of(gt_xinst *x, int ns)
     /* FK_INT applies source modifiers after the load (int_mods) */
     int lane = x->fast == FK_I32 ? 4 : 8, mods_ok = x->fast == FK_INT;
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
-    if (p0->space != GT_XS_GRF || !p0->contig || p0->scalar || p0->size != lane || (p0->mods && !mods_ok))
+    if (p0->space != GT_XS_GRF || p0->size != lane || (p0->mods && !mods_ok) ||
+        !(lane == 4 ? p0->contig || p0->scalar : p0->contig && !p0->scalar))
         return SH_ANY;
     if (ns < 2)
         return SH_VV;
@@ -3369,6 +3374,16 @@ static inline __attribute__((always_inline)) v8u32 v8_dup(uint32_t s)
 #endif
 }
 
+/* Eight W (sgn) or UW lanes at p, extended to DWords. */
+static inline __attribute__((always_inline)) v8u32 v8_w16(const uint8_t *p, int sgn)
+{
+    typedef uint16_t v8u16 __attribute__((vector_size(16)));
+    typedef int16_t v8i16 __attribute__((vector_size(16)));
+    v8u16 u;
+    memcpy(&u, p, sizeof(u));
+    return sgn ? (v8u32)__builtin_convertvector((v8i16)u, v8i32) : __builtin_convertvector(u, v8u32);
+}
+
 /* All ones in the lanes whose bit (0..7) of bits is set. */
 static inline __attribute__((always_inline)) v8u32 v8_lanes(uint32_t bits)
 {
@@ -3484,8 +3499,9 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
      * src0 one value a0 for SH_S1 and a scalar SH_COND src0) */
     const int direct = shape != SH_ANY && (n % 8 == 0 || s1);
     const int uniform = direct && two && (shape == SH_VI || shape == SH_VS);
-    const int scalar0 = s1 || (cplain && p0->scalar);
+    const int scalar0 = s1 || (direct && p0->scalar);
     const uint32_t a0 = scalar0 ? (uint32_t)rd_raw(g + p0->off[0], 4) : 0;
+    const int w0 = cplain && p0->size == 2;   /* W/UW src0, extended by its type */
     uint32_t bs = !two ? 0 : shape == SH_VI ? (uint32_t)x->fast_imm
                   : shape == SH_VS ? (uint32_t)rd_raw(g + p1->off[0], 4) : 0;
     uint32_t a[32], b[32];
@@ -3510,7 +3526,10 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
     v8u32 rv[4];   /* every source lane is read before any is written */
 #pragma GCC unroll 4
     for (int c = 0; c < n; c += 8) {
-        v8u32 va = scalar0 ? v8_dup(a0) : direct ? v8_load(g + p0->off[0] + 4 * c) : v8_load(a + c);
+        v8u32 va = scalar0 ? v8_dup(a0)
+                   : w0    ? v8_w16(g + p0->off[0] + 2 * c, p0->type == GT_TYPE_W)
+                   : direct ? v8_load(g + p0->off[0] + 4 * c)
+                            : v8_load(a + c);
         v8u32 vb = !two ? va : uniform ? v8_dup(bs) : direct ? v8_load(g + p1->off[0] + 4 * c) : v8_load(b + c);
         v8u32 r, cnt = vb & 31;
         const uint32_t sc = bs & 31;   /* a uniform count: one vector shift */
@@ -4892,6 +4911,21 @@ static void cov_branch(const gt_thread *t, const gt_xinst *x, uint32_t emask)
 /* Run loop                                                             */
 /* ------------------------------------------------------------------ */
 
+/* The host's rounding mode, as fegetround gives it.  On x86-64 it is read
+ * from MXCSR, which the SSE arithmetic follows: fegetround reads the x87
+ * control word, a slow instruction, at every gt_eu_run (fesetround sets
+ * both). */
+static inline int host_round(void)
+{
+#if defined(__x86_64__) && defined(__SSE2__)
+    _Static_assert(FE_DOWNWARD == 0x400 && FE_UPWARD == 0x800 && FE_TOWARDZERO == 0xc00,
+                   "x86 FE_* are MXCSR.RC << 10");
+    return (int)((_mm_getcsr() >> 3) & 0xc00);
+#else
+    return fegetround();
+#endif
+}
+
 static void apply_fenv(xctx *c)
 {
     uint32_t cr = c->t->cr0[0];
@@ -4969,7 +5003,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
     c.df_f_rtz = gt_eu_behaviour_for(dev->plat)->df_to_f_rtz;
     c.goto_pred_waits = gt_eu_behaviour_for(dev->plat)->goto_pred_waits;
     c.reference = eu_reference_only();
-    int saved_round = fegetround();
+    int saved_round = host_round();
     c.host_round = saved_round;
     apply_fenv(&c);
     if (t->instructions == 0 && t->exec_mask == 0 && t->wait_mask == 0)
@@ -5186,7 +5220,7 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
     c.df_f_rtz = gt_eu_behaviour_for(dev->plat)->df_to_f_rtz;
     c.goto_pred_waits = gt_eu_behaviour_for(dev->plat)->goto_pred_waits;
     c.reference = reference;
-    int saved_round = fegetround();
+    int saved_round = host_round();
     c.host_round = saved_round;
     apply_fenv(&c);
     if (x->plan_err) {

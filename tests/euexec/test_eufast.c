@@ -537,6 +537,7 @@ int main(int argc, char **argv)
     long shape_op[2][32][GT_OP_COUNT] = {{{0}}};
     long flt_plain_op[GT_OP_COUNT] = {0};         /* float add/mul/mad with plain operands */
     long raw_plain[2] = {0};                      /* raw moves, plain: contiguous, broadcast source */
+    long i32_src0[2] = {0};                       /* int32 shapes: src0 one element (SIMD8/16), W/UW */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -573,6 +574,10 @@ int main(int argc, char **argv)
             op_fast[x->in.op]++;
             if ((x->fast == 1 || x->fast == 4) && x->fast_shape < 32)   /* FK_INT, FK_I32 */
                 shape_op[x->fast == 4][x->fast_shape][x->in.op]++;
+            if (x->fast == 4 && x->fast_shape && x->in.exec_size >= 8) {
+                i32_src0[0] += x->src[0].scalar;
+                i32_src0[1] += x->src[0].size == 2;
+            }
             if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
                 flt_plain_op[x->in.op]++;
             if (x->fast == 3 && (x->fast_shape & 4))   /* FK_RAW, SH_PLAIN | SH_VV / SH_VS */
@@ -676,6 +681,12 @@ int main(int argc, char **argv)
         if (cases >= 20000 && flt_plain_op[flt_plain_ops[i]] < 5) {
             fprintf(stderr, "float opcode %d with plain operands went through a handler only %ld times\n",
                     flt_plain_ops[i], flt_plain_op[flt_plain_ops[i]]);
+            missing = 1;
+        }
+    for (int k = 0; k < 2; k++)
+        if (cases >= 20000 && i32_src0[k] < 20) {
+            fprintf(stderr, "int32 shapes with %s src0 went through a handler only %ld times\n",
+                    k ? "a W/UW" : "a one-element", i32_src0[k]);
             missing = 1;
         }
     for (int k = 0; k < 2; k++)
