@@ -3699,7 +3699,8 @@ static inline __attribute__((always_inline)) void v8f_load(const gt_thread *t, c
 
 /* fast_flt_n's mov, add, mul and mad for SIMD8 and SIMD16, in registers:
  * every source lane read before any is written, NaN results by
- * nan_rule_f, the same bits. */
+ * nan_rule_f, the same bits.  plain: bit 0 the SH_PLAIN operands, bit 1
+ * mad by the host's FMA instructions (a caller built for them). */
 static inline __attribute__((always_inline)) int fast_flt_v8(gt_thread *t, const gt_xinst *x,
                                                              uint32_t wren, int ftz, int op, int n,
                                                              int plain)
@@ -3710,13 +3711,22 @@ static inline __attribute__((always_inline)) int fast_flt_v8(gt_thread *t, const
         __builtin_unreachable();
     int fin = ftz && x->fast_arith, ns = op == GT_OP_MOV ? 1 : op == GT_OP_MAD ? 3 : 2;
     v8u32 rv[4], va[4], vb[4], vc[4];
-    v8f_load(t, &x->src[0], va, n, fin, plain);
+    v8f_load(t, &x->src[0], va, n, fin, plain & 1);
     if (ns > 1)
-        v8f_load(t, &x->src[1], vb, n, fin, plain);
+        v8f_load(t, &x->src[1], vb, n, fin, plain & 1);
     if (ns > 2)
-        v8f_load(t, &x->src[2], vc, n, fin, plain);
+        v8f_load(t, &x->src[2], vc, n, fin, plain & 1);
     v8u32 vm[4];   /* mad: one fma_lanes call for every lane */
-    if (op == GT_OP_MAD) {
+    if (op == GT_OP_MAD && (plain & 2)) {
+        /* (fflt_mad_pf: the host's FMA instructions, lane by lane in the
+         * source; the compiler makes them one vector instruction) */
+        for (int c = 0; c < n; c += 8) {
+            v8f32 fa = (v8f32)va[c / 8], fb = (v8f32)vb[c / 8], fc = (v8f32)vc[c / 8], fr;
+            for (int i = 0; i < 8; i++)
+                fr[i] = __builtin_fmaf(fb[i], fc[i], fa[i]);
+            vm[c / 8] = (v8u32)fr;
+        }
+    } else if (op == GT_OP_MAD) {
         float fa[16], fb[16], fc[16], fr[16];
         for (int c = 0; c < n; c += 8) {
             v8_store(fa + c, va[c / 8]);
@@ -3750,7 +3760,7 @@ static inline __attribute__((always_inline)) int fast_flt_v8(gt_thread *t, const
         rv[c / 8] = r;
     }
     const gt_xop *pd = &x->dst;
-    if (plain) {
+    if (plain & 1) {
 #pragma GCC unroll 4
         for (int c = 0; c < n; c += 8)
             v8_put(t->grf + pd->off[0] + 4 * c, rv[c / 8], (lmask >> c) & 0xff);
@@ -4229,6 +4239,25 @@ FAST_FLT_VEC(fflt_mov, GT_OP_MOV)
 FAST_FLT(fflt_add, GT_OP_ADD)
 FAST_FLT(fflt_mul, GT_OP_MUL)
 FAST_FLT(fflt_mad, GT_OP_MAD)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__FMA__)
+/* fflt_mad_p on hosts with AVX2 and FMA (fast_fn_for): the fused
+ * multiply-adds in vector registers, not through fma_lanes' arrays. */
+__attribute__((target("avx2,fma"))) static int fflt_mad_pf(gt_thread *t, const gt_xinst *x, uint32_t wren,
+                                                          uint32_t pm, unsigned fm)
+{
+    (void)pm;
+    if (fm & 2)   /* ALT mode: the general path */
+        return 0;
+    return x->in.exec_size == 8 ? fast_flt_v8(t, x, wren, fm & 1, GT_OP_MAD, 8, 3)
+                                : fast_flt_v8(t, x, wren, fm & 1, GT_OP_MAD, 16, 3);
+}
+
+static int host_fma_v8(void)
+{
+    __builtin_cpu_init();
+    return host_has_fma() && __builtin_cpu_supports("avx2");
+}
+#endif
 FAST_FLT_LANES(fflt_sel, GT_OP_SEL)
 FAST_FLT_LANES(fflt_cmp, GT_OP_CMP)
 FAST_FLT_LANES(fflt_cmpn, GT_OP_CMPN)
@@ -4410,7 +4439,14 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         case GT_OP_MOV: return v8 ? fflt_mov : fflt_mov_lanes;
         CASE_FLT(fflt_add, GT_OP_ADD)
         CASE_FLT(fflt_mul, GT_OP_MUL)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__FMA__)
+        case GT_OP_MAD:
+            if (v8 && plain && host_fma_v8())
+                return fflt_mad_pf;
+            return !v8 ? fflt_mad_lanes : plain ? fflt_mad_p : fflt_mad;
+#else
         CASE_FLT(fflt_mad, GT_OP_MAD)
+#endif
         case GT_OP_SEL: return fflt_sel;
         case GT_OP_CMP: return fflt_cmp;
         case GT_OP_CMPN: return fflt_cmpn;
