@@ -5036,8 +5036,9 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
     if (!c.k)
         return gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory (kernel cache)");
     c.hw_ip_base = (uint32_t)(t->kernel_gva - t->disp->instruction_base);
-    c.df_f_rtz = gt_eu_behaviour_for(dev->plat)->df_to_f_rtz;
-    c.goto_pred_waits = gt_eu_behaviour_for(dev->plat)->goto_pred_waits;
+    const gt_eu_behaviour *beh = gt_eu_behaviour_for(dev->plat);
+    c.df_f_rtz = beh->df_to_f_rtz;
+    c.goto_pred_waits = beh->goto_pred_waits;
     c.reference = eu_reference_only();
     int saved_round = host_round();
     c.host_round = saved_round;
@@ -5054,7 +5055,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
     /* debug aids (trace, coverage, profile, the SWSB and uninit checks)
      * share one predictable branch per instruction */
     const int cov = gt_eu_cov_enabled(), prof = dev->profile != NULL;
-    const unsigned swsb = t->swsb ? gt_eu_behaviour_for(dev->plat)->swsb_depth : 0;
+    const unsigned swsb = t->swsb ? beh->swsb_depth : 0;
     const int uninit = t->written != NULL;
     const int dbg = trace | cov | prof | (swsb != 0) | uninit;
     /* lean: an instruction with a handler needs nothing else (no debug
