@@ -3407,20 +3407,38 @@ static inline __attribute__((always_inline)) uint32_t v8_bits(v8u32 m)
 #endif
 }
 
+/* The switch cases of the lane-vector integer handlers (fast_i32_n,
+ * fast_q_n) whose operation is the same C operator on any lane width. */
+#define VEC_INT_CASES(r, va, vb)                                                                \
+    case GT_OP_MOV: r = va; break;                                                              \
+    case GT_OP_NOT: r = ~va; break;                                                             \
+    case GT_OP_AND: r = va & vb; break;                                                         \
+    case GT_OP_OR: r = va | vb; break;                                                          \
+    case GT_OP_XOR: r = va ^ vb; break;                                                         \
+    case GT_OP_ADD: r = va + vb; break;                                                         \
+    case GT_OP_MUL: r = va * vb; break;
+
+/* The compare of v8_cmp and v4_cmp on lane vectors a, b of type VU (VS
+ * the signed type of the same lanes), in a function with cond and sgn. */
+#define VEC_CMP_BODY(VU, VS, zero)                                                              \
+    do {                                                                                        \
+        VS sa = (VS)a, sb = (VS)b;                                                              \
+        switch (cond) {                                                                         \
+        case GT_COND_Z: return (VU)(a == b);                                                    \
+        case GT_COND_NZ: return (VU)(a != b);                                                   \
+        case GT_COND_G: return sgn ? (VU)(sa > sb) : (VU)(a > b);                               \
+        case GT_COND_GE: return sgn ? (VU)(sa >= sb) : (VU)(a >= b);                            \
+        case GT_COND_L: return sgn ? (VU)(sa < sb) : (VU)(a < b);                               \
+        case GT_COND_LE: return sgn ? (VU)(sa <= sb) : (VU)(a <= b);                            \
+        default: return zero;                                                                   \
+        }                                                                                       \
+    } while (0)
+
 /* All ones where cond(a, b) holds, a and b compared as signed (sgn) or
  * unsigned DWords (cmp_i's conditions; others give no lane). */
 static inline __attribute__((always_inline)) v8u32 v8_cmp(int cond, int sgn, v8u32 a, v8u32 b)
 {
-    v8i32 sa = (v8i32)a, sb = (v8i32)b;
-    switch (cond) {
-    case GT_COND_Z: return (v8u32)(a == b);
-    case GT_COND_NZ: return (v8u32)(a != b);
-    case GT_COND_G: return sgn ? (v8u32)(sa > sb) : (v8u32)(a > b);
-    case GT_COND_GE: return sgn ? (v8u32)(sa >= sb) : (v8u32)(a >= b);
-    case GT_COND_L: return sgn ? (v8u32)(sa < sb) : (v8u32)(a < b);
-    case GT_COND_LE: return sgn ? (v8u32)(sa <= sb) : (v8u32)(a <= b);
-    default: return v8_dup(0);
-    }
+    VEC_CMP_BODY(v8u32, v8i32, v8_dup(0));
 }
 
 typedef float v8f32 __attribute__((vector_size(32)));
@@ -3534,13 +3552,7 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
         v8u32 r, cnt = vb & 31;
         const uint32_t sc = bs & 31;   /* a uniform count: one vector shift */
         switch (op) {
-        case GT_OP_MOV: r = va; break;
-        case GT_OP_NOT: r = ~va; break;
-        case GT_OP_AND: r = va & vb; break;
-        case GT_OP_OR: r = va | vb; break;
-        case GT_OP_XOR: r = va ^ vb; break;
-        case GT_OP_ADD: r = va + vb; break;
-        case GT_OP_MUL: r = va * vb; break;
+        VEC_INT_CASES(r, va, vb)
         case GT_OP_SHL: r = uniform ? va << sc : va << cnt; break;
         case GT_OP_ROL: /* seed 004 rol: RotateMask 31 for a DWord src0 */
             r = (va << cnt) | (va >> ((32 - cnt) & 31));
@@ -4017,16 +4029,7 @@ static inline __attribute__((always_inline)) v4u64 v4_mods(v4u64 v, int mods, in
  * unsigned QWords (FAST_CMP_LANES' conditions; others give no lane). */
 static inline __attribute__((always_inline)) v4u64 v4_cmp(int cond, int sgn, v4u64 a, v4u64 b)
 {
-    v4i64 sa = (v4i64)a, sb = (v4i64)b;
-    switch (cond) {
-    case GT_COND_Z: return (v4u64)(a == b);
-    case GT_COND_NZ: return (v4u64)(a != b);
-    case GT_COND_G: return sgn ? (v4u64)(sa > sb) : (v4u64)(a > b);
-    case GT_COND_GE: return sgn ? (v4u64)(sa >= sb) : (v4u64)(a >= b);
-    case GT_COND_L: return sgn ? (v4u64)(sa < sb) : (v4u64)(a < b);
-    case GT_COND_LE: return sgn ? (v4u64)(sa <= sb) : (v4u64)(a <= b);
-    default: return v4_dup(0);
-    }
+    VEC_CMP_BODY(v4u64, v4i64, v4_dup(0));
 }
 
 /* FK_INT's SH_PLAIN (plan_shape): SIMD8 or SIMD16 on Q/UQ registers, four
@@ -4068,13 +4071,7 @@ static inline __attribute__((always_inline)) int fast_q_n(gt_thread *t, const gt
         }
         v4u64 r, cnt = vb & 63;
         switch (op) {
-        case GT_OP_MOV: r = va; break;
-        case GT_OP_NOT: r = ~va; break;
-        case GT_OP_AND: r = va & vb; break;
-        case GT_OP_OR: r = va | vb; break;
-        case GT_OP_XOR: r = va ^ vb; break;
-        case GT_OP_ADD: r = va + vb; break;
-        case GT_OP_MUL: r = va * vb; break;
+        VEC_INT_CASES(r, va, vb)
         case GT_OP_SHL: r = uni ? va << sc : va << cnt; break;
         case GT_OP_SHR: r = uni ? va >> sc : va >> cnt; break;
         case GT_OP_ASR:
