@@ -756,12 +756,13 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
  * condition or destination-form branch).  SH_COND, or'ed to an FK_I32
  * shape instead: SIMD8 or SIMD16 with a condition modifier (not sel's), a
  * null or contiguous D/UD register destination, src0 contiguous (D/UD or
- * W/UW) or one D/UD element for every lane.  SH_S1, or'ed to an FK_I32 shape: SIMD1, src0
- * one D/UD element (src1 of SH_VV: none), a null or D/UD register
- * destination, any condition (i32_shape).  FK_INT's SH_PLAIN: SIMD8 or
- * SIMD16, a contiguous Q/UQ register destination (or null for cmp), a
- * condition only on cmp and sel (fast_q_n).  FK_FLT's only shape is SH_PLAIN
- * (flt_shape); FK_RAW's are SH_PLAIN with SH_VV or SH_VS (raw_shape). */
+ * W/UW) or one D/UD element for every lane.  SH_S1, or'ed to an FK_I32
+ * shape: SIMD1, src0 one D/UD element (src1 of SH_VV: none), a null or
+ * D/UD register destination, any condition (i32_shape).  FK_INT's
+ * SH_PLAIN: SIMD8 or SIMD16, a contiguous Q/UQ register destination (or
+ * null for cmp), a condition only on cmp and sel (fast_q_n).  FK_FLT's
+ * only shape is SH_PLAIN (flt_shape); FK_RAW's are SH_PLAIN with SH_VV or
+ * SH_VS (raw_shape). */
 enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4, SH_COND = 8, SH_S1 = 16 };
 
 static int int_shape_of(gt_xinst *x, int ns);
@@ -3514,7 +3515,8 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
     const int two = op != GT_OP_MOV && op != GT_OP_NOT;   /* one-source operations read no b */
     uint8_t *g = t->grf;
     /* in place: both sources' lanes at off[0] (src1 maybe one value, bs;
-     * src0 one value a0 for SH_S1 and a scalar SH_COND src0) */
+     * src0 one value a0 for SH_S1 and a one-element src0; a W/UW src0 of
+     * SH_COND extended, w0) */
     const int direct = shape != SH_ANY && (n % 8 == 0 || s1);
     const int uniform = direct && two && (shape == SH_VI || shape == SH_VS);
     const int scalar0 = s1 || (direct && p0->scalar);
