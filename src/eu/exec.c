@@ -3475,6 +3475,28 @@ static inline __attribute__((always_inline)) void v8_put(uint8_t *d, v8u32 r, ui
     }
 }
 
+/* Write the lanes of lmask (bits 0..n-1) of rv (n / 8 vectors; n 8, 16
+ * or 32) to the n DWords at d.  One test for the whole instruction: all
+ * lanes stored, or every chunk blended without a branch (the lanes of a
+ * divergent kernel's masks make a per-chunk test a poor bet for the host's
+ * branch predictor). */
+static inline __attribute__((always_inline)) void v8_put_n(uint8_t *d, const v8u32 *rv,
+                                                           uint32_t lmask, int n)
+{
+    const uint32_t full = n >= 32 ? ~0u : (1u << n) - 1;
+    if ((lmask & full) == full) {
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8)
+            v8_store(d + 4 * c, rv[c / 8]);
+    } else {
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 8) {
+            v8u32 m = v8_lanes((lmask >> c) & 0xff);
+            v8_store(d + 4 * c, (rv[c / 8] & m) | (v8_load(d + 4 * c) & ~m));
+        }
+    }
+}
+
 /* Write lanes c..c+7 of r to the 4-byte destination region pd in g, in
  * the lanes of lm (bits 0..7); n: ExecSize (below 8 only lanes < n are
  * written, one by one). */
@@ -3582,9 +3604,7 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
             flagbits |= v8_bits(v8_cmp(cond, fsgn, r, v8_dup(0))) << c;
     }
     if (plain || (cplain && pd->space == GT_XS_GRF))
-#pragma GCC unroll 4
-        for (int c = 0; c < n; c += 8)
-            v8_put(g + pd->off[0] + 4 * c, rv[c / 8], (lmask >> c) & 0xff);
+        v8_put_n(g + pd->off[0], rv, lmask, n);
     else if (s1 && pd->space == GT_XS_GRF && (lmask & 1))
         memcpy(g + pd->off[0], &rv[0], 4);
     else if (!cplain && !s1 && pd->space == GT_XS_GRF)
@@ -3775,9 +3795,7 @@ static inline __attribute__((always_inline)) int fast_flt_v8(gt_thread *t, const
     }
     const gt_xop *pd = &x->dst;
     if (plain & 1) {
-#pragma GCC unroll 4
-        for (int c = 0; c < n; c += 8)
-            v8_put(t->grf + pd->off[0] + 4 * c, rv[c / 8], (lmask >> c) & 0xff);
+        v8_put_n(t->grf + pd->off[0], rv, lmask, n);
     } else if (pd->space == GT_XS_GRF || pd->space == GT_XS_ACC) {
         uint8_t *g = pd->space == GT_XS_ACC ? t->acc : t->grf;
 #pragma GCC unroll 4
@@ -3917,8 +3935,7 @@ static inline __attribute__((always_inline)) int fast_raw_n(gt_thread *t, const 
             v[c / 8] = shape == (SH_VV | SH_PLAIN) ? v8_load(g + ps->off[0] + 4 * c)
                        : ps->space == GT_XS_IMM    ? v8_dup((uint32_t)x->fast_imm)
                                                    : v8_dup((uint32_t)rd_raw(g + ps->off[0], 4));
-        for (int c = 0; c < n; c += 8)
-            v8_put(g + x->dst.off[0] + 4 * c, v[c / 8], (lmask >> c) & 0xff);
+        v8_put_n(g + x->dst.off[0], v, lmask, n);
         return 1;
     }
     if (n < 8) {   /* no whole chunk: lane by lane, every lane read before any is written */
@@ -4003,15 +4020,23 @@ static inline __attribute__((always_inline)) uint32_t v4_bits(v4u64 m)
            (uint32_t)(m[3] >> 63) << 3;
 }
 
-/* Write the lanes of lm (bits 0..3) of r to the four QWords at d. */
-static inline __attribute__((always_inline)) void v4_put(uint8_t *d, v4u64 r, uint32_t lm)
+/* Write the lanes of lmask (bits 0..n-1) of rv (n / 4 vectors; n 8 or
+ * 16) to the n QWords at d, as v8_put_n does. */
+static inline __attribute__((always_inline)) void v4_put_n(uint8_t *d, const v4u64 *rv,
+                                                           uint32_t lmask, int n)
 {
-    if (lm == 0xf) {
-        memcpy(d, &r, sizeof(r));
-    } else if (lm) {
-        v4u64 m = v4_lanes(lm);
-        r = (r & m) | (v4_load(d) & ~m);
-        memcpy(d, &r, sizeof(r));
+    const uint32_t full = (1u << n) - 1;
+    if ((lmask & full) == full) {
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 4)
+            memcpy(d + 8 * c, &rv[c / 4], sizeof(v4u64));
+    } else {
+#pragma GCC unroll 4
+        for (int c = 0; c < n; c += 4) {
+            v4u64 m = v4_lanes((lmask >> c) & 0xf);
+            v4u64 r = (rv[c / 4] & m) | (v4_load(d + 8 * c) & ~m);
+            memcpy(d + 8 * c, &r, sizeof(r));
+        }
     }
 }
 
@@ -4095,9 +4120,7 @@ static inline __attribute__((always_inline)) int fast_q_n(gt_thread *t, const gt
         rv[c / 4] = r;
     }
     if (pd->space == GT_XS_GRF)
-#pragma GCC unroll 4
-        for (int c = 0; c < n; c += 4)
-            v4_put(g + pd->off[0] + 8 * c, rv[c / 4], (lmask >> c) & 0xf);
+        v4_put_n(g + pd->off[0], rv, lmask, n);
     if (op == GT_OP_CMP || op == GT_OP_CMPN)
         x_flag_write(t, x, wren, cmpbits << co);
     return 1;
@@ -4552,12 +4575,13 @@ static inline void cf_park(gt_thread *t, uint32_t m, uint32_t tip)
     jt_add(t, tip, m);
 }
 
-/* The join-table entry of ip, or -1. */
+/* The join-table entry of ip, or -1.  Searched from the newest entry:
+ * structured code joins in the reverse order of its parks. */
 static inline int cf_entry(const gt_thread *t, uint32_t ip)
 {
-    for (uint32_t e = 0; e < t->jt_n; e++)
+    for (int e = (int)t->jt_n - 1; e >= 0; e--)
         if (t->jt_ip[e] == ip)
-            return (int)e;
+            return e;
     return -1;
 }
 
@@ -4631,7 +4655,10 @@ static inline __attribute__((always_inline)) uint32_t cf_structured(gt_thread *t
         if (!wren)
             return nxt;
         cf_park(t, emask & ~wren, nxt);
-        cf_park(t, wren, jip);
+        /* the channels that loop wait at jip and rejoin there at once,
+         * with any already waiting there: with none, they stay enabled */
+        if ((t->jt_bloom & jt_bit(jip)) || (wren & t->wait_mask))
+            cf_park(t, wren, jip);
         return jip;
     default: /* GT_OP_DO */
         return nxt;
