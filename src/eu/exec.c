@@ -745,9 +745,8 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
 /* Operand shapes of the integer handlers (gt_xinst.fast_shape), chosen
  * when the kernel is decoded: any (the handler tests each operand's form),
  * or src0 a contiguous register region of the handler's lane size (4 bytes
- * for FK_I32, 8 for FK_INT: Q/UQ; for FK_I32 also one element for every
- * lane) and src1, when the
- * opcode has one, another such region (SH_VV), an immediate (SH_VI: its
+ * for FK_I32, 8 for FK_INT: Q/UQ) or one element of it for every lane, and
+ * src1, when the opcode has one, another such region (SH_VV), an immediate (SH_VI: its
  * lane value in fast_imm) or one register element for every lane (SH_VS:
  * a <0;1,0> region; a DWord for FK_I32, any integer type for FK_INT).
  * FK_I32's shapes have no source modifiers; FK_INT's apply them.
@@ -866,7 +865,7 @@ static int int_shape_of(gt_xinst *x, int ns)
     int lane = x->fast == FK_I32 ? 4 : 8, mods_ok = x->fast == FK_INT;
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
     if (p0->space != GT_XS_GRF || p0->size != lane || (p0->mods && !mods_ok) ||
-        !(lane == 4 ? p0->contig || p0->scalar : p0->contig && !p0->scalar))
+        !(p0->contig || p0->scalar))
         return SH_ANY;
     if (ns < 2)
         return SH_VV;
@@ -3176,7 +3175,14 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
     if (shape != SH_ANY) {
         const uint8_t *g = t->grf;
         const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
-        memcpy(a, g + p0->off[0], bytes);
+        if (p0->scalar) {   /* one element for every lane */
+            int64_t v;
+            memcpy(&v, g + p0->off[0], 8);
+            for (int i = 0; i < n; i++)
+                a[i] = v;
+        } else {
+            memcpy(a, g + p0->off[0], bytes);
+        }
         if (p0->mods)
             int_mods(a, p0->mods, logic, n);
         if (two && shape == SH_VV) {
@@ -4082,11 +4088,12 @@ static inline __attribute__((always_inline)) int fast_q_n(gt_thread *t, const gt
             int_mods(&bv, p1->mods, logic, 1);
     }
     const unsigned sc = (unsigned)bv & 63;   /* shift counts: [5:0] in QWord mode */
+    const v4u64 a0 = v4_dup(p0->scalar ? rd_raw(g + p0->off[0], 8) : 0);   /* src0 one element */
     v4u64 rv[4];
     uint32_t cmpbits = 0;
 #pragma GCC unroll 4
     for (int c = 0; c < n; c += 4) {
-        v4u64 va = v4_load(g + p0->off[0] + 8 * c), vb = va;
+        v4u64 va = p0->scalar ? a0 : v4_load(g + p0->off[0] + 8 * c), vb = va;
         if (p0->mods)
             va = v4_mods(va, p0->mods, logic);
         if (two && !uni) {

@@ -538,6 +538,7 @@ int main(int argc, char **argv)
     long flt_plain_op[GT_OP_COUNT] = {0};         /* float add/mul/mad with plain operands */
     long raw_plain[2] = {0};                      /* raw moves, plain: contiguous, broadcast source */
     long i32_src0[2] = {0};                       /* int32 shapes: src0 one element (SIMD8/16), W/UW */
+    long q_src0[2] = {0};                         /* QWord shapes, src0 one element: not plain, plain */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -578,6 +579,8 @@ int main(int argc, char **argv)
                 i32_src0[0] += x->src[0].scalar;
                 i32_src0[1] += x->src[0].size == 2;
             }
+            if (x->fast == 1 && x->fast_shape && x->src[0].scalar && x->in.exec_size >= 8)
+                q_src0[(x->fast_shape & 4) != 0]++;
             if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
                 flt_plain_op[x->in.op]++;
             if (x->fast == 3 && (x->fast_shape & 4))   /* FK_RAW, SH_PLAIN | SH_VV / SH_VS */
@@ -687,6 +690,12 @@ int main(int argc, char **argv)
         if (cases >= 20000 && i32_src0[k] < 20) {
             fprintf(stderr, "int32 shapes with %s src0 went through a handler only %ld times\n",
                     k ? "a W/UW" : "a one-element", i32_src0[k]);
+            missing = 1;
+        }
+    for (int k = 0; k < 2; k++)
+        if (cases >= 20000 && q_src0[k] < 20) {
+            fprintf(stderr, "QWord %s shapes with a one-element src0 went through a handler only %ld times\n",
+                    k ? "plain" : "other", q_src0[k]);
             missing = 1;
         }
     for (int k = 0; k < 2; k++)
