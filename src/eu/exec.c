@@ -925,11 +925,14 @@ static int fast_src_ok(const gt_xop *p)
 static gt_fast_fn fast_fn_for(const gt_xinst *x);
 static void plan_fast_kind(gt_xinst *x, int ns);
 
-/* FK_MACC: `mul (N) acc0:d|ud src0:d|ud src1:w|uw` (the low-16-bit
- * product into the wide accumulator) or `mach (N) dst:d|ud src0:d|ud
- * src1:d|ud` with or without AccWrEn, with direct GRF or scalar immediate
- * sources and nothing else (no predicate-free restriction: the handler
- * masks by wren; no condition, saturation or source modifier). */
+/* FK_MACC, the integer macros that carry a value in the accumulator:
+ * `mul (N) acc0:d|ud src0:d|ud src1:w|uw` (the low-16-bit product into the
+ * wide accumulator), `mach (N) dst:d|ud src0:d|ud src1:d|ud` with or
+ * without AccWrEn, and `addc` / `subb (N) dst:d|ud src0:d|ud src1:d|ud`
+ * (the carry / borrow into the accumulator: IGC's 64-bit arithmetic on
+ * Gen12), with direct GRF or scalar immediate sources and nothing else (no
+ * predicate-free restriction: the handler masks by wren; no condition,
+ * saturation or source modifier). */
 static int mul_mach_ok(const gt_xinst *x, int ns)
 {
     const gt_inst *in = &x->in;
@@ -945,7 +948,7 @@ static int mul_mach_ok(const gt_xinst *x, int ns)
     if (in->op == GT_OP_MUL)
         return !in->acc_wr && x->dst.space == GT_XS_ACC && in->dst.nr == GT_ARF_ACC && x->dst.contig &&
                (t1 == GT_TYPE_W || t1 == GT_TYPE_UW);
-    if (in->op == GT_OP_MACH)
+    if (in->op == GT_OP_MACH || in->op == GT_OP_ADDC || in->op == GT_OP_SUBB)
         return x->dst.space == GT_XS_GRF && (t1 == GT_TYPE_D || t1 == GT_TYPE_UD);
     return 0;
 }
@@ -1067,17 +1070,19 @@ static void plan_fast_kind(gt_xinst *x, int ns)
     for (int s = 0; s < ns; s++)
         if (!fast_src_ok(&x->src[s]) && x->src[s].space != GT_XS_ACC)
             return;
-    if (acc && x->dom != DOM_F)
-        return;
     int selnp = op == GT_OP_SEL && in->cond == GT_COND_NONE;
     x->fast_arith = op != GT_OP_MOV && !(selnp && !x->src[0].mods && !x->src[1].mods);
     x->fast_flush = op != GT_OP_MOV && !(selnp && !x->src[0].mods && !x->src[1].mods);
 
+    /* (a raw move may read the accumulator: IGC's Gen12 64-bit arithmetic
+     * moves addc's carries out of acc0) */
     if (x->raw_mov && x->dst.size == 4 && in->cond == GT_COND_NONE && !x->src[0].mods &&
-        x->dst.space == GT_XS_GRF && !acc) {
+        x->dst.space == GT_XS_GRF) {
         x->fast = FK_RAW;
         return;
     }
+    if (acc && x->dom != DOM_F)
+        return;
     if (x->dom == DOM_I) {
         switch (op) {
         case GT_OP_MOV: case GT_OP_ADD: case GT_OP_MUL: case GT_OP_AND: case GT_OP_OR:
@@ -3934,6 +3939,7 @@ static inline __attribute__((always_inline)) int fast_raw_n(gt_thread *t, const 
         n = 32;
     uint32_t lmask = wren >> x->in.chan_off;
     uint8_t *g = t->grf;
+    const uint8_t *gs = x->src[0].space == GT_XS_ACC ? t->acc : g;   /* the source's file */
     if (shape & SH_PLAIN) {   /* raw_shape: SIMD8/16, contiguous destination */
         const gt_xop *ps = &x->src[0];
         v8u32 v[2];   /* every source lane is read before any is written */
@@ -3948,7 +3954,7 @@ static inline __attribute__((always_inline)) int fast_raw_n(gt_thread *t, const 
         const gt_xop *ps = &x->src[0];
         uint32_t v[8];
         for (int i = 0; i < n; i++)
-            v[i] = ps->space == GT_XS_IMM ? (uint32_t)ps->imm_lane[0] : (uint32_t)rd_raw(g + ps->off[i], 4);
+            v[i] = ps->space == GT_XS_IMM ? (uint32_t)ps->imm_lane[0] : (uint32_t)rd_raw(gs + ps->off[i], 4);
         for (uint32_t m = lmask; m; m &= m - 1) {
             int i = __builtin_ctz(m);
             memcpy(g + x->dst.off[i], &v[i], 4);
@@ -3958,7 +3964,7 @@ static inline __attribute__((always_inline)) int fast_raw_n(gt_thread *t, const 
     v8u32 v[4];   /* every source lane is read before any is written */
 #pragma GCC unroll 4
     for (int c = 0; c < n; c += 8)
-        v[c / 8] = v8_src(g, &x->src[0], c);
+        v[c / 8] = v8_src(gs, &x->src[0], c);
 #pragma GCC unroll 4
     for (int c = 0; c < n; c += 8)
         v8_dst(g, &x->dst, c, v[c / 8], (lmask >> c) & 0xff, n);
@@ -4353,6 +4359,32 @@ static int fmach(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, un
     return 1;
 }
 
+/* FK_MACC's addc and subb: exec_alu_masked's 32-bit sum or difference,
+ * and the carry or borrow into lane i's accumulator (unless cr0 disables
+ * accumulator writes). */
+static int faddc_subb(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm;
+    (void)fm;
+    const gt_inst *in = &x->in;
+    int n = in->exec_size;
+    uint32_t lmask = wren >> in->chan_off, a[32], b[32];
+    fast_load_u32(t, &x->src[0], a, n);
+    fast_load_u32(t, &x->src[1], b, n);
+    const int sub = in->op == GT_OP_SUBB, accw = !(t->cr0[0] & CR0_ACC_DISABLE);
+    for (uint32_t m = lmask; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        uint32_t r = sub ? a[i] - b[i] : a[i] + b[i];
+        uint32_t carry = sub ? a[i] < b[i] : r < a[i];
+        memcpy(t->grf + x->dst.off[i], &r, 4);
+        if (accw) {
+            t->acc_wide[i] = carry;
+            memcpy(t->acc + i * 4, &carry, 4);
+        }
+    }
+    return 1;
+}
+
 /* FK_CSEL handler: the general path's csel for these types (integers
  * compared as their signed or unsigned values, F as floats). */
 static int fcsel(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
@@ -4495,7 +4527,8 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
                : x->fast_shape == (SH_VS | SH_PLAIN) ? fraw_pvs
                                                      : fraw_any;
     case FK_FLAG: return fflag_mov;
-    case FK_MACC: return x->in.op == GT_OP_MUL ? fmul_acc : fmach;
+    case FK_MACC:
+        return x->in.op == GT_OP_MUL ? fmul_acc : x->in.op == GT_OP_MACH ? fmach : faddc_subb;
     case FK_CSEL: return fcsel;
     case FK_SEND: return fsend;
     default: return NULL;

@@ -6,7 +6,8 @@
  * and null destinations, source modifiers, predication (normal, inverted,
  * any/all forms), NoMask, condition modifiers, saturation, AccWrEn, the
  * 3-source Align16 form, cr0 rounding / denorm / ALT modes, Gen12's
- * rotates, float accumulator operands, flag register moves and the
+ * rotates, float accumulator operands, flag register moves, raw moves from
+ * the accumulator, addc / subb and the
  * mul acc0 / mach multiply macro (Gen9 and Gen12 mach) -- with random
  * operands (special float values included; integer types up to Q/UQ) run through both paths
  * (gt_eu_exec_one) on copies of one thread.  The whole thread state (GRF,
@@ -168,14 +169,16 @@ static void gen_flag_mov(gt_inst *in)
     in->flag_subnr = (uint8_t)pick(2);
 }
 
-/* The 32x32-bit multiply macro's halves (the mul/mach handler):
- * mul (N) acc0:d|ud src0:d|ud src1:w|uw, or mach (N) dst:d|ud src0 src1:d|ud
- * with or without AccWrEn; any predication. */
+/* The accumulator macros (FK_MACC): the 32x32-bit multiply's halves, mul
+ * (N) acc0:d|ud src0:d|ud src1:w|uw or mach (N) dst:d|ud src0 src1:d|ud
+ * with or without AccWrEn, and addc / subb (N) dst:d|ud src0 src1:d|ud
+ * (carry / borrow into the accumulator); any predication. */
 static void gen_mul_mach(gt_inst *in)
 {
     memset(in, 0, sizeof *in);
-    int mach = pick(2);
-    in->op = (uint16_t)(mach ? GT_OP_MACH : GT_OP_MUL);
+    static const int ops[] = {GT_OP_MUL, GT_OP_MACH, GT_OP_ADDC, GT_OP_SUBB};
+    in->op = (uint16_t)ops[pick(4)];
+    int mach = in->op != GT_OP_MUL;   /* a GRF destination, D/UD sources */
     static const int sizes[] = {1, 8, 8, 16};
     in->exec_size = (uint8_t)sizes[pick(4)];
     in->chan_off = (uint8_t)(in->exec_size == 8 && pick(2) ? 8 : 0);
@@ -185,7 +188,7 @@ static void gen_mul_mach(gt_inst *in)
     in->pred = (uint8_t)(pick(2) ? GT_PRED_NONE : GT_PRED_NORMAL);
     in->pred_inv = pick(3) == 0;
     in->flag_nr = (uint8_t)pick(2);
-    in->acc_wr = mach && pick(2);
+    in->acc_wr = in->op == GT_OP_MACH ? pick(2) : in->op != GT_OP_MUL;
     int t0 = pick(2) ? GT_TYPE_D : GT_TYPE_UD;
     gen_src(in, 0, t0, 0);
     gen_src(in, 1, mach ? (pick(2) ? GT_TYPE_D : GT_TYPE_UD) : (pick(2) ? GT_TYPE_W : GT_TYPE_UW), 1);
@@ -205,6 +208,20 @@ static void gen_mul_mach(gt_inst *in)
     } else {
         d->file = GT_FILE_ARF;
         d->nr = GT_ARF_ACC;
+    }
+    if (in->op != GT_OP_MUL && pick(3) == 0) {
+        /* the carries read back: mov (N) dst:d|ud acc0<8;8,1>:d|ud (or <0;1,0>) */
+        in->op = GT_OP_MOV;
+        in->num_srcs = 1;
+        in->acc_wr = 0;
+        gt_operand *o = &in->src[0];
+        o->file = GT_FILE_ARF;
+        o->nr = (uint8_t)(GT_ARF_ACC + pick(2));
+        o->subnr = 0;
+        o->type = d->type;
+        if (pick(4) == 0) { o->vstride = 0; o->width = 1; o->hstride = 0; }
+        else { o->vstride = 8; o->width = 8; o->hstride = 1; }
+        memset(&in->src[1], 0, sizeof in->src[1]);
     }
 }
 
@@ -539,6 +556,7 @@ int main(int argc, char **argv)
     long raw_plain[2] = {0};                      /* raw moves, plain: contiguous, broadcast source */
     long i32_src0[2] = {0};                       /* int32 shapes: src0 one element (SIMD8/16), W/UW */
     long q_src0[2] = {0};                         /* QWord shapes, src0 one element: not plain, plain */
+    long carry_op[2] = {0}, raw_acc = 0;          /* addc, subb; raw moves from the accumulator */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -581,6 +599,9 @@ int main(int argc, char **argv)
             }
             if (x->fast == 1 && x->fast_shape && x->src[0].scalar && x->in.exec_size >= 8)
                 q_src0[(x->fast_shape & 4) != 0]++;
+            if (x->in.op == GT_OP_ADDC || x->in.op == GT_OP_SUBB)
+                carry_op[x->in.op == GT_OP_SUBB]++;
+            raw_acc += x->fast == 3 && x->src[0].space == GT_XS_ACC;   /* FK_RAW */
             if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
                 flt_plain_op[x->in.op]++;
             if (x->fast == 3 && (x->fast_shape & 4))   /* FK_RAW, SH_PLAIN | SH_VV / SH_VS */
@@ -629,7 +650,7 @@ int main(int argc, char **argv)
         }
     }
     printf("eufast: %ld cases (%ld decoded random Gen12 encodings), %ld planned, %ld through a "
-           "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld, mul/mach %ld, csel %ld; "
+           "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld, acc macros %ld, csel %ld; "
            "%ld with an accumulator operand, %ld with a QWord operand), %ld mismatches\n",
            cases, g12_decoded, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3],
            kind_runs[4], kind_runs[5], kind_runs[6], kind_runs[7], acc_fast, q_fast, fails);
@@ -698,6 +719,15 @@ int main(int argc, char **argv)
                     k ? "plain" : "other", q_src0[k]);
             missing = 1;
         }
+    for (int k = 0; k < 2; k++)
+        if (cases >= 20000 && carry_op[k] < 20) {
+            fprintf(stderr, "%s went through a handler only %ld times\n", k ? "subb" : "addc", carry_op[k]);
+            missing = 1;
+        }
+    if (cases >= 20000 && raw_acc < 20) {
+        fprintf(stderr, "raw moves from the accumulator went through a handler only %ld times\n", raw_acc);
+        missing = 1;
+    }
     for (int k = 0; k < 2; k++)
         if (cases >= 20000 && raw_plain[k] < 5) {
             fprintf(stderr, "raw moves with a plain %s source went through a handler only %ld times\n",
