@@ -4385,6 +4385,41 @@ static int faddc_subb(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t p
     return 1;
 }
 
+/* FK_CSEL's integer csel with n (ExecSize) a constant: every lane's choice
+ * computed, then the enabled lanes stored. */
+static inline __attribute__((always_inline)) int fcsel_int_n(gt_thread *t, const gt_xinst *x,
+                                                             uint32_t lmask, int n)
+{
+    if (n > 32)   /* ExecSize */
+        n = 32;
+    uint32_t a[32], b[32], c[32], r[32];
+    fast_load_u32(t, &x->src[0], a, n);
+    fast_load_u32(t, &x->src[1], b, n);
+    fast_load_u32(t, &x->src[2], c, n);
+    const int sc = is_signed_int(x->src[2].type);
+    /* cmp_i(cond, src2, 0) as the relations the condition accepts (bit 0
+     * less, 1 equal, 2 greater), tested per lane without a switch */
+    static const uint8_t rel_of[16] = {[GT_COND_Z] = 2, [GT_COND_NZ] = 5, [GT_COND_G] = 4,
+                                       [GT_COND_GE] = 6, [GT_COND_L] = 1, [GT_COND_LE] = 3};
+    const unsigned rel = rel_of[x->in.cond & 15];
+    for (int i = 0; i < n; i++) {
+        int64_t cv = sc ? (int64_t)(int32_t)c[i] : (int64_t)c[i];
+        unsigned k = (unsigned)(cv < 0) | (unsigned)(cv == 0) << 1 | (unsigned)(cv > 0) << 2;
+        r[i] = rel & k ? a[i] : b[i];
+    }
+    const gt_xop *pd = &x->dst;
+    for (uint32_t m = lmask; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        if (pd->size == 4) {
+            memcpy(t->grf + pd->off[i], &r[i], 4);
+        } else {   /* W/UW: the low word */
+            uint16_t h = (uint16_t)r[i];
+            memcpy(t->grf + pd->off[i], &h, 2);
+        }
+    }
+    return 1;
+}
+
 /* FK_CSEL handler: the general path's csel for these types (integers
  * compared as their signed or unsigned values, F as floats). */
 static int fcsel(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
@@ -4394,31 +4429,22 @@ static int fcsel(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, un
     int n = in->exec_size;
     uint32_t lmask = wren >> in->chan_off;
     const gt_xop *pd = &x->dst;
-    if (pd->type == GT_TYPE_F) {
-        if (fm & 2)
-            return 0; /* ALT mode: the general path */
-        float a[32], b[32], c[32];
-        int ftz = !(fm & 1) ? 0 : 1;
-        fast_load_f(t, &x->src[0], a, n, ftz);
-        fast_load_f(t, &x->src[1], b, n, ftz);
-        fast_load_f(t, &x->src[2], c, n, ftz);
-        for (uint32_t m = lmask; m; m &= m - 1) {
-            int i = __builtin_ctz(m);
-            float r = cmp_f(in->cond, c[i], 0.0, 0) ? a[i] : b[i];
-            memcpy(t->grf + pd->off[i], &r, 4);
-        }
-        return 1;
+    if (pd->type != GT_TYPE_F) {
+        if (n == 4)   /* IGC's Gen12 loops: (W) csel (4) (eq)f0.0 r0.0:w ... */
+            return fcsel_int_n(t, x, lmask, 4);
+        BY_EXEC_SIZE1(x, fcsel_int_n, t, x, lmask);
     }
-    uint32_t a[32], b[32], c[32];
-    fast_load_u32(t, &x->src[0], a, n);
-    fast_load_u32(t, &x->src[1], b, n);
-    fast_load_u32(t, &x->src[2], c, n);
-    int sc = is_signed_int(x->src[2].type);
+    if (fm & 2)
+        return 0; /* ALT mode: the general path */
+    float a[32], b[32], c[32];
+    int ftz = !(fm & 1) ? 0 : 1;
+    fast_load_f(t, &x->src[0], a, n, ftz);
+    fast_load_f(t, &x->src[1], b, n, ftz);
+    fast_load_f(t, &x->src[2], c, n, ftz);
     for (uint32_t m = lmask; m; m &= m - 1) {
         int i = __builtin_ctz(m);
-        int64_t cv = sc ? (int64_t)(int32_t)c[i] : (int64_t)c[i];
-        uint32_t r = cmp_i(in->cond, cv, 0, 0) ? a[i] : b[i];
-        memcpy(t->grf + pd->off[i], &r, pd->size);
+        float r = cmp_f(in->cond, c[i], 0.0, 0) ? a[i] : b[i];
+        memcpy(t->grf + pd->off[i], &r, 4);
     }
     return 1;
 }
