@@ -2548,7 +2548,7 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
         for (int i = 0; i < n; i++) {
             int64_t hi16 = is_signed_int(x->src[1].type) ? (int64_t)((int32_t)b.i[i] >> 16)
                                                          : (int64_t)(((uint32_t)b.i[i]) >> 16);
-            uint64_t full = t->acc_wide[i] + ((uint64_t)(a.i[i] * hi16) << 16);
+            uint64_t full = t->acc_wide[i] + (((uint64_t)a.i[i] * (uint64_t)hi16) << 16);   /* (wraps) */
             r2.u[i] = full;
             int unsig = !is_signed_int(x->src[0].type) && !is_signed_int(x->src[1].type);
             if (x->mach_lo)   /* gt_eu_behaviour.mach_low_dword */
