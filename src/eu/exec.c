@@ -761,8 +761,9 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
  * SH_PLAIN: SIMD8 or SIMD16, a contiguous Q/UQ register destination (or
  * null for cmp), a condition only on cmp and sel (fast_q_n).  FK_FLT's
  * only shape is SH_PLAIN (flt_shape); FK_RAW's are SH_PLAIN with SH_VV or
- * SH_VS (raw_shape). */
-enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4, SH_COND = 8, SH_S1 = 16 };
+ * SH_VS (raw_shape).  SH_NOP, FK_CSEL's: an instruction that leaves every
+ * register as it was (csel_shape). */
+enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4, SH_COND = 8, SH_S1 = 16, SH_NOP = 32 };
 
 static int int_shape_of(gt_xinst *x, int ns);
 
@@ -835,8 +836,27 @@ static int i32_shape(gt_xinst *x, int ns)
     return sh | (s1 ? SH_S1 : SH_COND);
 }
 
+/* FK_CSEL's SH_NOP: an integer csel whose two choices are the same
+ * elements of the same type in every lane, written back to those elements
+ * (IGC's Gen12 loops: `(W) csel (4) (eq)f0.0 r0.0:w r0.0<4;1>:w r0.0<4;1>:w
+ * r0.0:w`).  Whatever the condition, each enabled lane writes the bytes it
+ * holds, and csel writes no flag (seed 004 csel): nothing changes.  (F
+ * stays on fcsel: its loads flush denormals.) */
+static int csel_shape(const gt_xinst *x)
+{
+    const gt_xop *pd = &x->dst, *p0 = &x->src[0], *p1 = &x->src[1];
+    if (pd->type == GT_TYPE_F || p0->type != pd->type || p1->type != pd->type)
+        return SH_ANY;
+    for (int i = 0; i < x->in.exec_size; i++)
+        if (p0->off[i] != pd->off[i] || p1->off[i] != pd->off[i])
+            return SH_ANY;
+    return SH_NOP;
+}
+
 static int plan_shape(gt_xinst *x, int ns)
 {
+    if (x->fast == FK_CSEL)
+        return csel_shape(x);
     if (x->fast == FK_FLT)
         return flt_shape(x, ns);
     if (x->fast == FK_RAW)
@@ -1191,6 +1211,15 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
                                                               : PM_GENERAL;
     x->pm_inv = in->pred_inv;
     x->pm_shift = (uint8_t)((in->flag_nr & 1) * 32 + (in->flag_subnr ? 16 : 0)); /* as flag_bits */
+    /* a horizontal any / all form (any2h .. all32h) whose channels lie in
+     * one aligned group: that group's flag bits decide every channel
+     * (pred_mask_general's rule) */
+    int gs = in->pred >= GT_PRED_ANY2H && in->pred <= GT_PRED_ALL32H ? 2 << ((in->pred - GT_PRED_ANY2H) / 2) : 0;
+    int g0 = in->chan_off & ~(gs - 1);
+    if (gs && !in->align16 && in->chan_off + n <= g0 + gs && g0 + gs <= 32) {
+        x->pm_kind = in->pred & 1 ? PM_HALL : PM_HANY;   /* (the all forms are odd) */
+        x->pm_group = (uint32_t)((gs >= 32 ? 0xffffffffull : (1ull << gs) - 1) << g0);
+    }
     x->ctrl = !is_branch(in->op) ? CTRL_NONE
               : in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_ENDIF || in->op == GT_OP_DO ||
                         in->op == GT_OP_WHILE
@@ -2051,11 +2080,17 @@ static inline uint32_t x_pred_mask(const gt_thread *t, const gt_xinst *x)
 {
     if (x->pm_kind == PM_NONE)
         return ~0u;
-    if (__builtin_expect(x->pm_kind == PM_GENERAL, 0))
-        return pred_mask_general(t, &x->in);
     uint64_t f;
     memcpy(&f, t->flag, sizeof(f));
-    return (uint32_t)(f >> x->pm_shift) ^ -(uint32_t)x->pm_inv;
+    uint32_t fs = (uint32_t)(f >> x->pm_shift);
+    if (__builtin_expect(x->pm_kind != PM_FLAG, 0)) {
+        if (x->pm_kind == PM_GENERAL)
+            return pred_mask_general(t, &x->in);
+        uint32_t g = fs & x->pm_group;
+        int on = x->pm_kind == PM_HALL ? g == x->pm_group : g != 0;
+        return (x->pm_group & -(uint32_t)on) ^ -(uint32_t)x->pm_inv;
+    }
+    return fs ^ -(uint32_t)x->pm_inv;
 }
 
 /* The channels x runs on when exec_mask is em (gt_xinst.nomask, rmask). */
@@ -4449,6 +4484,13 @@ static int fcsel(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, un
     return 1;
 }
 
+/* FK_CSEL's SH_NOP (csel_shape): nothing to do. */
+static int fcsel_nop(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)t, (void)x, (void)wren, (void)pm, (void)fm;
+    return 1;
+}
+
 /* FK_FLAG: the flag register's bytes (t->flag, f0.0 the low word of
  * flag[0]) copied to or from the GRF element or set from the immediate. */
 static int fflag_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
@@ -4555,7 +4597,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
     case FK_FLAG: return fflag_mov;
     case FK_MACC:
         return x->in.op == GT_OP_MUL ? fmul_acc : x->in.op == GT_OP_MACH ? fmach : faddc_subb;
-    case FK_CSEL: return fcsel;
+    case FK_CSEL: return x->fast_shape == SH_NOP ? fcsel_nop : fcsel;
     case FK_SEND: return fsend;
     default: return NULL;
     }

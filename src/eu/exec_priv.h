@@ -43,7 +43,7 @@ static inline uint64_t jt_bit(uint32_t ip)
 struct gt_xinst;
 
 /* gt_xinst.pm_kind */
-enum { PM_NONE = 0, PM_FLAG, PM_GENERAL };
+enum { PM_NONE = 0, PM_FLAG, PM_GENERAL, PM_HANY, PM_HALL };
 /* gt_xinst.ctrl */
 enum { CTRL_NONE = 0, CTRL_EXEC, CTRL_STRUCT };
 /* A specialised instruction handler (exec.c): runs x on t with the enabled
@@ -76,8 +76,12 @@ typedef struct gt_xinst {
     /* The masks as the run loop forms them (gt_exec_plan), in the bytes
      * before blk_bloom: enabled channels (exec_mask | -nomask) & rmask;
      * predicate mask by pm_kind: PM_NONE ~0, PM_FLAG (flags >> pm_shift) ^
-     * -pm_inv (the flags being f0 and f1 as one 64-bit word), PM_GENERAL
-     * the Align16 and horizontal forms, computed from in. */
+     * -pm_inv (the flags being f0 and f1 as one 64-bit word); PM_HANY /
+     * PM_HALL an Align1 horizontal any / all form whose channels lie in one
+     * of its aligned groups, pm_group those channels' bits (within the
+     * flags >> pm_shift): pm_group when any / all of them are set, else 0,
+     * inverted by pm_inv; PM_GENERAL the Align16 forms and the other
+     * horizontal ones, computed from in. */
     uint8_t nomask, pm_kind, pm_shift, pm_inv;
     uint8_t fast_selnp;   /* sel without condition: writes all enabled channels */
     uint64_t blk_bloom;
@@ -94,6 +98,7 @@ typedef struct gt_xinst {
      * maybe an immediate (fast_imm, its lane value) or one register element
      * for all lanes; the handler then has no per-operand branches */
     uint8_t fast_shape;
+    uint32_t pm_group;    /* PM_HANY / PM_HALL: see the masks above */
     uint64_t fast_imm;
     gt_sf_plan sfp;       /* FK_SEND: the message, planned (src/sf/sf.h) */
     gt_inst in;

@@ -163,7 +163,7 @@ static void gen_flag_mov(gt_inst *in)
     }
     in->dst.type = in->src[0].type = (uint8_t)ty;
     int pr = pick(4);
-    in->pred = (uint8_t)(pr < 2 ? GT_PRED_NONE : pr == 2 ? GT_PRED_NORMAL : GT_PRED_ANYV + pick(4));
+    in->pred = (uint8_t)(pr < 2 ? GT_PRED_NONE : pr == 2 ? GT_PRED_NORMAL : GT_PRED_ANYV + pick(12));
     in->pred_inv = pick(3) == 0;
     in->flag_nr = (uint8_t)pick(2);
     in->flag_subnr = (uint8_t)pick(2);
@@ -253,7 +253,7 @@ static void gen_inst(gt_inst *in)
     in->num_srcs = (uint8_t)ns;
     in->nomask = pick(4) == 0;
     int pr = pick(10);
-    in->pred = (uint8_t)(pr < 5 ? GT_PRED_NONE : pr < 9 ? GT_PRED_NORMAL : GT_PRED_ANYV + pick(4));
+    in->pred = (uint8_t)(pr < 5 ? GT_PRED_NONE : pr < 9 ? GT_PRED_NORMAL : GT_PRED_ANYV + pick(12));
     if (in->align16 && in->pred > GT_PRED_NORMAL)
         in->pred = GT_PRED_NORMAL;
     in->pred_inv = pick(3) == 0;
@@ -376,6 +376,38 @@ static void gen_inst(gt_inst *in)
             d->nr = (uint8_t)(d->nr + (pick(2) ? 1 : -1));
         else if (d->subnr + sz < 32)
             d->subnr = (uint8_t)(d->subnr + sz);
+    }
+    /* IGC's Gen12 loop csel: both choices the same elements, written back
+     * to them (`(W) csel (4) (eq)f0.0 r0.0:w r0.0<4;1>:w r0.0<4;1>:w r0.0:w`) */
+    if (in->op == GT_OP_CSEL && !flt && pick(4) == 0) {
+        static const int t4[] = {GT_TYPE_D, GT_TYPE_UD, GT_TYPE_W, GT_TYPE_UW};
+        int ty = t4[pick(4)], w = in->exec_size < 8 ? in->exec_size : 8;
+        gt_operand *s0 = &in->src[0];
+        memset(s0, 0, sizeof *s0);
+        s0->file = GT_FILE_GRF;
+        s0->type = (uint8_t)ty;
+        s0->nr = (uint8_t)(1 + pick(100));
+        s0->subnr = (uint8_t)(pick(2) ? 0 : gt_type_size(ty) * pick(4));
+        s0->vstride = (uint8_t)w; s0->width = (uint8_t)w; s0->hstride = 1;
+        in->src[1] = *s0;
+        if (pick(4) == 0)   /* or src1 elsewhere: a real csel into src0's elements */
+            in->src[1].nr = (uint8_t)(s0->nr + 1);
+        gt_operand *s2 = &in->src[2];
+        s2->type = (uint8_t)t4[pick(4)];
+        s2->negate = s2->abs = 0;
+        if (s2->file != GT_FILE_GRF) {
+            s2->file = GT_FILE_GRF;
+            s2->nr = (uint8_t)(1 + pick(100));
+            s2->subnr = 0;
+            s2->vstride = 0; s2->width = 1; s2->hstride = 0;
+        }
+        in->cond = (uint8_t)conds[pick(6)];   /* (not o / u) */
+        in->saturate = in->acc_wr = 0;
+        d->file = GT_FILE_GRF;
+        d->type = (uint8_t)ty;
+        d->nr = s0->nr;
+        d->subnr = s0->subnr;
+        d->hstride = 1;
     }
     /* explicit accumulator operands (acc0/acc1; IGC's Gen12 mad chains) */
     if (flt && !in->align16 && pick(6) == 0 && d->file == GT_FILE_GRF) {
@@ -557,6 +589,7 @@ int main(int argc, char **argv)
     long i32_src0[2] = {0};                       /* int32 shapes: src0 one element (SIMD8/16), W/UW */
     long q_src0[2] = {0};                         /* QWord shapes, src0 one element: not plain, plain */
     long carry_op[2] = {0}, raw_acc = 0;          /* addc, subb; raw moves from the accumulator */
+    long pm_h = 0, csel_nop = 0;                  /* one-group horizontal predicates; csel without effect */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -602,6 +635,8 @@ int main(int argc, char **argv)
             if (x->in.op == GT_OP_ADDC || x->in.op == GT_OP_SUBB)
                 carry_op[x->in.op == GT_OP_SUBB]++;
             raw_acc += x->fast == 3 && x->src[0].space == GT_XS_ACC;   /* FK_RAW */
+            pm_h += x->pm_kind == PM_HANY || x->pm_kind == PM_HALL;
+            csel_nop += x->fast == 7 && x->fast_shape == 32;   /* FK_CSEL, SH_NOP */
             if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
                 flt_plain_op[x->in.op]++;
             if (x->fast == 3 && (x->fast_shape & 4))   /* FK_RAW, SH_PLAIN | SH_VV / SH_VS */
@@ -724,6 +759,14 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s went through a handler only %ld times\n", k ? "subb" : "addc", carry_op[k]);
             missing = 1;
         }
+    if (cases >= 20000 && pm_h < 20) {
+        fprintf(stderr, "one-group horizontal predicates went through a handler only %ld times\n", pm_h);
+        missing = 1;
+    }
+    if (cases >= 20000 && csel_nop < 20) {
+        fprintf(stderr, "csel without effect went through its handler only %ld times\n", csel_nop);
+        missing = 1;
+    }
     if (cases >= 20000 && raw_acc < 20) {
         fprintf(stderr, "raw moves from the accumulator went through a handler only %ld times\n", raw_acc);
         missing = 1;
