@@ -83,6 +83,7 @@ static const char *const op_names[SF_OP_COUNT] = {
     [SF_OP_A64_WORD_UNTYPED_ATOMIC] = "A64 word untyped atomic integer",
     [SF_OP_WORD_UNTYPED_ATOMIC_FLOAT] = "word untyped atomic float",
     [SF_OP_A64_WORD_UNTYPED_ATOMIC_FLOAT] = "A64 word untyped atomic float",
+    [SF_OP_BARRIER] = "barrier",
 };
 
 static int unimpl(sf_msg *m, unsigned type)
@@ -854,7 +855,7 @@ static int media_block(sf_msg *m, bool write)
     return GTSIM_OK;
 }
 
-int gt_sf_send_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+int sf_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
 {
     const uint8_t *r0 = t->grf + 32 * p->src0;
     sf_space s;

@@ -125,6 +125,40 @@ static void barrier_checks(sf_msg *m, bool last)
     }
 }
 
+/* The arrivals that complete a barrier of thread group tg.  Desc bit 11
+ * Active Threads Only (active_only): threads that sent EOT do not count.
+ * The barrier ID and count in the payload (M0.2, copied from r0.2) are
+ * not needed: each thread group has its own barrier of nthreads. */
+static uint32_t barrier_need(const gt_tgroup *tg, bool active_only)
+{
+    if (!active_only)
+        return tg->nthreads;
+    return tg->nthreads > tg->done ? tg->nthreads - tg->done : 0;
+}
+
+/* Thread t (of a thread group) arrives at its group's barrier: the last
+ * arrival completes it, setting n0.0 of every thread of the group and
+ * making the GT_THREAD_BLOCKED ones runnable. */
+static void barrier_arrive(gt_thread *t, bool active_only)
+{
+    gt_tgroup *tg = t->tg;
+    if (++tg->barrier_arrived < barrier_need(tg, active_only))
+        return;
+    tg->barrier_arrived = 0;
+    if (tg->slm_shadow) /* a new barrier interval (GTSIM_CHECK_SLM_RACE) */
+        tg->slm_stamp = ++*tg->slm_stamps;
+    for (uint32_t i = 0; tg->threads && i < tg->nthreads; i++) {
+        gt_thread *o = tg->threads[i];
+        if (!o)
+            continue;
+        o->n0[0] |= 1;
+        if (o->state == GT_THREAD_BLOCKED)
+            o->state = GT_THREAD_RUNNABLE;
+    }
+    if (!tg->threads)
+        t->n0[0] |= 1;
+}
+
 static int gateway(sf_msg *m)
 {
     unsigned sub = gt_bits(m->desc, 2, 0);
@@ -158,30 +192,10 @@ static int gateway(sf_msg *m)
     int st = sf_check_len(m, 1);
     if (st)
         return st;
-    /* Desc bit 11 Active Threads Only: threads that sent EOT do not count.
-     * The barrier ID and count in the payload (M0.2, copied from r0.2) are
-     * not needed: each thread group has its own barrier of nthreads. */
-    uint32_t need = tg->nthreads;
-    if (gt_bits(m->desc, 11, 11))
-        need = tg->nthreads > tg->done ? tg->nthreads - tg->done : 0;
-    tg->barrier_arrived++;
+    bool active_only = gt_bits(m->desc, 11, 11);
     if (gt_check_on(m->dev, GTSIM_CHECK_BARRIER))
-        barrier_checks(m, tg->barrier_arrived >= need);
-    if (tg->barrier_arrived < need)
-        return GTSIM_OK;
-    tg->barrier_arrived = 0;
-    if (tg->slm_shadow) /* a new barrier interval (GTSIM_CHECK_SLM_RACE) */
-        tg->slm_stamp = ++*tg->slm_stamps;
-    for (uint32_t i = 0; tg->threads && i < tg->nthreads; i++) {
-        gt_thread *o = tg->threads[i];
-        if (!o)
-            continue;
-        o->n0[0] |= 1;
-        if (o->state == GT_THREAD_BLOCKED)
-            o->state = GT_THREAD_RUNNABLE;
-    }
-    if (!tg->threads)
-        m->t->n0[0] |= 1;
+        barrier_checks(m, tg->barrier_arrived + 1 >= barrier_need(tg, active_only));
+    barrier_arrive(m->t, active_only);
     return GTSIM_OK;
 }
 
@@ -250,8 +264,18 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
         return;
     sf_msg m;
     send_lens(dev, in, in->desc, in->exdesc, &m);
+    if (send_regs_check(&m, in, false))
+        return;
+    if (in->sfid == GT_SFID_GATEWAY) {   /* gateway(): a barrier with N0.0 notification */
+        if (gt_bits(in->desc, 2, 0) == GW_BARRIER && m.rlen == 0 && m.nregs >= 1 &&
+            !gt_check_on(dev, GTSIM_CHECK_BARRIER)) {
+            p->op = SF_OP_BARRIER;
+            p->active_only = (uint8_t)gt_bits(in->desc, 11, 11);
+        }
+        return;
+    }
     const sf_port *port = sf_gen_of(dev)->port[in->sfid & 15];
-    if (send_regs_check(&m, in, false) || !port || (port->scratch && gt_bits(in->desc, 18, 18)))
+    if (!port || (port->scratch && gt_bits(in->desc, 18, 18)))
         return;
     unsigned type = gt_bits(in->desc, port->type_hi, 14);
     unsigned op = type < 32 ? port->op[type] : SF_OP_NONE;
@@ -282,6 +306,16 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
     p->header = (uint8_t)m.header;
     p->slots = (uint8_t)slots;
     p->cmask = (uint8_t)cmask;
+}
+
+int gt_sf_send_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+{
+    if (p->op != SF_OP_BARRIER)
+        return sf_untyped_planned(t, p, mask);
+    if (!t->tg)   /* (gateway() reports it) */
+        return 0;
+    barrier_arrive(t, p->active_only);
+    return 1;
 }
 
 int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec_mask,

@@ -115,11 +115,15 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in,
 
 /* A send decoded once, when its kernel is (gt_sf_plan_send): an untyped
  * surface read or write (seed 004 untyped surface read / write, A32
- * through a binding table index or A64), SIMD8 or SIMD16, send or sends
- * (not sendc), no EOT, with immediate descriptors and payload / response
- * registers that gt_sf_send accepts.  op 0: not planned. */
+ * through a binding table index or A64), SIMD8 or SIMD16, or the message
+ * gateway's barrier with N0.0 notification (seed 004 MSD_BARRIER; not
+ * under GTSIM_CHECK_BARRIER); send or sends (not sendc), no EOT, with
+ * immediate descriptors and payload / response registers that gt_sf_send
+ * accepts.  op 0: not planned. */
 typedef struct gt_sf_plan {
-    uint8_t op;            /* enum sf_dp_op (src/sf/sf_int.h); 0 none */
+    uint8_t op;            /* enum sf_dp_op (src/sf/sf_int.h); 0 none; SF_OP_BARRIER the gateway's
+                            * barrier (the fields below but active_only unused) */
+    uint8_t active_only;   /* barrier: Active Threads Only (desc bit 11) */
     uint8_t rlen;          /* GRF registers of the response */
     uint8_t src0;          /* first payload register (the header, if any, then the addresses) */
     int16_t data;          /* first data register of a write, -1: a read */

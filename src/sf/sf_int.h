@@ -442,6 +442,8 @@ int sf_image_ms_write(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uin
 extern const char *const sf_aop_names[16];
 unsigned sf_aop_srcs(unsigned op, bool flt);
 uint64_t sf_aop_int(unsigned op, int bits, uint64_t old, uint64_t s0, uint64_t s1, uint64_t *ret);
+/* A planned untyped read or write (gt_sf_send_planned's contract). */
+int sf_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
 /* Typed surface read / write / atomic messages (data port). */
 int sf_typed(sf_msg *m, unsigned op);
 /* Sampler messages (SFID 2; sampler.c). */
@@ -474,6 +476,9 @@ enum sf_dp_op {
     SF_OP_WORD_UNTYPED_ATOMIC, SF_OP_WORD_TYPED_ATOMIC, SF_OP_WORD_ATOMIC_COUNTER,
     SF_OP_A64_WORD_UNTYPED_ATOMIC, SF_OP_WORD_UNTYPED_ATOMIC_FLOAT,
     SF_OP_A64_WORD_UNTYPED_ATOMIC_FLOAT,
+    /* not a data port's: the message gateway's barrier, as gt_sf_plan_send
+     * plans it (gt_sf_plan.op) */
+    SF_OP_BARRIER,
     SF_OP_COUNT
 };
 

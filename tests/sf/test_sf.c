@@ -2153,6 +2153,23 @@ static void sampler_msaa_interleaved(void **state)
 
 /* ---- gateway, spawner, errors ---- */
 
+/* A gateway message of thread t with descriptor desc, through gt_sf_send,
+ * or (planned) as the EU runs it, which must plan it as a barrier and take
+ * it without gt_sf_send. */
+static int gw_send(fx *f, gt_thread *t, gt_inst *in, uint32_t desc, int planned)
+{
+    in->desc = desc;
+    in->exdesc = 3;
+    if (!planned)
+        return gt_sf_send(&f->dev, t, in, 0xFF, desc, 3);
+    gt_sf_plan p;
+    gt_sf_plan_send(&f->dev, in, &p);
+    assert_int_equal(p.op, SF_OP_BARRIER);
+    assert_int_equal(gt_sf_send_planned(t, &p, 0xFF), 1);
+    return GTSIM_OK;
+}
+
+/* The gateway's barrier, through gt_sf_send and planned. */
 static void barrier(void **state)
 {
     fx *f = *state;
@@ -2168,28 +2185,41 @@ static void barrier(void **state)
     /* iga: "wr:1+0, rd:0; gateway; signal barrier" */
     uint32_t desc = 0x02000004;
     gt_inst in = mk_send(3, 0, -1, -1);
-    for (int round = 0; round < 2; round++) {
-        th[0]->state = th[1]->state = GT_THREAD_BLOCKED;
-        assert_int_equal(gt_sf_send(&f->dev, th[0], &in, 0xFF, desc, 3), GTSIM_OK);
-        assert_int_equal(gt_sf_send(&f->dev, th[1], &in, 0xFF, desc, 3), GTSIM_OK);
-        assert_int_equal(f->tg.barrier_arrived, 2);
-        for (int i = 0; i < 3; i++)
-            assert_int_equal(th[i]->n0[0], 0);
-        assert_int_equal(gt_sf_send(&f->dev, th[2], &in, 0xFF, desc, 3), GTSIM_OK);
-        assert_int_equal(f->tg.barrier_arrived, 0);
-        for (int i = 0; i < 3; i++) {
-            assert_int_equal(th[i]->n0[0] & 1, 1);
-            assert_int_equal(th[i]->state, GT_THREAD_RUNNABLE);
-            th[i]->n0[0] = 0; /* what `wait n0.0` does */
+    for (int planned = 0; planned < 2; planned++) {
+        for (int round = 0; round < 2; round++) {
+            th[0]->state = th[1]->state = GT_THREAD_BLOCKED;
+            assert_int_equal(gw_send(f, th[0], &in, desc, planned), GTSIM_OK);
+            assert_int_equal(gw_send(f, th[1], &in, desc, planned), GTSIM_OK);
+            assert_int_equal(f->tg.barrier_arrived, 2);
+            for (int i = 0; i < 3; i++)
+                assert_int_equal(th[i]->n0[0], 0);
+            assert_int_equal(gw_send(f, th[2], &in, desc, planned), GTSIM_OK);
+            assert_int_equal(f->tg.barrier_arrived, 0);
+            for (int i = 0; i < 3; i++) {
+                assert_int_equal(th[i]->n0[0] & 1, 1);
+                assert_int_equal(th[i]->state, GT_THREAD_RUNNABLE);
+                th[i]->n0[0] = 0; /* what `wait n0.0` does */
+            }
         }
+        /* Active Threads Only (desc bit 11): a thread that ended is not waited for */
+        f->tg.done = 1;
+        assert_int_equal(gw_send(f, th[0], &in, desc | 1u << 11, planned), GTSIM_OK);
+        assert_int_equal(th[0]->n0[0], 0);
+        assert_int_equal(gw_send(f, th[1], &in, desc | 1u << 11, planned), GTSIM_OK);
+        assert_int_equal(th[0]->n0[0], 1);
+        f->tg.done = 0;
+        for (int i = 0; i < 3; i++)
+            th[i]->n0[0] = 0;
     }
-    /* Active Threads Only (desc bit 11): a thread that ended is not waited for */
-    f->tg.done = 1;
-    assert_int_equal(gt_sf_send(&f->dev, th[0], &in, 0xFF, desc | 1u << 11, 3), GTSIM_OK);
-    assert_int_equal(th[0]->n0[0], 0);
-    assert_int_equal(gt_sf_send(&f->dev, th[1], &in, 0xFF, desc | 1u << 11, 3), GTSIM_OK);
-    assert_int_equal(th[0]->n0[0], 1);
-    f->tg.done = 0;
+    /* not planned: a barrier with a response register, other gateway
+     * messages */
+    gt_sf_plan p;
+    in.desc = desc | 1u << 20;
+    gt_sf_plan_send(&f->dev, &in, &p);
+    assert_int_equal(p.op, 0);
+    in.desc = 0x02000003;   /* get timestamp */
+    gt_sf_plan_send(&f->dev, &in, &p);
+    assert_int_equal(p.op, 0);
     for (int i = 0; i < 3; i++)
         free(th[i]);
     f->tg.nthreads = 1;
