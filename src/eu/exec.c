@@ -787,12 +787,15 @@ static int flt_shape(const gt_xinst *x, int ns)
     return SH_PLAIN;
 }
 
-/* FK_RAW's shapes, both SH_PLAIN, at SIMD8 or SIMD16 with a contiguous
+/* FK_RAW's shapes: SH_S1, SIMD1 with an element of any size (the other
+ * shapes' are DWords); SH_PLAIN, at SIMD8 or SIMD16 with a contiguous
  * destination: a contiguous source (SH_VV) or one element or immediate for
  * every lane (SH_VS; fast_imm its bits). */
 static int raw_shape(gt_xinst *x)
 {
     const gt_xop *p = &x->src[0];
+    if (x->in.exec_size == 1)
+        return SH_S1;
     if ((x->in.exec_size != 8 && x->in.exec_size != 16) || !x->dst.contig)
         return SH_ANY;
     if (p->space == GT_XS_IMM) {
@@ -1096,12 +1099,17 @@ static void plan_fast_kind(gt_xinst *x, int ns)
 
     /* (a raw move may read the accumulator: IGC's Gen12 64-bit arithmetic
      * moves addc's carries out of acc0) */
-    if (x->raw_mov && x->dst.size == 4 && in->cond == GT_COND_NONE && !x->src[0].mods &&
-        x->dst.space == GT_XS_GRF) {
+    if (x->raw_mov && (x->dst.size == 4 || in->exec_size == 1) && in->cond == GT_COND_NONE &&
+        !x->src[0].mods && x->dst.space == GT_XS_GRF) {
         x->fast = FK_RAW;
         return;
     }
-    if (acc && x->dom != DOM_F)
+    /* explicit accumulator operands: FK_FLT's, and FK_INT's general shape
+     * (the sources' bytes in acc; an integer result written as to a GRF,
+     * its 64-bit value kept in acc_wide as exec_alu_masked does: IGC's Gen12
+     * `(f0.0) sel (16) acc0.0:uw ...` then `or (16) (ne)f0.0 null:uw
+     * acc0.0:uw ...`) */
+    if (acc && x->dom != DOM_F && x->dom != DOM_I)
         return;
     if (x->dom == DOM_I) {
         switch (op) {
@@ -1119,8 +1127,11 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         default:
             return;
         }
-        if (x->dst.space == GT_XS_GRF && (!fast_int_type(x->dst.type) || x->dst.size == 1))
+        if ((x->dst.space == GT_XS_GRF || x->dst.space == GT_XS_ACC) &&
+            (!fast_int_type(x->dst.type) || x->dst.size == 1))
             return;
+        if (x->raw_mov && x->dst.space == GT_XS_ACC)
+            return;   /* (exec_alu_masked keeps a raw move's bits, not its value, in acc_wide) */
         if (x->dst.space == GT_XS_NULL && is_float_type(x->flag_type))
             return;
         int q = is_q(x->dst.type) || (x->dst.space == GT_XS_NULL && is_q(x->flag_type));
@@ -1136,8 +1147,8 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         /* FK_INT's compares: unsigned when a source is UQ (wide_int_fast_ok) */
         x->fast_arith = x->wide_int;
         /* 32-bit lanes: every source a D/UD register or an immediate, the
-         * destination D/UD or null, no QWord operand */
-        if ((x->dst.space == GT_XS_GRF && x->dst.size != 4) || q)
+         * destination D/UD or null, no QWord or accumulator operand */
+        if ((x->dst.space == GT_XS_GRF && x->dst.size != 4) || q || acc)
             return;
         int can_s = 1, can_u = 1, mods = 0;
         for (int s = 0; s < ns; s++) {
@@ -3054,7 +3065,7 @@ static inline __attribute__((always_inline)) void int_mods(int64_t *o, int mods,
 
 static inline __attribute__((always_inline)) void fast_load_int(const gt_thread *t, const gt_xop *p, int64_t *o, int n, int logic)
 {
-    const uint8_t *g = t->grf;
+    const uint8_t *g = p->space == GT_XS_ACC ? t->acc : t->grf;
     if (p->space == GT_XS_IMM || p->scalar) {
         int64_t v = p->space == GT_XS_IMM ? int_of(p->imm_lane[0], p->type)
                                           : int_of(rd_raw(g + p->off[0], p->size), p->type);
@@ -3116,8 +3127,8 @@ static inline __attribute__((always_inline)) uint32_t fast_store_int(gt_thread *
 {
     const gt_xop *pd = &x->dst;
     int cond = x->in.cond;
-    if (pd->space == GT_XS_GRF) {
-        uint8_t *g = t->grf;
+    if (pd->space == GT_XS_GRF || pd->space == GT_XS_ACC) {
+        uint8_t *g = pd->space == GT_XS_ACC ? t->acc : t->grf;
         if (pd->size == 4 && pd->contig && lmask == full) {
             uint8_t *d = g + pd->off[0];
             for (int i = 0; i < n; i++) {
@@ -3153,6 +3164,11 @@ static inline __attribute__((always_inline)) uint32_t fast_store_int(gt_thread *
                 memcpy(g + pd->off[i], &v, 2);
             }
         }
+        if (pd->space == GT_XS_ACC)   /* the integer accumulator's wide values */
+            for (uint32_t m = lmask; m; m &= m - 1) {
+                int i = __builtin_ctz(m);
+                t->acc_wide[i] = (uint64_t)r[i];
+            }
     }
     if (!cond || x->in.op == GT_OP_SEL)
         return 0;
@@ -4524,6 +4540,21 @@ static int fflag_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm
         return fast_raw(t, x, wren, SHAPE);                                                     \
     }
 FAST_RAW(fraw_any, SH_ANY)
+
+/* FK_RAW's SH_S1: one element's bytes, of any size (IGC's Gen12 loops:
+ * `(W&f0.0.any32h) mov (1) r3.0:hf 0x1:hf`). */
+static int fraw_s1(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm;
+    (void)fm;
+    if (!((wren >> x->in.chan_off) & 1))
+        return 1;
+    const gt_xop *ps = &x->src[0];
+    const uint8_t *s = ps->space == GT_XS_IMM ? (const uint8_t *)&ps->imm_lane[0]
+                       : (ps->space == GT_XS_ACC ? t->acc : t->grf) + ps->off[0];
+    memmove(t->grf + x->dst.off[0], s, x->dst.size);
+    return 1;
+}
 FAST_RAW(fraw_pvv, SH_VV | SH_PLAIN)
 FAST_RAW(fraw_pvs, SH_VS | SH_PLAIN)
 
@@ -4591,7 +4622,8 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         default: return NULL;
         }
     case FK_RAW:
-        return x->fast_shape == (SH_VV | SH_PLAIN)   ? fraw_pvv
+        return x->fast_shape == SH_S1                ? fraw_s1
+               : x->fast_shape == (SH_VV | SH_PLAIN) ? fraw_pvv
                : x->fast_shape == (SH_VS | SH_PLAIN) ? fraw_pvs
                                                      : fraw_any;
     case FK_FLAG: return fflag_mov;

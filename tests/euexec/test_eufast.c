@@ -13,7 +13,9 @@
  * (gt_eu_exec_one) on copies of one thread.  The whole thread state (GRF,
  * accumulators, flags, ...) and the status must be bit-identical.  mad
  * also takes the Gen12 3-source Align1 form, float instructions explicit
- * accumulator operands (IGC's Gen12 `mad (16) acc0.0:f acc0.0<8;1>:f ...`).  The
+ * accumulator operands (IGC's Gen12 `mad (16) acc0.0:f acc0.0<8;1>:f ...`),
+ * integer ones too (`(f0.0) sel (16) acc0.0:uw ...`), and csel whose choices
+ * are its destination's own elements (IGC's Gen12 loops).  The
  * test also fails when a handler kind never ran, or an opcode the handlers
  * take never went through one: a planner that stopped choosing them would
  * otherwise pass trivially.
@@ -590,6 +592,8 @@ int main(int argc, char **argv)
     long q_src0[2] = {0};                         /* QWord shapes, src0 one element: not plain, plain */
     long carry_op[2] = {0}, raw_acc = 0;          /* addc, subb; raw moves from the accumulator */
     long pm_h = 0, csel_nop = 0;                  /* one-group horizontal predicates; csel without effect */
+    long int_acc = 0;                             /* integer handler with an accumulator operand */
+    long raw_s1 = 0;                              /* SIMD1 raw moves of other than DWords */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -636,6 +640,9 @@ int main(int argc, char **argv)
                 carry_op[x->in.op == GT_OP_SUBB]++;
             raw_acc += x->fast == 3 && x->src[0].space == GT_XS_ACC;   /* FK_RAW */
             pm_h += x->pm_kind == PM_HANY || x->pm_kind == PM_HALL;
+            raw_s1 += x->fast == 3 && x->fast_shape == 16 && x->dst.size != 4;   /* FK_RAW, SH_S1 */
+            int_acc += x->fast == 1 && (x->dst.space == GT_XS_ACC || x->src[0].space == GT_XS_ACC ||
+                                        x->src[1].space == GT_XS_ACC);   /* FK_INT */
             csel_nop += x->fast == 7 && x->fast_shape == 32;   /* FK_CSEL, SH_NOP */
             if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
                 flt_plain_op[x->in.op]++;
@@ -761,6 +768,14 @@ int main(int argc, char **argv)
         }
     if (cases >= 20000 && pm_h < 20) {
         fprintf(stderr, "one-group horizontal predicates went through a handler only %ld times\n", pm_h);
+        missing = 1;
+    }
+    if (cases >= 20000 && raw_s1 < 20) {
+        fprintf(stderr, "SIMD1 raw moves of other than DWords went through a handler only %ld times\n", raw_s1);
+        missing = 1;
+    }
+    if (cases >= 20000 && int_acc < 20) {
+        fprintf(stderr, "integer accumulator operands went through a handler only %ld times\n", int_acc);
         missing = 1;
     }
     if (cases >= 20000 && csel_nop < 20) {
