@@ -4338,6 +4338,21 @@ __attribute__((target("avx2,fma"))) static int fflt_mad_pf(gt_thread *t, const g
                                 : fast_flt_v8(t, x, wren, fm & 1, GT_OP_MAD, 16, 3);
 }
 
+/* fflt_mad on hosts with AVX2 and FMA for the other operand forms at
+ * SIMD8 and SIMD16 (accumulator operands: IGC's Gen12 `mad (16) acc0.0:f
+ * acc0.0<8;1>:f r:f r:f` chains; scalars, strides, modifiers). */
+__attribute__((target("avx2,fma"))) static int fflt_mad_f(gt_thread *t, const gt_xinst *x, uint32_t wren,
+                                                         uint32_t pm, unsigned fm)
+{
+    if (fm & 2)   /* ALT mode: the general path */
+        return 0;
+    switch (x->in.exec_size) {
+    case 8: return fast_flt_v8(t, x, wren, fm & 1, GT_OP_MAD, 8, 2);
+    case 16: return fast_flt_v8(t, x, wren, fm & 1, GT_OP_MAD, 16, 2);
+    default: return fflt_mad(t, x, wren, pm, fm);
+    }
+}
+
 static int host_fma_v8(void)
 {
     __builtin_cpu_init();
@@ -4601,8 +4616,8 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         CASE_FLT(fflt_mul, GT_OP_MUL)
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__FMA__)
         case GT_OP_MAD:
-            if (v8 && plain && host_fma_v8())
-                return fflt_mad_pf;
+            if (v8 && host_fma_v8())
+                return plain ? fflt_mad_pf : fflt_mad_f;
             return !v8 ? fflt_mad_lanes : plain ? fflt_mad_p : fflt_mad;
 #else
         CASE_FLT(fflt_mad, GT_OP_MAD)
