@@ -766,26 +766,19 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s went through a handler only %ld times\n", k ? "subb" : "addc", carry_op[k]);
             missing = 1;
         }
-    if (cases >= 20000 && pm_h < 20) {
-        fprintf(stderr, "one-group horizontal predicates went through a handler only %ld times\n", pm_h);
-        missing = 1;
-    }
-    if (cases >= 20000 && raw_s1 < 20) {
-        fprintf(stderr, "SIMD1 raw moves of other than DWords went through a handler only %ld times\n", raw_s1);
-        missing = 1;
-    }
-    if (cases >= 20000 && int_acc < 20) {
-        fprintf(stderr, "integer accumulator operands went through a handler only %ld times\n", int_acc);
-        missing = 1;
-    }
-    if (cases >= 20000 && csel_nop < 20) {
-        fprintf(stderr, "csel without effect went through its handler only %ld times\n", csel_nop);
-        missing = 1;
-    }
-    if (cases >= 20000 && raw_acc < 20) {
-        fprintf(stderr, "raw moves from the accumulator went through a handler only %ld times\n", raw_acc);
-        missing = 1;
-    }
+    /* forms that must have gone through their handler at least 20 times */
+    const struct { long runs; const char *what; } forms20[] = {
+        {pm_h, "one-group horizontal predicates"},
+        {raw_s1, "SIMD1 raw moves of other than DWords"},
+        {int_acc, "integer accumulator operands"},
+        {csel_nop, "csel without effect"},
+        {raw_acc, "raw moves from the accumulator"},
+    };
+    for (size_t i = 0; i < sizeof forms20 / sizeof forms20[0]; i++)
+        if (cases >= 20000 && forms20[i].runs < 20) {
+            fprintf(stderr, "%s went through a handler only %ld times\n", forms20[i].what, forms20[i].runs);
+            missing = 1;
+        }
     for (int k = 0; k < 2; k++)
         if (cases >= 20000 && raw_plain[k] < 5) {
             fprintf(stderr, "raw moves with a plain %s source went through a handler only %ld times\n",
