@@ -762,8 +762,9 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
  * null for cmp), a condition only on cmp and sel (fast_q_n).  FK_FLT's
  * only shape is SH_PLAIN (flt_shape); FK_RAW's are SH_PLAIN with SH_VV or
  * SH_VS (raw_shape).  SH_NOP, FK_CSEL's: an instruction that leaves every
- * register as it was (csel_shape). */
-enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4, SH_COND = 8, SH_S1 = 16, SH_NOP = 32 };
+ * register as it was (csel_shape).  SH_SELF, FK_INT's and FK_I32's: a
+ * compare of a register region with itself (self_cmp_shape). */
+enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4, SH_COND = 8, SH_S1 = 16, SH_NOP = 32, SH_SELF = 64 };
 
 static int int_shape_of(gt_xinst *x, int ns);
 
@@ -856,10 +857,34 @@ static int csel_shape(const gt_xinst *x)
     return SH_NOP;
 }
 
+/* FK_INT's and FK_I32's SH_SELF: cmp or cmpn into the null register whose
+ * sources are the same integer elements, unmodified, in every lane (IGC's
+ * Gen12 loops set a flag so: `cmp (16) (eq)f0.0 null:uw r2.0<0;1,0>:uw
+ * r2.0<0;1,0>:uw`).  Each enabled lane compares a value with itself: its
+ * flag bit is whether the condition holds for equal values (fast_imm). */
+static int self_cmp_shape(gt_xinst *x)
+{
+    const gt_inst *in = &x->in;
+    const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
+    if ((in->op != GT_OP_CMP && in->op != GT_OP_CMPN) || x->dst.space != GT_XS_NULL ||
+        p0->space != GT_XS_GRF || p1->space != GT_XS_GRF || p0->type != p1->type || p0->mods || p1->mods)
+        return SH_ANY;
+    for (int i = 0; i < in->exec_size; i++)
+        if (p0->off[i] != p1->off[i])
+            return SH_ANY;
+    switch (in->cond) {
+    case GT_COND_Z: case GT_COND_GE: case GT_COND_LE: x->fast_imm = 1; return SH_SELF;
+    case GT_COND_NZ: case GT_COND_G: case GT_COND_L: x->fast_imm = 0; return SH_SELF;
+    default: return SH_ANY;
+    }
+}
+
 static int plan_shape(gt_xinst *x, int ns)
 {
     if (x->fast == FK_CSEL)
         return csel_shape(x);
+    if ((x->fast == FK_INT || x->fast == FK_I32) && self_cmp_shape(x) == SH_SELF)
+        return SH_SELF;
     if (x->fast == FK_FLT)
         return flt_shape(x, ns);
     if (x->fast == FK_RAW)
@@ -4515,6 +4540,14 @@ static int fcsel(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, un
     return 1;
 }
 
+/* SH_SELF (self_cmp_shape): the enabled lanes' flag bits, all the same. */
+static int fcmp_self(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm, (void)fm;
+    x_flag_write(t, x, wren, wren & -(uint32_t)x->fast_imm);
+    return 1;
+}
+
 /* FK_CSEL's SH_NOP (csel_shape): nothing to do. */
 static int fcsel_nop(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
 {
@@ -4600,6 +4633,8 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
     case OP:                                                                                    \
         return x->fast_shape & SH_PLAIN ? BY_SRC1(fintp, NAME, SH_PLAIN) : BY_SHAPE(fint, NAME);
     case FK_I32:
+        if (x->fast_shape == SH_SELF)
+            return fcmp_self;
         switch (op) {
         FAST_INT_OPS(CASE_I32)
         CASE_I32(cmp, GT_OP_CMPN)
@@ -4631,6 +4666,8 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
 #undef CASE_FLT
     }
     case FK_INT:
+        if (x->fast_shape == SH_SELF)
+            return fcmp_self;
         switch (op) {
         FAST_INT_OPS(CASE_INT)
         CASE_INT(cmp, GT_OP_CMPN)

@@ -14,8 +14,9 @@
  * accumulators, flags, ...) and the status must be bit-identical.  mad
  * also takes the Gen12 3-source Align1 form, float instructions explicit
  * accumulator operands (IGC's Gen12 `mad (16) acc0.0:f acc0.0<8;1>:f ...`),
- * integer ones too (`(f0.0) sel (16) acc0.0:uw ...`), and csel whose choices
- * are its destination's own elements (IGC's Gen12 loops).  The
+ * integer ones too (`(f0.0) sel (16) acc0.0:uw ...`), csel whose choices
+ * are its destination's own elements and compares of a register with
+ * itself (IGC's Gen12 loops).  The
  * test also fails when a handler kind never ran, or an opcode the handlers
  * take never went through one: a planner that stopped choosing them would
  * otherwise pass trivially.
@@ -379,6 +380,16 @@ static void gen_inst(gt_inst *in)
         else if (d->subnr + sz < 32)
             d->subnr = (uint8_t)(d->subnr + sz);
     }
+    /* IGC's Gen12 flag idiom: an integer compare of a register region with
+     * itself into the null register (`cmp (16) (eq)f0.0 null:uw
+     * r2.0<0;1,0>:uw r2.0<0;1,0>:uw`) */
+    if ((in->op == GT_OP_CMP || in->op == GT_OP_CMPN) && !flt && pick(6) == 0 &&
+        in->src[0].file == GT_FILE_GRF) {
+        in->src[0].negate = in->src[0].abs = 0;
+        in->src[1] = in->src[0];
+        d->file = GT_FILE_ARF;
+        d->nr = GT_ARF_NULL;
+    }
     /* IGC's Gen12 loop csel: both choices the same elements, written back
      * to them (`(W) csel (4) (eq)f0.0 r0.0:w r0.0<4;1>:w r0.0<4;1>:w r0.0:w`) */
     if (in->op == GT_OP_CSEL && !flt && pick(4) == 0) {
@@ -594,6 +605,7 @@ int main(int argc, char **argv)
     long pm_h = 0, csel_nop = 0;                  /* one-group horizontal predicates; csel without effect */
     long int_acc = 0;                             /* integer handler with an accumulator operand */
     long raw_s1 = 0;                              /* SIMD1 raw moves of other than DWords */
+    long cmp_self = 0;                            /* compares of a register region with itself */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -641,6 +653,7 @@ int main(int argc, char **argv)
             raw_acc += x->fast == 3 && x->src[0].space == GT_XS_ACC;   /* FK_RAW */
             pm_h += x->pm_kind == PM_HANY || x->pm_kind == PM_HALL;
             raw_s1 += x->fast == 3 && x->fast_shape == 16 && x->dst.size != 4;   /* FK_RAW, SH_S1 */
+            cmp_self += (x->fast == 1 || x->fast == 4) && x->fast_shape == 64;   /* SH_SELF */
             int_acc += x->fast == 1 && (x->dst.space == GT_XS_ACC || x->src[0].space == GT_XS_ACC ||
                                         x->src[1].space == GT_XS_ACC);   /* FK_INT */
             csel_nop += x->fast == 7 && x->fast_shape == 32;   /* FK_CSEL, SH_NOP */
@@ -772,6 +785,7 @@ int main(int argc, char **argv)
         {raw_s1, "SIMD1 raw moves of other than DWords"},
         {int_acc, "integer accumulator operands"},
         {csel_nop, "csel without effect"},
+        {cmp_self, "compares of a register region with itself"},
         {raw_acc, "raw moves from the accumulator"},
     };
     for (size_t i = 0; i < sizeof forms20 / sizeof forms20[0]; i++)
