@@ -734,13 +734,16 @@ static int spans_too_many(const gt_xop *p, int n)
  * moves of 4-byte elements that copy bits.  FK_SEND is an untyped read or
  * write planned by the shared functions (gt_sf_plan_send), run without
  * exec_ctrl and gt_sf_send when it needs no report (gt_sf_send_planned).
+ * FK_SYNC: nop, sync.nop / allrd / allwr, and sync.bar or wait when the
+ * notification they wait for has come (sync_plan); exec_ctrl runs them
+ * otherwise (blocking the thread) and under the debug aids.
  * The differential test
  * tests/euexec/test_eufast.c runs every class against the general path.
  * FK_I32 is FK_INT in 32-bit lanes, for D/UD registers and immediates whose
  * values need no more: the low 32 bits of the 64-bit computation are the
  * 32-bit computation's, and compares take one signedness that holds every
  * source value (gt_xinst.fast_arith then says which: 1 signed). */
-enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, FK_SEND };
+enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, FK_SEND, FK_SYNC };
 
 /* Operand shapes of the integer handlers (gt_xinst.fast_shape), chosen
  * when the kernel is decoded: any (the handler tests each operand's form),
@@ -1236,6 +1239,30 @@ static void plan_fast_kind(gt_xinst *x, int ns)
 
 static void plan_exec(const gtsim_device *dev, gt_xinst *x);
 
+/* FK_SYNC (exec_ctrl's nop, sync and wait without their waits): nop and
+ * sync.nop / allrd / allwr (nothing to do in this in-order model);
+ * sync.bar with an immediate or null barrier id (fast_imm: its bit in
+ * n0.0); wait n0.x (fast_imm: x).  1 when x is one of them. */
+static int sync_plan(gt_xinst *x)
+{
+    const gt_inst *in = &x->in;
+    const gt_operand *o = &in->src[0];
+    if (in->op == GT_OP_NOP || (in->op == GT_OP_SYNC && (in->sync_fc == 0 || in->sync_fc == 2 ||
+                                                        in->sync_fc == 3)))
+        return 1;
+    if (in->op == GT_OP_SYNC && in->sync_fc == 14) {
+        if (o->file == GT_FILE_ARF && (o->nr & 0xf0) != GT_ARF_NULL)
+            return 0;   /* an id read from an ARF: exec_ctrl */
+        x->fast_imm = 1ull << (o->file == GT_FILE_IMM ? (uint32_t)o->imm & 31 : 0);
+        return 1;
+    }
+    if (in->op == GT_OP_WAIT) {
+        x->fast_imm = (o->subnr / 4) & 1;
+        return 1;
+    }
+    return 0;
+}
+
 void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
 {
     const gt_inst *in = &x->in;
@@ -1269,6 +1296,10 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     }
     if (x->plan_err && x->ctrl)   /* reported by the general path */
         x->ctrl = CTRL_EXEC;
+    if (!x->plan_err && sync_plan(x)) {
+        x->fast = FK_SYNC;
+        x->fast_fn = fast_fn_for(x);
+    }
     /* a send the shared functions can run without exec_ctrl (its handler
      * declines, and exec_ctrl runs it, whenever it needs more) */
     if (!x->plan_err && (in->op == GT_OP_SEND || in->op == GT_OP_SENDS)) {
@@ -4398,6 +4429,36 @@ static int fsend(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, un
     return gt_sf_send_planned(t, &x->sfp, wren >> x->in.chan_off);
 }
 
+/* FK_SYNC handlers (sync_plan): exec_ctrl's nop, sync and wait when they
+ * do not block. */
+static int fsync_nop(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)t, (void)x, (void)wren, (void)pm, (void)fm;
+    return 1;
+}
+
+/* sync.bar: the barrier's bit in n0.0 set (then cleared), else declined */
+static int fsync_bar(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)wren, (void)pm, (void)fm;
+    uint32_t bit = (uint32_t)x->fast_imm;
+    if (!(t->n0[0] & bit))
+        return 0;
+    t->n0[0] &= ~bit;
+    return 1;
+}
+
+/* wait n0.x: the register nonzero (then cleared), else declined */
+static int fwait(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)wren, (void)pm, (void)fm;
+    uint32_t *n = &t->n0[x->fast_imm];
+    if (!*n)
+        return 0;
+    *n = 0;
+    return 1;
+}
+
 /* FK_MACC handlers, the general path's arithmetic (exec_alu_masked mul
  * and mach) for these forms: the integer accumulator keeps each lane's
  * 64-bit value in acc_wide[lane] and its low DWord in acc. */
@@ -4683,6 +4744,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         return x->in.op == GT_OP_MUL ? fmul_acc : x->in.op == GT_OP_MACH ? fmach : faddc_subb;
     case FK_CSEL: return x->fast_shape == SH_NOP ? fcsel_nop : fcsel;
     case FK_SEND: return fsend;
+    case FK_SYNC: return op == GT_OP_WAIT ? fwait : op == GT_OP_SYNC && x->in.sync_fc == 14 ? fsync_bar : fsync_nop;
     default: return NULL;
     }
 }
@@ -5331,7 +5393,8 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
         }
         if (cf_may_join(t, x))
             cf_arrive(t, ip);
-        if (lean && x->fast) {   /* x->fast: no plan error, no control flow */
+        if (lean && x->fast) {   /* x->fast: no plan error, no control flow (FK_SYNC: none that
+                                  * changes a mask) */
             if (__builtin_expect(x->blk_state < 2, 0))
                 block_plan(c.k, slot[idx]);
             /* x's block when no join point is in it and it ends before the
@@ -5489,7 +5552,7 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
                                            : x_exec_mask(t->exec_mask, x);
     uint64_t nchan = 0;
     if (fast)
-        *fast = !reference && x->fast && !x->chan_pairs && (x->fast != FK_FLT || !c.alt);
+        *fast = !reference && x->fast && !x->chan_pairs && (x->fast != FK_FLT || !c.alt) && !is_branch(in->op);
     int st = is_branch(in->op) ? gt_error(dev, GTSIM_ERR_INVALID, "gt_eu_exec_one: not an ALU instruction")
                                : exec_alu(&c, x, emask, &nchan);
     GT_STAT_ADD(dev, eu_channels, nchan);

@@ -17,6 +17,8 @@
 struct gt_kcache {
     gt_kkernel **tab;   /* open addressing, power-of-two size */
     uint32_t cap, count;
+    gt_kkernel *last;   /* the kernel found last (a thread group's threads ask for it again
+                         * at every return from a barrier wait), NULL after a flush */
     gt_profile *prof;   /* NULL = no profile */
 };
 
@@ -59,6 +61,7 @@ void gt_kcache_flush(struct gt_kcache *kc)
         kc->tab[i] = NULL;
     }
     kc->count = 0;
+    kc->last = NULL;
 }
 
 void gt_kcache_destroy(struct gt_kcache *kc)
@@ -102,11 +105,13 @@ static int kc_grow(struct gt_kcache *kc)
 
 gt_kkernel *gt_kcache_kernel(struct gt_kcache *kc, const gt_vm *vm, uint64_t gva)
 {
+    if (kc->last && kc->last->gva == gva && kc->last->vm == vm)
+        return kc->last;
     uint32_t h = khash(vm, gva) & (kc->cap - 1);
     while (kc->tab[h]) {
         gt_kkernel *k = kc->tab[h];
         if (k->gva == gva && k->vm == vm)
-            return k;
+            return kc->last = k;
         h = (h + 1) & (kc->cap - 1);
     }
     if ((kc->count + 1) * 2 > kc->cap) {
@@ -121,7 +126,7 @@ gt_kkernel *gt_kcache_kernel(struct gt_kcache *kc, const gt_vm *vm, uint64_t gva
     k->vm = vm;
     kc->tab[h] = k;
     kc->count++;
-    return k;
+    return kc->last = k;
 }
 
 /* Hex dump of n raw bytes into buf. */

@@ -279,6 +279,10 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
         return;
     unsigned type = gt_bits(in->desc, port->type_hi, 14);
     unsigned op = type < 32 ? port->op[type] : SF_OP_NONE;
+    if (op == SF_OP_FENCE) {   /* sf_dataport: nothing to do, the response left unchanged */
+        p->op = SF_OP_FENCE;
+        return;
+    }
     if (op != SF_OP_UNTYPED_READ && op != SF_OP_UNTYPED_WRITE && op != SF_OP_A64_UNTYPED_READ &&
         op != SF_OP_A64_UNTYPED_WRITE)
         return;
@@ -310,6 +314,8 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
 
 int gt_sf_send_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
 {
+    if (p->op == SF_OP_FENCE)
+        return 1;
     if (p->op != SF_OP_BARRIER)
         return sf_untyped_planned(t, p, mask);
     if (!t->tg)   /* (gateway() reports it) */

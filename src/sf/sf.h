@@ -117,12 +117,14 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in,
  * surface read or write (seed 004 untyped surface read / write, A32
  * through a binding table index or A64), SIMD8 or SIMD16, or the message
  * gateway's barrier with N0.0 notification (seed 004 MSD_BARRIER; not
- * under GTSIM_CHECK_BARRIER); send or sends (not sendc), no EOT, with
+ * under GTSIM_CHECK_BARRIER), or a data port memory fence (seed 004
+ * memory fence: memory is always coherent here); send or sends (not sendc), no EOT, with
  * immediate descriptors and payload / response registers that gt_sf_send
  * accepts.  op 0: not planned. */
 typedef struct gt_sf_plan {
     uint8_t op;            /* enum sf_dp_op (src/sf/sf_int.h); 0 none; SF_OP_BARRIER the gateway's
-                            * barrier (the fields below but active_only unused) */
+                            * barrier (the fields below but active_only unused); SF_OP_FENCE a
+                            * data port memory fence (no field used: nothing to do) */
     uint8_t active_only;   /* barrier: Active Threads Only (desc bit 11) */
     uint8_t rlen;          /* GRF registers of the response */
     uint8_t src0;          /* first payload register (the header, if any, then the addresses) */

@@ -2226,6 +2226,37 @@ static void barrier(void **state)
     f->tg.threads = &f->t;
 }
 
+/* A data port memory fence (seed 004 memory fence: "synchronized SLM
+ * fence" of IGC's barriers on Gen9 and Gen12LP), planned: nothing to do,
+ * the response register left as gt_sf_send leaves it; with EOT not
+ * planned. */
+static void fence_planned(void **state)
+{
+    fx *f = *state;
+    const char *plats[2] = {NULL, "tgllp"};
+    for (int i = 0; i < 2; i++) {
+        f->dev.plat = plats[i] ? gt_platform_find(plats[i]) : NULL;
+        /* iga -p=12p1: "send.dc0 (8|M0) r14 r16 null 0x0 0x0219E0FE // wr:1h+0, rd:1; synchronized SLM fence" */
+        gt_inst in = mk_send(0xA, 16, 14, -1);
+        in.desc = 0x0219E0FE;
+        in.exdesc = 0xA;
+        fill(f, 14, 1, 0x5a5a5a5a);
+        static uint8_t before[sizeof f->t->grf];
+        memcpy(before, f->t->grf, sizeof before);
+        gt_sf_plan p;
+        gt_sf_plan_send(&f->dev, &in, &p);
+        assert_int_equal(p.op, SF_OP_FENCE);
+        assert_int_equal(gt_sf_send_planned(f->t, &p, 0xFF), 1);
+        assert_memory_equal(f->t->grf, before, sizeof before);
+        assert_int_equal(gt_sf_send(&f->dev, f->t, &in, 0xFF, in.desc, in.exdesc), GTSIM_OK);
+        assert_memory_equal(f->t->grf, before, sizeof before);
+        in.eot = 1;
+        gt_sf_plan_send(&f->dev, &in, &p);
+        assert_int_equal(p.op, 0);
+    }
+    f->dev.plat = NULL;
+}
+
 static void end_of_thread(void **state)
 {
     fx *f = *state;
@@ -2323,6 +2354,7 @@ int main(void)
         T(a64_atomics_and_block),
         T(scratch_block),
         T(barrier),
+        T(fence_planned),
         T(end_of_thread),
         T(unknown_messages),
     };
