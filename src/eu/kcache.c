@@ -103,10 +103,9 @@ static int kc_grow(struct gt_kcache *kc)
     return 0;
 }
 
-gt_kkernel *gt_kcache_kernel(struct gt_kcache *kc, const gt_vm *vm, uint64_t gva)
+/* gt_kcache_kernel past its check of the kernel found last. */
+static __attribute__((noinline)) gt_kkernel *kc_find(struct gt_kcache *kc, const gt_vm *vm, uint64_t gva)
 {
-    if (kc->last && kc->last->gva == gva && kc->last->vm == vm)
-        return kc->last;
     uint32_t h = khash(vm, gva) & (kc->cap - 1);
     while (kc->tab[h]) {
         gt_kkernel *k = kc->tab[h];
@@ -117,7 +116,7 @@ gt_kkernel *gt_kcache_kernel(struct gt_kcache *kc, const gt_vm *vm, uint64_t gva
     if ((kc->count + 1) * 2 > kc->cap) {
         if (kc_grow(kc))
             return NULL;
-        return gt_kcache_kernel(kc, vm, gva);
+        return kc_find(kc, vm, gva);
     }
     gt_kkernel *k = calloc(1, sizeof(*k));
     if (!k)
@@ -127,6 +126,12 @@ gt_kkernel *gt_kcache_kernel(struct gt_kcache *kc, const gt_vm *vm, uint64_t gva
     kc->tab[h] = k;
     kc->count++;
     return kc->last = k;
+}
+
+gt_kkernel *gt_kcache_kernel(struct gt_kcache *kc, const gt_vm *vm, uint64_t gva)
+{
+    gt_kkernel *k = kc->last;
+    return k && k->gva == gva && k->vm == vm ? k : kc_find(kc, vm, gva);
 }
 
 /* Hex dump of n raw bytes into buf. */

@@ -633,7 +633,7 @@ static void test_walker_payload(void **state)
     for (int i = 0; i < 8; i++)
         ind[i] = 0xc0de0000u + i;
     for (int t = 0; t < 3; t++) {
-        uint64_t a = out + 0x60 * t;
+        uint64_t a = out + 0x80 * t;
         ind[8 + 8 * t] = LO(a);
         ind[9 + 8 * t] = HI(a);
         for (int i = 2; i < 8; i++)
@@ -673,21 +673,26 @@ static void test_walker_payload(void **state)
      * X = 0 and 1 never run */
     for (uint32_t x = 0; x < 2; x++)
         for (uint32_t t = 0; t < 3; t++)
-            assert_int_equal(r32(e, pa_of(out) + 0x1000ull * x + 0x60 * t + 16), 0);
+            assert_int_equal(r32(e, pa_of(out) + 0x1000ull * x + 0x80 * t + 16), 0);
     static const uint32_t gx[] = {2, 3};
     for (unsigned k = 0; k < 2; k++) {
         for (uint32_t t = 0; t < 3; t++) {
-            uint64_t a = pa_of(out) + 0x1000ull * gx[k] + 0x60 * t;
+            uint64_t a = pa_of(out) + 0x1000ull * gx[k] + 0x80 * t;
             assert_int_equal(r32(e, a + 4), gx[k]);        /* r0.1 group X */
             assert_int_equal(r32(e, a + 24), 2);           /* r0.6 group Y: last row */
             assert_int_equal(r32(e, a + 28), 0);           /* r0.7 group Z */
             assert_int_equal(r32(e, a + 20) & 0x3ff, t);   /* r0.5 FFTID */
             assert_int_equal(r32(e, a + 20) & ~0x3ffu, 0x400u + t * 2048u); /* scratch slot */
             assert_int_equal(r32(e, a + 16), 0x40);        /* r0.4 binding table */
-            assert_int_equal(r32(e, a + 32), LO(out + 0x60 * t)); /* r1: per-thread data */
+            assert_int_equal(r32(e, a + 32), LO(out + 0x80 * t)); /* r1: per-thread data */
             assert_int_equal(r32(e, a + 32 + 12), 0x1000u * (t + 1) + 3);
             assert_int_equal(r32(e, a + 64), 0xc0de0000u);  /* r2: cross-thread data */
             assert_int_equal(r32(e, a + 64 + 28), 0xc0de0007u);
+            /* r40: zero, as at every dispatch, though the thread before in
+             * this hardware thread (a group before on the same host
+             * thread) left 0xDEADBEEF there */
+            for (int i = 0; i < 8; i++)
+                assert_int_equal(r32(e, a + 96 + 4 * (uint64_t)i), 0);
         }
     }
 }
