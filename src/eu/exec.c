@@ -743,7 +743,7 @@ static int spans_too_many(const gt_xop *p, int n)
  * values need no more: the low 32 bits of the 64-bit computation are the
  * 32-bit computation's, and compares take one signedness that holds every
  * source value (gt_xinst.fast_arith then says which: 1 signed). */
-enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, FK_SEND, FK_SYNC };
+enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, FK_SEND, FK_SYNC, FK_CR };
 
 /* Operand shapes of the integer handlers (gt_xinst.fast_shape), chosen
  * when the kernel is decoded: any (the handler tests each operand's form),
@@ -1070,6 +1070,32 @@ static int flag_mov_ok(const gt_inst *in)
     return 0;
 }
 
+/* FK_CR: cr0.0 (the float modes) set from an immediate, or or'ed / and'ed
+ * with one, as DWords (IGC's kernels begin with `(W) or (1) cr0.0:ud
+ * cr0.0<0;1,0>:ud 0x4C0:uw`); fast_imm the immediate's DWord.  Its
+ * gt_xinst.fenv makes the run loop apply the new modes. */
+static int cr0_write_ok(gt_xinst *x, int ns)
+{
+    const gt_inst *in = &x->in;
+    const gt_operand *d = &in->dst, *s0 = &in->src[0], *s1 = &in->src[ns - 1];
+    int op = in->op;
+    if ((op != GT_OP_MOV && op != GT_OP_OR && op != GT_OP_AND) || ns != (op == GT_OP_MOV ? 1 : 2) ||
+        in->exec_size != 1 || in->cond || in->saturate || in->acc_wr || in->align16)
+        return 0;
+    int dword = d->type == GT_TYPE_UD || d->type == GT_TYPE_D;
+    if (d->file != GT_FILE_ARF || d->nr != GT_ARF_CR || d->indirect || d->subnr || !dword)
+        return 0;
+    if (op != GT_OP_MOV && (s0->file != GT_FILE_ARF || s0->nr != GT_ARF_CR || s0->indirect || s0->subnr ||
+                            s0->negate || s0->abs || (s0->type != GT_TYPE_UD && s0->type != GT_TYPE_D)))
+        return 0;
+    /* the immediate: a DWord, or a UW (zero-extended) */
+    if (s1->file != GT_FILE_IMM || s1->negate || s1->abs ||
+        (s1->type != GT_TYPE_UD && s1->type != GT_TYPE_D && s1->type != GT_TYPE_UW))
+        return 0;
+    x->fast_imm = (uint32_t)s1->imm & (s1->type == GT_TYPE_UW ? 0xffffu : 0xffffffffu);
+    return 1;
+}
+
 static void plan_fast(gt_xinst *x, int ns)
 {
     plan_fast_kind(x, ns);
@@ -1107,6 +1133,11 @@ static void plan_fast_kind(gt_xinst *x, int ns)
      * loops do it every iteration) */
     if (flag_mov_ok(in)) {
         x->fast = FK_FLAG;
+        return;
+    }
+    if (cr0_write_ok(x, ns)) {
+        x->fast = FK_CR;
+        x->fenv = 1;
         return;
     }
     /* explicit accumulator operands: F handlers only (fast_load_f) */
@@ -4429,6 +4460,17 @@ static int fsend(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, un
     return gt_sf_send_planned(t, &x->sfp, wren >> x->in.chan_off);
 }
 
+/* FK_CR (cr0_write_ok): cr0.0 = imm, cr0.0 | imm or cr0.0 & imm. */
+static int fcr0(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm, (void)fm;
+    if (!wren)
+        return 1;
+    uint32_t v = (uint32_t)x->fast_imm, c = t->cr0[0];
+    t->cr0[0] = x->in.op == GT_OP_MOV ? v : x->in.op == GT_OP_OR ? c | v : c & v;
+    return 1;
+}
+
 /* FK_SYNC handlers (sync_plan): exec_ctrl's nop, sync and wait when they
  * do not block. */
 static int fsync_nop(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
@@ -4744,6 +4786,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         return x->in.op == GT_OP_MUL ? fmul_acc : x->in.op == GT_OP_MACH ? fmach : faddc_subb;
     case FK_CSEL: return x->fast_shape == SH_NOP ? fcsel_nop : fcsel;
     case FK_SEND: return fsend;
+    case FK_CR: return fcr0;
     case FK_SYNC: return op == GT_OP_WAIT ? fwait : op == GT_OP_SYNC && x->in.sync_fc == 14 ? fsync_bar : fsync_nop;
     default: return NULL;
     }
@@ -4767,6 +4810,8 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
         uint32_t wren = emask & (fpm | -(uint32_t)x->fast_selnp);
         if (exec_fast(c, x, wren, fpm)) {
             *nchan += popc32(wren);
+            if (x->fenv)
+                apply_fenv(c);
             return GTSIM_OK;
         }
     }
@@ -5282,9 +5327,9 @@ static void block_plan(const gt_kkernel *k, gt_xinst *x)
         return;
     uint32_t n = 1, ip = x->ip + x->len;
     uint64_t bloom = 0;
-    for (gt_xinst *p = x; n < GT_BLOCK_MAX; n++) {
+    for (gt_xinst *p = x; n < GT_BLOCK_MAX && !x->fenv; n++) {
         gt_xinst *y = ip >> 3 < k->nslot ? k->slot[ip >> 3] : NULL;
-        if (!y || !y->fast)
+        if (!y || !y->fast || y->fenv)
             break;
         p->next = y;
         bloom |= y->jt_bit;
@@ -5420,6 +5465,8 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
                 y = y->next;
             }
             ninst += k;
+            if (__builtin_expect(x->fenv, 0) && k)   /* (x alone: block_plan) */
+                apply_fenv(&c);
             if (k)   /* (an instruction after x that declined: the loop comes back to it) */
                 continue;
             /* x declined: the general path */
@@ -5479,6 +5526,8 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
                 uint32_t wren = x->fast_selnp ? emask : emask & pm;
                 if (x->fast_fn(t, x, wren, pm, c.fmode)) {
                     nchan += run_popc(wren);
+                    if (x->fenv)
+                        apply_fenv(&c);
                     if (__builtin_expect(dbg, 0) && trace)
                         trace_inst(&c, x, emask);
                     ip += x->len;

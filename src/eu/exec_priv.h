@@ -84,6 +84,8 @@ typedef struct gt_xinst {
      * horizontal ones, computed from in. */
     uint8_t nomask, pm_kind, pm_shift, pm_inv;
     uint8_t fast_selnp;   /* sel without condition: writes all enabled channels */
+    uint8_t fenv;         /* a handler that changes cr0.0: the run loop applies the float modes
+                           * after it (it is a block of its own) */
     uint64_t blk_bloom;
     const struct gt_xinst *next; /* the instruction after this one, set for the members of a block
                                   * but its last */

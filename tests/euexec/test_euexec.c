@@ -826,6 +826,38 @@ static void test_denorm(void **st)
     assert_int_equal(H.t->cr0[0] & 0x80, 0x80);
 }
 
+/* ---- cr0 writes in a loop: the float modes the run loop applies after
+ * each (its second pass runs the body as planned blocks), seed 001
+ * §3.3.3.8: F denorms flushed in arithmetic while cr0.0 bit 7 is clear ---- */
+static void test_cr0_loop(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "(W) mov (1|M0) r20.0<1>:d 0x3:d\n"
+           "(W) mov (1|M0) cr0.0<1>:ud 0x0:ud\n"
+           "L:\n"
+           "add (8|M0) r10.0<1>:f r2.0<8;8,1>:f 0.0:f\n"
+           "(W) or (1|M0) cr0.0<1>:ud cr0.0<0;1,0>:ud 0x80:uw\n"
+           "add (8|M0) r12.0<1>:f r2.0<8;8,1>:f 0.0:f\n"
+           "(W) and (1|M0) cr0.0<1>:ud cr0.0<0;1,0>:ud 0xFFFFFF7F:ud\n"
+           "add (8|M0) r14.0<1>:f r2.0<8;8,1>:f 0.0:f\n"
+           "(W) add (1|M0) r20.0<1>:d r20.0<0;1,0>:d -1:d\n"
+           "(W) cmp (8|M0) (gt)f0.0 null<1>:d r20.0<0;1,0>:d 0:d\n"
+           "(f0.0) while (8|M0) L\n"
+           END);
+    h_thread(&H, 0xff);
+    for (int i = 0; i < 8; i++)
+        h_ud(&H, 2)[i] = 0x00000001u + (uint32_t)i * 0x100u;   /* denorms */
+    run_ok();
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(h_ud(&H, 10)[i], 0);   /* flushed */
+        assert_int_equal(h_ud(&H, 12)[i], 0x00000001u + (uint32_t)i * 0x100u);
+        assert_int_equal(h_ud(&H, 14)[i], 0);
+    }
+    assert_int_equal(h_d(&H, 20)[0], 0);
+    assert_int_equal(H.t->cr0[0] & 0x80, 0);
+}
+
 /* ---- indirect addressing ---- */
 static void test_indirect(void **st)
 {
@@ -1099,6 +1131,7 @@ int main(void)
         cmocka_unit_test(test_bitops),
         cmocka_unit_test(test_math),
         cmocka_unit_test(test_denorm),
+        cmocka_unit_test(test_cr0_loop),
         cmocka_unit_test(test_indirect),
         cmocka_unit_test(test_indirect_vxh),
         cmocka_unit_test(test_faults),
