@@ -804,6 +804,22 @@ static void test_math(void **st)
     assert_true(isinf(h_f(&H, 10)[6]) && h_f(&H, 10)[6] > 0);
 }
 
+/* Run the loaded kernel on 8 channels with F denorms in r2. */
+static void denorms_run(void)
+{
+    h_thread(&H, 0xff);
+    for (int i = 0; i < 8; i++)
+        h_ud(&H, 2)[i] = 0x00000001u + (uint32_t)i * 0x100u;
+    run_ok();
+}
+
+/* Register reg holds r2's denorms, or zeros where they were flushed. */
+static void assert_denorms(int reg, int flushed)
+{
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(h_ud(&H, reg)[i], flushed ? 0 : 0x00000001u + (uint32_t)i * 0x100u);
+}
+
 /* ---- denorm flushing (cr0.0 bit 7 clear: F denorms flushed in arithmetic, kept by mov) ---- */
 static void test_denorm(void **st)
 {
@@ -814,15 +830,10 @@ static void test_denorm(void **st)
            "(W) or (1|M0) cr0.0<1>:ud cr0.0<0;1,0>:ud 0x80:ud\n"
            "add (8|M0) r12.0<1>:f r2.0<8;8,1>:f 0.0:f\n"
            END);
-    h_thread(&H, 0xff);
-    for (int i = 0; i < 8; i++)
-        h_ud(&H, 2)[i] = 0x00000001u + (uint32_t)i * 0x100u;   /* denorms */
-    run_ok();
-    for (int i = 0; i < 8; i++) {
-        assert_int_equal(h_ud(&H, 10)[i], 0);
-        assert_int_equal(h_ud(&H, 11)[i], 0x00000001u + (uint32_t)i * 0x100u);
-        assert_int_equal(h_ud(&H, 12)[i], 0x00000001u + (uint32_t)i * 0x100u);
-    }
+    denorms_run();
+    assert_denorms(10, 1);
+    assert_denorms(11, 0);
+    assert_denorms(12, 0);
     assert_int_equal(H.t->cr0[0] & 0x80, 0x80);
 }
 
@@ -845,15 +856,10 @@ static void test_cr0_loop(void **st)
            "(W) cmp (8|M0) (gt)f0.0 null<1>:d r20.0<0;1,0>:d 0:d\n"
            "(f0.0) while (8|M0) L\n"
            END);
-    h_thread(&H, 0xff);
-    for (int i = 0; i < 8; i++)
-        h_ud(&H, 2)[i] = 0x00000001u + (uint32_t)i * 0x100u;   /* denorms */
-    run_ok();
-    for (int i = 0; i < 8; i++) {
-        assert_int_equal(h_ud(&H, 10)[i], 0);   /* flushed */
-        assert_int_equal(h_ud(&H, 12)[i], 0x00000001u + (uint32_t)i * 0x100u);
-        assert_int_equal(h_ud(&H, 14)[i], 0);
-    }
+    denorms_run();
+    assert_denorms(10, 1);
+    assert_denorms(12, 0);
+    assert_denorms(14, 1);
     assert_int_equal(h_d(&H, 20)[0], 0);
     assert_int_equal(H.t->cr0[0] & 0x80, 0);
 }
