@@ -1274,6 +1274,21 @@ static void plan_exec(const gtsim_device *dev, gt_xinst *x);
  * sync.nop / allrd / allwr (nothing to do in this in-order model);
  * sync.bar with an immediate or null barrier id (fast_imm: its bit in
  * n0.0); wait n0.x (fast_imm: x).  1 when x is one of them. */
+/* sync.bar's barrier id (seed 004 sync): Src0.ImmValue[4:0], 0 without
+ * an immediate or ARF source; -1 when Src0 is an ARF (read at run time). */
+static int sync_bar_id(const gt_operand *o)
+{
+    if (o->file == GT_FILE_IMM)
+        return (int)(o->imm & 31);
+    return o->file == GT_FILE_ARF && (o->nr & 0xf0) != GT_ARF_NULL ? -1 : 0;
+}
+
+/* The notification register of `wait n0.x`: x, from the source's subregister. */
+static int wait_n0_sub(const gt_inst *in)
+{
+    return (in->src[0].subnr / 4) & 1;
+}
+
 static int sync_plan(gt_xinst *x)
 {
     const gt_inst *in = &x->in;
@@ -1282,13 +1297,14 @@ static int sync_plan(gt_xinst *x)
                                                         in->sync_fc == 3)))
         return 1;
     if (in->op == GT_OP_SYNC && in->sync_fc == 14) {
-        if (o->file == GT_FILE_ARF && (o->nr & 0xf0) != GT_ARF_NULL)
+        int id = sync_bar_id(o);
+        if (id < 0)
             return 0;   /* an id read from an ARF: exec_ctrl */
-        x->fast_imm = 1ull << (o->file == GT_FILE_IMM ? (uint32_t)o->imm & 31 : 0);
+        x->fast_imm = 1ull << id;
         return 1;
     }
     if (in->op == GT_OP_WAIT) {
-        x->fast_imm = (o->subnr / 4) & 1;
+        x->fast_imm = (uint64_t)wait_n0_sub(in);
         return 1;
     }
     return 0;
@@ -4471,9 +4487,9 @@ static int fcr0(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, uns
     return 1;
 }
 
-/* FK_SYNC handlers (sync_plan): exec_ctrl's nop, sync and wait when they
- * do not block. */
-static int fsync_nop(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+/* Nothing to do: FK_CSEL's SH_NOP (csel_shape), FK_SYNC's nop and
+ * sync.nop / allrd / allwr (sync_plan). */
+static int fnop(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
 {
     (void)t, (void)x, (void)wren, (void)pm, (void)fm;
     return 1;
@@ -4651,13 +4667,6 @@ static int fcmp_self(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm
     return 1;
 }
 
-/* FK_CSEL's SH_NOP (csel_shape): nothing to do. */
-static int fcsel_nop(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
-{
-    (void)t, (void)x, (void)wren, (void)pm, (void)fm;
-    return 1;
-}
-
 /* FK_FLAG: the flag register's bytes (t->flag, f0.0 the low word of
  * flag[0]) copied to or from the GRF element or set from the immediate. */
 static int fflag_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
@@ -4784,10 +4793,10 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
     case FK_FLAG: return fflag_mov;
     case FK_MACC:
         return x->in.op == GT_OP_MUL ? fmul_acc : x->in.op == GT_OP_MACH ? fmach : faddc_subb;
-    case FK_CSEL: return x->fast_shape == SH_NOP ? fcsel_nop : fcsel;
+    case FK_CSEL: return x->fast_shape == SH_NOP ? fnop : fcsel;
     case FK_SEND: return fsend;
     case FK_CR: return fcr0;
-    case FK_SYNC: return op == GT_OP_WAIT ? fwait : op == GT_OP_SYNC && x->in.sync_fc == 14 ? fsync_bar : fsync_nop;
+    case FK_SYNC: return op == GT_OP_WAIT ? fwait : op == GT_OP_SYNC && x->in.sync_fc == 14 ? fsync_bar : fnop;
     default: return NULL;
     }
 }
@@ -5105,7 +5114,7 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
     }
     case GT_OP_WAIT: {
         /* wait n0.x: block while the notification register is zero */
-        int sub = (in->src[0].subnr / 4) & 1;
+        int sub = wait_n0_sub(in);
         if (t->n0[sub] == 0) {
             t->state = GT_THREAD_BLOCKED;
             *next_ip = ip;
@@ -5131,11 +5140,10 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
         case 0: case 2: case 3:
             break;
         case 14: {
-            uint32_t id = 0;
             const gt_operand *o = &in->src[0];
-            if (o->file == GT_FILE_IMM) {
-                id = (uint32_t)o->imm & 31;
-            } else if (o->file == GT_FILE_ARF && (o->nr & 0xf0) != GT_ARF_NULL) {
+            int sid = sync_bar_id(o);
+            uint32_t id = sid < 0 ? 0 : (uint32_t)sid;
+            if (sid < 0) {
                 uint8_t img[ARF_IMG_SIZE];
                 if (arf_img_base(o->nr) < 0 || o->subnr + 4 > ARF_IMG_SIZE)
                     return report(c, x, GTSIM_ERR_UNIMPL, "sync.bar: unsupported ARF barrier id source");
