@@ -768,6 +768,12 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
  * register as it was (csel_shape).  SH_SELF, FK_INT's and FK_I32's: a
  * compare of a register region with itself (self_cmp_shape). */
 enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4, SH_COND = 8, SH_S1 = 16, SH_NOP = 32, SH_SELF = 64 };
+/* A handler's shape argument (not gt_xinst.fast_shape) may also fix the
+ * condition modifier (GT_COND_Z..GT_COND_LE) and, for compares, the
+ * signedness (1 signed), so that the compare compiles to one vector
+ * operation: SH_CC, or'ed to an SH_COND shape (fast_fn_for picks it). */
+#define SH_CC_SHIFT 8
+#define SH_CC(cond, sgn) (((cond) | (sgn) << 3) << SH_CC_SHIFT)
 
 static int int_shape_of(gt_xinst *x, int ns);
 
@@ -3693,8 +3699,9 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
 {
     const gt_inst *in = &x->in;
     const int plain = shape & SH_PLAIN, cplain = shape & SH_COND, s1 = shape & SH_S1;
-    shape &= ~(SH_PLAIN | SH_COND | SH_S1);
-    int co = in->chan_off, cond = plain ? GT_COND_NONE : in->cond;
+    const int cc = shape >> SH_CC_SHIFT;   /* a condition fixed by the handler (SH_CC) */
+    shape &= ~(SH_PLAIN | SH_COND | SH_S1) & ((1 << SH_CC_SHIFT) - 1);
+    int co = in->chan_off, cond = cc ? cc & 7 : plain ? GT_COND_NONE : in->cond;
     if (n > 32)   /* ExecSize */
         n = 32;
     uint32_t lmask = wren >> co;
@@ -3725,7 +3732,7 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
     }
     /* src0's bits at its own width for shr (see exec_alu_masked) */
     const uint32_t shr_m = p0->size >= 4 ? ~0u : (1u << (8 * p0->size)) - 1;
-    const int sgn0 = is_signed_int(p0->type), sgn = x->fast_arith;
+    const int sgn0 = is_signed_int(p0->type), sgn = cc ? cc >> 3 : x->fast_arith;
     /* a condition on the result (not cmp's, not sel's): tested signed for D */
     const int rcond = cond && op != GT_OP_SEL && op != GT_OP_CMP && op != GT_OP_CMPN;
     const int fsgn = rcond && (pd->space == GT_XS_GRF ? pd->type : x->flag_type) == GT_TYPE_D;
@@ -4388,6 +4395,32 @@ static int host_v8(void)
     FAST_SHAPE_FN(fast_q, fintpvi_##NAME, OP, SH_VI | SH_PLAIN, FAST_VERSIONS)                  \
     FAST_SHAPE_FN(fast_q, fintpvs_##NAME, OP, SH_VS | SH_PLAIN, FAST_VERSIONS)
 FAST_INT_OPS(FAST_I32)
+/* SH_COND handlers with the condition fixed (SH_CC): cmp with each
+ * condition and signedness, and (the bit tests) with z and nz; tables by
+ * src1 shape (SH_VV, SH_VI, SH_VS), then condition and signedness. */
+#define FAST_CC_FN(OP, NAME, S1, COND, SGN)                                                      \
+    FAST_SHAPE_FN(fast_i32, fi32cc_##NAME##_##S1##_##COND##_##SGN, OP,                          \
+                  SH_##S1 | SH_COND | SH_CC(GT_COND_##COND, SGN), FAST_VERSIONS)
+#define FAST_CC_CONDS(X, OP, NAME, S1, SGN)                                                      \
+    X(OP, NAME, S1, Z, SGN) X(OP, NAME, S1, NZ, SGN) X(OP, NAME, S1, G, SGN)                      \
+    X(OP, NAME, S1, GE, SGN) X(OP, NAME, S1, L, SGN) X(OP, NAME, S1, LE, SGN)
+#define FAST_CC_CMP(X, S1) FAST_CC_CONDS(X, GT_OP_CMP, cmp, S1, 0) FAST_CC_CONDS(X, GT_OP_CMP, cmp, S1, 1)
+#define FAST_CC_AND(X, S1) X(GT_OP_AND, and, S1, Z, 0) X(GT_OP_AND, and, S1, NZ, 0)
+FAST_CC_CMP(FAST_CC_FN, VV)
+FAST_CC_CMP(FAST_CC_FN, VI)
+FAST_CC_CMP(FAST_CC_FN, VS)
+FAST_CC_AND(FAST_CC_FN, VV)
+FAST_CC_AND(FAST_CC_FN, VI)
+FAST_CC_AND(FAST_CC_FN, VS)
+#define FAST_CC_REF(OP, NAME, S1, COND, SGN) fi32cc_##NAME##_##S1##_##COND##_##SGN,
+static const gt_fast_fn fast_cc_cmp[3][2][6] = {
+    {{FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VV, 0)}, {FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VV, 1)}},
+    {{FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VI, 0)}, {FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VI, 1)}},
+    {{FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VS, 0)}, {FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VS, 1)}},
+};
+static const gt_fast_fn fast_cc_and[3][2] = {
+    {FAST_CC_AND(FAST_CC_REF, VV)}, {FAST_CC_AND(FAST_CC_REF, VI)}, {FAST_CC_AND(FAST_CC_REF, VS)},
+};
 FAST_I32(rol, GT_OP_ROL)
 FAST_I32(ror, GT_OP_ROR)
 FAST_INT_OPS(FAST_INT)
@@ -4747,6 +4780,13 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
     case FK_I32:
         if (x->fast_shape == SH_SELF)
             return fcmp_self;
+        if ((x->fast_shape & SH_COND) && (x->fast_shape & 3) && x->in.cond >= GT_COND_Z && x->in.cond <= GT_COND_LE) {
+            int s1 = (x->fast_shape & 3) - SH_VV, c = x->in.cond - GT_COND_Z;
+            if (op == GT_OP_CMP || op == GT_OP_CMPN)
+                return fast_cc_cmp[s1][x->fast_arith != 0][c];
+            if (op == GT_OP_AND && c < 2)
+                return fast_cc_and[s1][c];
+        }
         switch (op) {
         FAST_INT_OPS(CASE_I32)
         CASE_I32(cmp, GT_OP_CMPN)
