@@ -3556,11 +3556,25 @@ static inline __attribute__((always_inline)) v8u32 v8_w16(const uint8_t *p, int 
     return sgn ? (v8u32)__builtin_convertvector((v8i16)u, v8i32) : __builtin_convertvector(u, v8u32);
 }
 
-/* All ones in the lanes whose bit (0..7) of bits is set. */
+/* v8_lanes's table: entry b all ones in the lanes whose bit of b is set
+ * (8 KB: one load instead of a broadcast, an and and a compare). */
+#define LANES1(b)                                                                               \
+    {0u - ((b) & 1), 0u - ((b) >> 1 & 1), 0u - ((b) >> 2 & 1), 0u - ((b) >> 3 & 1),               \
+     0u - ((b) >> 4 & 1), 0u - ((b) >> 5 & 1), 0u - ((b) >> 6 & 1), 0u - ((b) >> 7 & 1)}
+#define LANES4(b) LANES1(b), LANES1((b) + 1), LANES1((b) + 2), LANES1((b) + 3)
+#define LANES16(b) LANES4(b), LANES4((b) + 4), LANES4((b) + 8), LANES4((b) + 12)
+#define LANES64(b) LANES16(b), LANES16((b) + 16), LANES16((b) + 32), LANES16((b) + 48)
+static const v8u32 v8_lane_masks[256] = {LANES64(0), LANES64(64), LANES64(128), LANES64(192)};
+#undef LANES1
+#undef LANES4
+#undef LANES16
+#undef LANES64
+
+/* All ones in the lanes whose bit (0..7) of bits is set (higher bits are
+ * ignored). */
 static inline __attribute__((always_inline)) v8u32 v8_lanes(uint32_t bits)
 {
-    const v8u32 lb = {1, 2, 4, 8, 16, 32, 64, 128};
-    return (v8u32)((v8_dup(bits) & lb) == lb);
+    return v8_lane_masks[bits & 0xff];
 }
 
 /* The lanes' sign bits as bits 0..7. */
