@@ -5400,6 +5400,8 @@ static void block_plan(const gt_kkernel *k, gt_xinst *x)
     }
     x->blk_n = (uint16_t)n;
     x->blk_bloom = bloom;
+    const gt_xinst *cf = !(ip & 7) && ip >> 3 < k->nslot ? k->slot[ip >> 3] : NULL;
+    x->blk_cf = cf && cf->ctrl == CTRL_STRUCT ? cf : NULL;
 }
 
 /* gt_eu_run's body; static, so that its versions and their resolver stay
@@ -5529,6 +5531,19 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             ninst += k;
             if (__builtin_expect(x->fenv, 0) && k)   /* (x alone: block_plan) */
                 apply_fenv(&c);
+            if (k == x->blk_n && x->blk_cf && ninst < stop_n) {
+                /* the whole block ran: the if / else / endif / while after
+                 * it, as below, without looking it up */
+                const gt_xinst *cf = x->blk_cf;
+                if (cf_may_join(t, cf))
+                    cf_arrive(t, ip);
+                uint32_t emask = x_exec_mask(t->exec_mask, cf);
+                uint32_t wren = emask & x_pred_mask(t, cf);
+                ip = cf_structured(t, cf, emask, wren);
+                ninst++;
+                nchan += run_popc(wren);
+                continue;
+            }
             if (k)   /* (an instruction after x that declined: the loop comes back to it) */
                 continue;
             /* x declined: the general path */

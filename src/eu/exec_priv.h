@@ -89,6 +89,9 @@ typedef struct gt_xinst {
     uint64_t blk_bloom;
     const struct gt_xinst *next; /* the instruction after this one, set for the members of a block
                                   * but its last */
+    const struct gt_xinst *blk_cf; /* the first instruction of a block: the structured control
+                                    * flow instruction (CTRL_STRUCT) right after its last, which
+                                    * the lean path runs with the block; NULL: none */
     /* Specialised execution chosen at plan time (exec.c, "Specialised
      * execution"): 0 = the general path only; otherwise a handler kind
      * (enum in exec.c) that computes bit-identical results for this
