@@ -4427,11 +4427,9 @@ FAST_CC_AND(FAST_CC_FN, VV)
 FAST_CC_AND(FAST_CC_FN, VI)
 FAST_CC_AND(FAST_CC_FN, VS)
 #define FAST_CC_REF(OP, NAME, S1, COND, SGN) fi32cc_##NAME##_##S1##_##COND##_##SGN,
-static const gt_fast_fn fast_cc_cmp[3][2][6] = {
-    {{FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VV, 0)}, {FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VV, 1)}},
-    {{FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VI, 0)}, {FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VI, 1)}},
-    {{FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VS, 0)}, {FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, VS, 1)}},
-};
+#define FAST_CC_CMP_ROW(S1)                                                                     \
+    {{FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, S1, 0)}, {FAST_CC_CONDS(FAST_CC_REF, GT_OP_CMP, cmp, S1, 1)}}
+static const gt_fast_fn fast_cc_cmp[3][2][6] = {FAST_CC_CMP_ROW(VV), FAST_CC_CMP_ROW(VI), FAST_CC_CMP_ROW(VS)};
 static const gt_fast_fn fast_cc_and[3][2] = {
     {FAST_CC_AND(FAST_CC_REF, VV)}, {FAST_CC_AND(FAST_CC_REF, VI)}, {FAST_CC_AND(FAST_CC_REF, VS)},
 };
@@ -4794,7 +4792,8 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
     case FK_I32:
         if (x->fast_shape == SH_SELF)
             return fcmp_self;
-        if ((x->fast_shape & SH_COND) && (x->fast_shape & 3) && x->in.cond >= GT_COND_Z && x->in.cond <= GT_COND_LE) {
+        if ((x->fast_shape & SH_COND) && (x->fast_shape & 3) && x->in.cond >= GT_COND_Z &&
+            x->in.cond <= GT_COND_LE) {
             int s1 = (x->fast_shape & 3) - SH_VV, c = x->in.cond - GT_COND_Z;
             if (op == GT_OP_CMP || op == GT_OP_CMPN)
                 return fast_cc_cmp[s1][x->fast_arith != 0][c];
@@ -5404,6 +5403,18 @@ static void block_plan(const gt_kkernel *k, gt_xinst *x)
     x->blk_cf = cf && cf->ctrl == CTRL_STRUCT ? cf : NULL;
 }
 
+/* The lean path's structured control flow instruction x (CTRL_STRUCT):
+ * its masks as the run loop forms them, its enabled channels added to
+ * *nchan; returns the next IP. */
+static inline __attribute__((always_inline)) uint32_t cf_lean(gt_thread *t, const gt_xinst *x,
+                                                              uint64_t *nchan)
+{
+    uint32_t emask = x_exec_mask(t->exec_mask, x);
+    uint32_t wren = emask & x_pred_mask(t, x);
+    *nchan += run_popc(wren);   /* (inlined: the caller's version's popcount) */
+    return cf_structured(t, x, emask, wren);
+}
+
 /* gt_eu_run's body; static, so that its versions and their resolver stay
  * out of libgtsim.so's exports. */
 static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
@@ -5533,26 +5544,19 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
                 apply_fenv(&c);
             if (k == x->blk_n && x->blk_cf && ninst < stop_n) {
                 /* the whole block ran: the if / else / endif / while after
-                 * it, as below, without looking it up */
-                const gt_xinst *cf = x->blk_cf;
-                if (cf_may_join(t, cf))
+                 * it, without looking it up */
+                if (cf_may_join(t, x->blk_cf))
                     cf_arrive(t, ip);
-                uint32_t emask = x_exec_mask(t->exec_mask, cf);
-                uint32_t wren = emask & x_pred_mask(t, cf);
-                ip = cf_structured(t, cf, emask, wren);
+                ip = cf_lean(t, x->blk_cf, &nchan);
                 ninst++;
-                nchan += run_popc(wren);
                 continue;
             }
             if (k)   /* (an instruction after x that declined: the loop comes back to it) */
                 continue;
             /* x declined: the general path */
         } else if (lean && x->ctrl == CTRL_STRUCT) {   /* (no plan error: gt_exec_plan) */
-            uint32_t emask = x_exec_mask(t->exec_mask, x);
-            uint32_t wren = emask & x_pred_mask(t, x);
-            ip = cf_structured(t, x, emask, wren);
+            ip = cf_lean(t, x, &nchan);
             ninst++;
-            nchan += run_popc(wren);
             continue;
         }
         t->ip = ip;
