@@ -4324,11 +4324,13 @@ static inline __attribute__((always_inline)) int fast_q(gt_thread *t, const gt_x
 /* Host-ISA versions.  x86-64's baseline has SSE2 only: 16-byte vectors
  * and no POPCNT instruction (__builtin_popcount is then a libgcc call).
  * There GCC builds the run loop twice (with POPCNT and without) and the
- * DWord integer, raw-move and float handlers twice (with AVX2, whose
- * 32-byte vectors hold their eight-lane values, v8u32, and without), and
- * the dynamic loader picks the version the host can run (function
- * multi-versioning; AVX2 alone, no FMA, so that no multiply-add is
- * contracted).  The QWord handlers on lane arrays stay single: their AVX2
+ * DWord integer, raw-move and float handlers three times (x86-64-v4, whose
+ * AVX-512VL gives the 32-byte vectors a one-instruction bit select,
+ * vpternlogd, for the partial-lane writes: branchy +5%, the others within
+ * noise; AVX2, whose 32-byte vectors hold their eight-lane values, v8u32;
+ * and the baseline), and the dynamic loader picks the best version the
+ * host can run (function multi-versioning; no multiply-add is contracted
+ * in any: -ffp-contract=off, CMakeLists.txt).  The QWord handlers on lane arrays stay single: their AVX2
  * versions were slower on the development host (bench/i64div 545-554
  * against 619-652 M lane-ops per CPU second); the plain QWord handlers
  * (fast_q_n, four-lane vectors) have both.  Not with clang 14, whose
@@ -4342,7 +4344,7 @@ static inline __attribute__((always_inline)) int fast_q(gt_thread *t, const gt_x
 #define run_popc(v) ((unsigned)__builtin_popcount(v))
 #endif
 #ifndef __AVX2__
-#define FAST_VERSIONS __attribute__((target_clones("avx2", "default")))
+#define FAST_VERSIONS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #define FAST_VERSIONS_AVX2 1
 #endif
 #endif
