@@ -4330,10 +4330,10 @@ static inline __attribute__((always_inline)) int fast_q(gt_thread *t, const gt_x
  * noise; AVX2, whose 32-byte vectors hold their eight-lane values, v8u32;
  * and the baseline), and the dynamic loader picks the best version the
  * host can run (function multi-versioning; no multiply-add is contracted
- * in any: -ffp-contract=off, CMakeLists.txt).  The QWord handlers on lane arrays stay single: their AVX2
- * versions were slower on the development host (bench/i64div 545-554
- * against 619-652 M lane-ops per CPU second); the plain QWord handlers
- * (fast_q_n, four-lane vectors) have both.  Not with clang 14, whose
+ * in any: -ffp-contract=off, CMakeLists.txt).  The QWord handlers on lane
+ * arrays stay single: their AVX2 versions were slower on the development
+ * host (bench/i64div 545-554 against 619-652 M lane-ops per CPU second);
+ * the plain QWord handlers (fast_q_n, four-lane vectors) have all three.  Not with clang 14, whose
  * resolver symbols would be exported from libgtsim.so, nor when
  * GTSIM_HOST_ISA_VERSIONS=0 (the sanitizer build of tests/run.sh: it runs
  * the suite on the baseline versions, the optimised build on the host's). */
