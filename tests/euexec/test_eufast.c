@@ -5,7 +5,7 @@
  * types, contiguous / scalar / strided / immediate source regions, strided
  * and null destinations, source modifiers, predication (normal, inverted,
  * any/all forms), NoMask, condition modifiers, saturation, AccWrEn, the
- * 3-source Align16 form, cr0 rounding / denorm / ALT modes, Gen12's
+ * 3-source Align16 form, cr0 rounding / denorm / ALT modes and writes of cr0.0, Gen12's
  * rotates, float accumulator operands, flag register moves, raw moves from
  * the accumulator, addc / subb and the
  * mul acc0 / mach multiply macro (Gen9 and Gen12 mach) -- with random
@@ -172,6 +172,45 @@ static void gen_flag_mov(gt_inst *in)
     in->flag_subnr = (uint8_t)pick(2);
 }
 
+/* A write of cr0.0 (FK_CR): mov (1) cr0.0 imm, or / and (1) cr0.0 cr0.0
+ * imm, the immediate a UD, D or UW (IGC's kernels begin with `(W) or (1)
+ * cr0.0:ud cr0.0<0;1,0>:ud 0x4C0:uw`); any predication; some in forms the
+ * handler declines (another subregister, a W immediate, two channels), which
+ * both paths must run alike too.  The immediate keeps to the mode bits
+ * (rounding, denorms, ALT) that fill_thread varies. */
+static void gen_cr0_write(gt_inst *in)
+{
+    memset(in, 0, sizeof *in);
+    static const int ops[] = {GT_OP_MOV, GT_OP_OR, GT_OP_AND};
+    in->op = (uint16_t)ops[pick(3)];
+    in->exec_size = pick(8) ? 1 : 2;
+    in->length = 16;
+    in->num_srcs = in->op == GT_OP_MOV ? 1 : 2;
+    in->nomask = pick(4) != 0;
+    gt_operand *d = &in->dst, *s0 = &in->src[0], *imm = &in->src[in->num_srcs - 1];
+    d->file = GT_FILE_ARF;
+    d->nr = GT_ARF_CR;
+    d->subnr = pick(8) ? 0 : 4;
+    d->type = pick(2) ? GT_TYPE_UD : GT_TYPE_D;
+    d->hstride = 1;
+    if (in->op != GT_OP_MOV) {
+        s0->file = GT_FILE_ARF;
+        s0->nr = GT_ARF_CR;
+        s0->type = GT_TYPE_UD;
+        s0->width = 1; /* <0;1,0> */
+    }
+    static const int itys[] = {GT_TYPE_UD, GT_TYPE_D, GT_TYPE_UW, GT_TYPE_UW, GT_TYPE_W};
+    imm->file = GT_FILE_IMM;
+    imm->type = (uint8_t)itys[pick(5)];
+    uint32_t v = (uint32_t)(pick(4) << 4) | (pick(2) ? 0x80u : 0) | (pick(2) ? 0x40u : 0) | (pick(6) == 0 ? 1u : 0);
+    imm->imm = in->op == GT_OP_AND ? ~v & (imm->type == GT_TYPE_UW || imm->type == GT_TYPE_W ? 0xffffu : ~0u) : v;
+    int pr = pick(4);
+    in->pred = (uint8_t)(pr < 3 ? GT_PRED_NONE : GT_PRED_NORMAL);
+    in->pred_inv = pick(3) == 0;
+    in->flag_nr = (uint8_t)pick(2);
+    in->flag_subnr = (uint8_t)pick(2);
+}
+
 /* The accumulator macros (FK_MACC): the 32x32-bit multiply's halves, mul
  * (N) acc0:d|ud src0:d|ud src1:w|uw or mach (N) dst:d|ud src0 src1:d|ud
  * with or without AccWrEn, and addc / subb (N) dst:d|ud src0 src1:d|ud
@@ -236,6 +275,10 @@ static void gen_inst(gt_inst *in)
     }
     if (pick(25) == 0) {
         gen_mul_mach(in);
+        return;
+    }
+    if (pick(40) == 0) {
+        gen_cr0_write(in);
         return;
     }
     memset(in, 0, sizeof *in);
@@ -593,7 +636,7 @@ int main(int argc, char **argv)
     if (!x)
         return 2;
     long planned = 0, fast_runs = 0, fails = check_nan_rule(dev, x, t0);
-    long kind_runs[8] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0, q_fast = 0;
+    long kind_runs[16] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0, q_fast = 0;
     /* integer handler runs by kind (FK_INT, FK_I32), operand shape and opcode */
     /* [int32][shape: src1 form | SH_PLAIN 4, SH_COND 8, SH_S1 16][op] */
     long shape_op[2][32][GT_OP_COUNT] = {{{0}}};
@@ -638,7 +681,7 @@ int main(int argc, char **argv)
         uint64_t cb = dev->stats.eu_channels - c0;
         if (fast) {
             fast_runs++;
-            kind_runs[x->fast & 7]++;
+            kind_runs[x->fast & 15]++;   /* FK_NONE .. FK_CR (src/eu/exec.c) */
             op_fast[x->in.op]++;
             if ((x->fast == 1 || x->fast == 4) && x->fast_shape < 32)   /* FK_INT, FK_I32 */
                 shape_op[x->fast == 4][x->fast_shape][x->in.op]++;
@@ -705,10 +748,12 @@ int main(int argc, char **argv)
         }
     }
     printf("eufast: %ld cases (%ld decoded random Gen12 encodings), %ld planned, %ld through a "
-           "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld, acc macros %ld, csel %ld; "
+           "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld, acc macros %ld, csel %ld, "
+           "send %ld, sync %ld, cr0 %ld; "
            "%ld with an accumulator operand, %ld with a QWord operand), %ld mismatches\n",
            cases, g12_decoded, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3],
-           kind_runs[4], kind_runs[5], kind_runs[6], kind_runs[7], acc_fast, q_fast, fails);
+           kind_runs[4], kind_runs[5], kind_runs[6], kind_runs[7], kind_runs[8], kind_runs[9], kind_runs[10],
+           acc_fast, q_fast, fails);
     /* every handler kind and every opcode the handlers take must have run */
     int missing = 0;
     if (cases >= 20000 && acc_fast < 50) {
@@ -719,8 +764,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "QWord operands went through a handler only %ld times\n", q_fast);
         missing = 1;
     }
-    for (int k = 1; k <= 7; k++)
-        if (cases >= 20000 && kind_runs[k] < 50) {
+    /* (FK_SEND 8 and FK_SYNC 9 are no ALU instructions: ctest sf_messages
+     * and the kernels run them) */
+    for (int k = 1; k <= 10; k++)
+        if (k != 8 && k != 9 && cases >= 20000 && kind_runs[k] < 50) {
             fprintf(stderr, "handler kind %d ran only %ld times\n", k, kind_runs[k]);
             missing = 1;
         }
