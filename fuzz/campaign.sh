@@ -7,7 +7,8 @@
 #   fuzz/campaign.sh [--runs N | --seconds S] [--jobs J] [--target T]... [BUILD_PREFIX]
 # --runs N: N executions per target (default 10000000); --seconds S: S
 # seconds per target instead; --jobs J: targets run at once (default: the
-# host's cores); --target T: only T (fuzz_aub, fuzz_eu, fuzz_tbx, fuzz_blt, fuzz_3d; repeatable).  Builds go to BUILD_PREFIX-ub and BUILD_PREFIX-asan
+# host's cores); --target T: only T (fuzz_aub, fuzz_eu, fuzz_tbx, fuzz_blt, fuzz_video, fuzz_3d;
+# repeatable).  Builds go to BUILD_PREFIX-ub and BUILD_PREFIX-asan
 # (default build-fuzz); results to BUILD_PREFIX-ub/campaign-DATE/<target>/
 # (log, corpus, findings, asan.log).  Prints per target: executions,
 # exec/s, coverage (libFuzzer's cov = edges, ft = features), corpus size,
@@ -20,7 +21,7 @@ while [[ $# -gt 0 ]]; do
     --seconds) secs=$2 runs=''; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --target) only+=("$2"); shift 2 ;;
-    -h|--help) sed -n '2,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
     -*) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
     *) break ;;
     esac
@@ -32,7 +33,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 prefix=${1:-$src/build-fuzz}
 stamp=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 out=$prefix-ub/campaign-${stamp//:/}
-targets=(fuzz_aub fuzz_eu fuzz_tbx fuzz_blt fuzz_3d)
+targets=(fuzz_aub fuzz_eu fuzz_tbx fuzz_blt fuzz_video fuzz_3d)
 if [[ ${#only[@]} -gt 0 ]]; then
     for t in "${only[@]}"; do
         [[ " ${targets[*]} " == *" $t "* ]] || { echo "unknown target $t" >&2; exit 2; }
@@ -50,17 +51,19 @@ seeds=$prefix-ub/fuzz/seeds
     "$src"/tests/corpus/*/kernels_tgllp/*.isa >/dev/null
 python3 "$src/tests/tbx/make_tbx_seeds.py" "$seeds/tbx" >/dev/null
 python3 "$src/fuzz/make_blt_seeds.py" "$seeds/blt" >/dev/null
+python3 "$src/fuzz/make_video_seeds.py" "$src/src/gen" "$seeds/video" >/dev/null
 
 # -timeout: an input running 20 s is a finding (the targets set small work
 # bounds, fuzz/fuzz_config.h); -max_len per target: AUB traces up to 64 KiB,
 # a platform byte and up to 64 EU instructions, TBX streams up to 8 KiB,
-# blitter batches up to 16 KiB.
+# blitter batches up to 16 KiB, video engine batches up to 8 KiB.
 opts() {
     case $1 in
     fuzz_aub) echo "-max_len=65536 $seeds/aub" ;;
     fuzz_eu) echo "-max_len=1025 $seeds/eu" ;;
     fuzz_tbx) echo "-max_len=8192 $seeds/tbx" ;;
     fuzz_blt) echo "-max_len=16384 $seeds/blt" ;;
+    fuzz_video) echo "-max_len=8192 $seeds/video" ;;
     fuzz_3d) echo "-max_len=4096" ;;
     esac
 }

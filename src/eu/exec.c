@@ -3515,11 +3515,6 @@ static inline __attribute__((always_inline)) void fast_load_u32(const gt_thread 
  * handlers below work on a region eight channels at a time, in registers:
  * no copies through lane arrays on the stack. */
 typedef uint32_t v8u32 __attribute__((vector_size(32)));
-#if defined(__GNUC__) && !defined(__clang__)
-/* the v8 helpers are always inlined: no vector crosses a call (the ABI
- * note about 32-byte vector arguments does not apply) */
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
 typedef int32_t v8i32 __attribute__((vector_size(32)));
 
 static inline __attribute__((always_inline)) v8u32 v8_load(const void *p)
