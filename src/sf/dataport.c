@@ -272,6 +272,50 @@ static inline __attribute__((always_inline)) void slm_slots(const ut_regs *rg, c
     }
 }
 
+/* Whether A32 slot offsets a[0..slots-1] are one offset (uni) or
+ * consecutive DWords (dense; without a 32-bit wrap, as the 64-bit sums of
+ * the slot loops): or-reduced differences, vector code. */
+static inline __attribute__((always_inline)) void a32_shape(const uint32_t *a, unsigned slots, bool *uni,
+                                                            bool *dense)
+{
+    uint32_t du = 0, dd = 0;
+    for (unsigned i = 0; i < slots; i++) {
+        du |= a[i] ^ a[0];
+        dd |= a[i] ^ (a[0] + 4 * i);
+    }
+    *uni = du == 0;
+    *dense = dd == 0 && a[0] <= UINT32_MAX - 4 * (slots - 1);
+}
+
+/* untyped_quick_n for SLM (A32 offsets): every slot on and one address
+ * or consecutive DWords in bounds, one copy per channel; else, unless the
+ * bounds check or the race shadow wants the accesses reported (false),
+ * slm_slots. */
+static inline __attribute__((always_inline)) int slm_quick_n(const ut_regs *rg, const sf_space *s, bool write,
+                                                             unsigned slots, unsigned cmask)
+{
+    const uint32_t full = (1u << slots) - 1, lanes_on = rg->mask & full;
+    uint32_t a[16];   /* every slot offset read before anything is written */
+    memcpy(a, rg->addr, 4 * slots);
+    if (lanes_on == full && (write || (rg->dst && sf_channels(cmask) * (slots / 8) <= rg->rlen))) {
+        bool uni, dense;
+        a32_shape(a, slots, &uni, &dense);
+        if (uni || dense) {
+            unsigned span = 4 * (32 - (unsigned)__builtin_clz(~cmask & 0xfu));
+            sf_pcache pc = {0, NULL};   /* (SLM: unused) */
+            uint8_t *p = sf_span_ptr(s, a[0], uni ? span : 4 * (slots - 1) + span, &pc, write);
+            if (p) {
+                untyped_block(rg, p, uni, slots, cmask, write);
+                return 1;
+            }
+        }
+    }
+    if (s->race || s->checked)
+        return 0;
+    slm_slots(rg, s, a, slots, cmask, lanes_on, write);
+    return 1;
+}
+
 /* An untyped read or write (A32 offsets or A64 addresses; slots 8 or 16,
  * cmask bit c set = channel c disabled) whose accesses need no report:
  * SLM without the bounds check or race shadow, or buffer / stateless
@@ -283,14 +327,15 @@ static inline __attribute__((always_inline)) void slm_slots(const ut_regs *rg, c
 static inline __attribute__((always_inline)) bool
 untyped_quick_n(const ut_regs *rg, const sf_space *s, bool a64, bool write, unsigned slots, unsigned cmask)
 {
+    if (s->kind == SF_SPACE_SLM && !a64)
+        return slm_quick_n(rg, s, write, slots, cmask);
+    if (s->kind != SF_SPACE_VM)
+        return false;
     uint32_t lanes_on = rg->mask & ((1u << slots) - 1), full = (1u << slots) - 1;
     unsigned nch = sf_channels(cmask);
     /* the bytes a slot spans: up to the last enabled channel */
     unsigned span = 4 * (32 - (unsigned)__builtin_clz(~cmask & 0xfu));
     bool whole = write || (rg->dst && nch * (slots / 8) <= rg->rlen);   /* every response register kept */
-    bool slm = s->kind == SF_SPACE_SLM && !a64;
-    if (!slm && s->kind != SF_SPACE_VM)
-        return false;
     uint64_t addr[16];
     uint32_t a32[16];   /* A32 offsets: the payload rows as they are */
     if (a64)
@@ -310,27 +355,15 @@ untyped_quick_n(const ut_regs *rg, const sf_space *s, bool a64, bool write, unsi
             }
             uni = du == 0, dense = dd == 0;
         } else {
-            uint32_t du = 0, dd = 0;
-            for (unsigned i = 0; i < slots; i++) {
-                du |= a32[i] ^ a32[0];
-                dd |= a32[i] ^ (a32[0] + 4 * i);
-            }
-            /* (dense: no 32-bit wrap, as the 64-bit sums of the slot loops) */
-            uni = du == 0, dense = dd == 0 && a32[0] <= UINT32_MAX - 4 * (slots - 1);
+            a32_shape(a32, slots, &uni, &dense);
             addr[0] = a32[0];
         }
-        uint8_t *p = uni | dense ? sf_span_ptr(s, addr[0], uni ? span : 4 * (slots - 1) + span, &pc, write)
+        uint8_t *p = (uni || dense) ? sf_span_ptr(s, addr[0], uni ? span : 4 * (slots - 1) + span, &pc, write)
                                  : NULL;
         if (p) {
             untyped_block(rg, p, uni, slots, cmask, write);
             return true;
         }
-    }
-    if (slm) {
-        if (s->race || s->checked)
-            return false;
-        slm_slots(rg, s, a32, slots, cmask, lanes_on, write);
-        return true;
     }
     if (!a64)
         for (unsigned i = 0; i < slots; i++)
@@ -855,7 +888,31 @@ static int media_block(sf_msg *m, bool write)
     return GTSIM_OK;
 }
 
-int sf_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+static inline __attribute__((always_inline)) int slm_quick(const ut_regs *rg, const sf_space *s, bool write,
+                                                           unsigned slots, unsigned cmask)
+{
+    return cmask == 0xe ? slm_quick_n(rg, s, write, slots, 0xe) : slm_quick_n(rg, s, write, slots, cmask);
+}
+
+/* A planned untyped read or write of the thread group's SLM (BTI 254).
+ * Declines (0) where the general route must run it: no SLM, the race
+ * check's shadow; the bounds check goes the way of the other spaces. */
+static __attribute__((noinline)) int slm_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+{
+    const gt_tgroup *tg = t->tg;
+    if (!tg || !tg->slm || tg->slm_shadow)
+        return 0;
+    sf_space s = {.kind = SF_SPACE_SLM, .bounded = true, .checked = p->checked, .bti = 254,
+                  .limit = tg->slm_size, .slm = tg->slm};
+    ut_regs rg = {t->grf + 32 * (p->src0 + p->header), p->data >= 0 ? t->grf + 32 * p->data : NULL,
+                  p->dst >= 0 ? t->grf + 32 * p->dst : NULL, p->rlen, mask};
+    if (p->write)
+        return p->slots == 16 ? slm_quick(&rg, &s, true, 16, p->cmask) : slm_quick(&rg, &s, true, 8, p->cmask);
+    return p->slots == 16 ? slm_quick(&rg, &s, false, 16, p->cmask) : slm_quick(&rg, &s, false, 8, p->cmask);
+}
+
+/* A planned untyped read or write of memory (a buffer, stateless A32, A64). */
+static __attribute__((noinline)) int mem_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
 {
     const uint8_t *r0 = t->grf + 32 * p->src0;
     sf_space s;
@@ -864,6 +921,12 @@ int sf_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
     ut_regs rg = {r0 + 32 * p->header, p->data >= 0 ? t->grf + 32 * p->data : NULL,
                   p->dst >= 0 ? t->grf + 32 * p->dst : NULL, p->rlen, mask};
     return untyped_quick(&rg, &s, p->a64, p->write, p->slots, p->cmask);
+}
+
+/* (two functions of their own: neither pays for the other's frame) */
+int sf_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+{
+    return !p->a64 && p->bti == 254 ? slm_untyped_planned(t, p, mask) : mem_untyped_planned(t, p, mask);
 }
 
 int gt_sf_is_fence(const gtsim_device *dev, unsigned sfid, uint32_t desc)
