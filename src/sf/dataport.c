@@ -113,11 +113,16 @@ static int block_rw(sf_msg *m, const sf_space *s, uint64_t off, uint8_t *buf, un
  * in the low half of the register, 1 one OWord in the high half, 2, 3, 4:
  * 2, 4, 8 OWords) at byte offset off.  Write data starts at message
  * register data_reg.  Block messages ignore the execution mask. */
+unsigned sf_owb_bytes(unsigned block)
+{
+    static const uint8_t bytes_of[8] = {16, 16, 32, 64, 128, 0, 0, 0};
+    return bytes_of[block & 7];
+}
+
 static int oword_block(sf_msg *m, const sf_space *s, uint64_t off, unsigned ctrl, bool write,
                        unsigned data_reg)
 {
-    static const uint8_t bytes_of[8] = {16, 16, 32, 64, 128, 0, 0, 0};
-    unsigned bytes = bytes_of[ctrl & 7];
+    unsigned bytes = sf_owb_bytes(ctrl);
     if (!bytes)
         return sf_fail(m, GTSIM_ERR_UNIMPL, "OWord block size code %u not implemented", ctrl);
     unsigned half = ctrl == 1 ? 16 : 0; /* byte offset inside the register */
@@ -708,6 +713,25 @@ static int bti_oword_block(sf_msg *m, bool aligned, bool write)
     if (aligned)
         off *= 16; /* aligned messages address OWords */
     return oword_block(m, &s, off, gt_bits(m->desc, 10, 8), write, 1);
+}
+
+int sf_owb_planned(gt_thread *t, const gt_sf_plan *p)
+{
+    const uint8_t *h = t->grf + 32 * p->src0;
+    sf_space s;
+    if (!sf_space_known(t, p->bti, false, h, p->checked, &s) || s.kind != SF_SPACE_VM)
+        return 0;
+    uint32_t m02;   /* the header's M0.2: the offset (aligned: in OWords) */
+    memcpy(&m02, h + 8, 4);
+    uint64_t off = p->op == SF_OP_OWB_READ ? (uint64_t)m02 * 16 : m02;
+    unsigned bytes = sf_owb_bytes(p->block), half = p->block == 1 ? 16 : 0;
+    sf_pcache pc = {0, NULL};
+    const uint8_t *src = sf_span_ptr(&s, off, bytes, &pc, false);
+    if (!src)
+        return 0;
+    for (unsigned r = 0; p->dst >= 0 && r < (bytes + 31) / 32 && r < p->rlen; r++)
+        memcpy(t->grf + 32 * (p->dst + r) + half, src + 32 * r, bytes < 32 ? bytes : 32);
+    return 1;
 }
 
 static int bti_scattered(sf_msg *m, bool dword, bool write)

@@ -283,6 +283,23 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
         p->op = SF_OP_FENCE;
         return;
     }
+    if (op == SF_OP_OWB_READ || op == SF_OP_OWB_UNALIGNED_READ) {
+        /* what bti_oword_block and oword_block check: a header, a valid
+         * block size; SLM's OWord blocks stay with sf_read */
+        unsigned bti = gt_bits(in->desc, 7, 0), block = gt_bits(in->desc, 10, 8);
+        if (!m.header || m.nregs < 1 || bti == 254 || !sf_owb_bytes(block))
+            return;
+        p->op = (uint8_t)op;
+        p->rlen = (uint8_t)m.rlen;
+        p->src0 = (uint8_t)in->src[0].nr;
+        p->data = -1;
+        p->dst = in->dst.file == GT_FILE_GRF ? (int16_t)in->dst.nr : -1;
+        p->checked = (uint8_t)gt_check_on(dev, GTSIM_CHECK_BOUNDS);
+        p->bti = (uint8_t)bti;
+        p->header = 1;
+        p->block = (uint8_t)block;
+        return;
+    }
     if (op != SF_OP_UNTYPED_READ && op != SF_OP_UNTYPED_WRITE && op != SF_OP_A64_UNTYPED_READ &&
         op != SF_OP_A64_UNTYPED_WRITE)
         return;
@@ -316,6 +333,8 @@ int gt_sf_send_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
 {
     if (p->op == SF_OP_FENCE)
         return 1;
+    if (p->op == SF_OP_OWB_READ || p->op == SF_OP_OWB_UNALIGNED_READ)
+        return sf_owb_planned(t, p);
     if (p->op != SF_OP_BARRIER)
         return sf_untyped_planned(t, p, mask);
     if (!t->tg)   /* (gateway() reports it) */

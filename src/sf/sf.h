@@ -115,7 +115,10 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in,
 
 /* A send decoded once, when its kernel is (gt_sf_plan_send): an untyped
  * surface read or write (seed 004 untyped surface read / write, A32
- * through a binding table index or A64), SIMD8 or SIMD16, or the message
+ * through a binding table index or A64), SIMD8 or SIMD16, an OWord block
+ * read, aligned or unaligned, with its header, through a binding table
+ * index other than SLM's (seed 004 OWord block read; IGC's loads of a
+ * value every channel shares), or the message
  * gateway's barrier with N0.0 notification (seed 004 MSD_BARRIER; not
  * under GTSIM_CHECK_BARRIER), or a data port memory fence (seed 004
  * memory fence: memory is always coherent here); send or sends (not sendc), no EOT, with
@@ -132,8 +135,9 @@ typedef struct gt_sf_plan {
     int16_t dst;           /* first response register, -1: not a GRF (no response) */
     uint8_t checked;       /* GTSIM_CHECK_BOUNDS was on for the device */
     /* from the descriptor: binding table index, A64 (no BTI), a write, a
-     * header register, slots (8 or 16), channel mask (bit c: channel c off) */
-    uint8_t bti, a64, write, header, slots, cmask;
+     * header register, slots (8 or 16), channel mask (bit c: channel c off);
+     * an OWord block read's block-size code (desc 10:8) */
+    uint8_t bti, a64, write, header, slots, cmask, block;
 } gt_sf_plan;
 
 /* Plan the send in (p->op 0 when it does not qualify). */

@@ -1055,6 +1055,71 @@ static void untyped_planned_matches(void **state)
     teardown(&s2);
 }
 
+/* OWord block reads, planned against gt_sf_send as above: random ports
+ * (data cache 0 aligned and unaligned, constant cache, sampler cache),
+ * binding table entries (a buffer, a null surface, stateless with the
+ * header's scratch offset, SLM), every block size code (and an invalid
+ * one), offsets at the start, inside, across the end of the buffer and of a
+ * page, and unmapped; responses of 0-4 registers, over the header or not.
+ * Status and GRF must be the same; the planned path must take many and
+ * decline some. */
+static void oword_block_planned_matches(void **state)
+{
+    fx *f1 = *state, *f2 = NULL;
+    void *s2;
+    setup(&s2);
+    f2 = s2;
+    gt_bti_cache *bc1 = calloc(1, sizeof(*bc1)), *bc2 = calloc(1, sizeof(*bc2));
+    f1->disp.bti_cache = bc1;
+    f2->disp.bti_cache = bc2;
+    /* SFID, message type (desc 18:14), aligned (offsets in OWords) */
+    static const struct { unsigned sfid, type, aligned; } ports[] = {
+        {0xA, 0, 1}, {0xA, 1, 0}, {0x9, 0, 1}, {0x4, 4, 0},
+    };
+    static const uint8_t btis[] = {0, 1, 255, 253, 254, 0};
+    int planned = 0, declined = 0;
+    for (int iter = 0; iter < 3000; iter++) {
+        unsigned pi = rnd() % 4, bti = btis[rnd() % 6], block = rnd() % 9 == 0 ? 5 : rnd() % 5;
+        unsigned bytes = block == 5 ? 16 : block < 2 ? 16 : 16u << (block - 1);
+        uint32_t off;   /* bytes */
+        switch (rnd() % 5) {
+        case 0: off = 0; break;
+        case 1: off = (bti == 0 ? BUF_SIZE : bti == 254 ? 1024 : 0x4000) - bytes + 16 * (rnd() % 3); break;
+        case 2: off = 16 * (rnd() % 16); break;
+        case 3: off = 0x3000 + 0x1000 - 16 * (rnd() % 4); break;   /* a page boundary (stateless) */
+        default: off = bti == 255 || bti == 253 ? 0x200000 : rnd() % 300; break;   /* unmapped */
+        }
+        if (!ports[pi].aligned)
+            off += 4 * (rnd() % 4);
+        unsigned src0 = 2 + rnd() % 8, rlen = rnd() % 5;
+        int dst = rnd() % 4 ? 60 : (int)src0;
+        for (int k = 0; k < 2; k++) {
+            fx *f = k ? f2 : f1;
+            for (unsigned j = 0; j < 128 * 8; j++)
+                ((uint32_t *)f->t->grf)[j] = 0x55000000u + j;
+            grf32(f, src0)[2] = ports[pi].aligned ? off / 16 : off;
+            grf32(f, src0)[5] = 0x1000;   /* scratch offset: +4 KiB from GSB */
+        }
+        gt_inst in = mk_send(ports[pi].sfid, src0, dst, -1);
+        in.desc = DESC(1, rlen, 1, ports[pi].type, block, bti);
+        in.exdesc = ports[pi].sfid;
+        uint32_t mask = rnd() % 2 ? 0x1 : 0xFF;
+        int st1 = gt_sf_send(&f1->dev, f1->t, &in, mask, in.desc, in.exdesc), st2;
+        if (send_as_eu(f2, &in, mask, &st2))
+            planned++;
+        else
+            declined++;
+        assert_int_equal(st1, st2);
+        assert_memory_equal(f1->t->grf, f2->t->grf, sizeof(f1->t->grf));
+    }
+    print_message("planned %d, declined %d\n", planned, declined);
+    assert_true(planned > 400 && declined > 300);
+    f1->disp.bti_cache = NULL;
+    free(bc1);
+    free(bc2);
+    teardown(&s2);
+}
+
 static void stateless_and_fault(void **state)
 {
     fx *f = *state;
@@ -2349,6 +2414,7 @@ int main(void)
         T(untyped_dense),
         T(untyped_broadcast_and_overlap),
         T(untyped_planned_matches),
+        T(oword_block_planned_matches),
         T(stateless_and_fault),
         T(a64_untyped_and_scattered),
         T(a64_atomics_and_block),
