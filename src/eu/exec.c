@@ -1340,7 +1340,8 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
               : in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_ENDIF || in->op == GT_OP_DO ||
                         in->op == GT_OP_WHILE
                   ? CTRL_STRUCT
-                  : CTRL_EXEC;
+              : in->op == GT_OP_JMPI && !in->jip_reg ? CTRL_JMPI
+                                                     : CTRL_EXEC;
     x->len = (uint8_t)(in->length ? in->length : (in->compacted ? 8 : 16));
     plan_exec(dev, x);
     if (x->plan_err || x->ctrl) {   /* the run loop's one test: a handler, nothing else to do */
@@ -5397,18 +5398,22 @@ static void block_plan(const gt_kkernel *k, gt_xinst *x)
     x->blk_n = (uint16_t)n;
     x->blk_bloom = bloom;
     const gt_xinst *cf = !(ip & 7) && ip >> 3 < k->nslot ? k->slot[ip >> 3] : NULL;
-    x->blk_cf = cf && cf->ctrl == CTRL_STRUCT ? cf : NULL;
+    x->blk_cf = cf && cf->ctrl >= CTRL_STRUCT ? cf : NULL;
 }
 
-/* The lean path's structured control flow instruction x (CTRL_STRUCT):
+/* The lean path's control flow instruction x (CTRL_STRUCT, CTRL_JMPI):
  * its masks as the run loop forms them, its enabled channels added to
- * *nchan; returns the next IP. */
+ * *nchan; returns the next IP.  jmpi as exec_ctrl runs it: a scalar
+ * branch that the first channel's predicate decides, JIP counted from x. */
 static inline __attribute__((always_inline)) uint32_t cf_lean(gt_thread *t, const gt_xinst *x,
                                                               uint64_t *nchan)
 {
-    uint32_t emask = x_exec_mask(t->exec_mask, x);
-    uint32_t wren = emask & x_pred_mask(t, x);
+    uint32_t emask = x_exec_mask(t->exec_mask, x), pm = x_pred_mask(t, x);
+    uint32_t wren = emask & pm;
     *nchan += run_popc(wren);   /* (inlined: the caller's version's popcount) */
+    if (x->ctrl == CTRL_JMPI)
+        return x->in.pred == GT_PRED_NONE || ((pm >> x->in.chan_off) & 1) ? x->ip + (uint32_t)x->in.jip
+                                                                            : x->ip + x->len;
     return cf_structured(t, x, emask, wren);
 }
 
@@ -5551,7 +5556,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             if (k)   /* (an instruction after x that declined: the loop comes back to it) */
                 continue;
             /* x declined: the general path */
-        } else if (lean && x->ctrl == CTRL_STRUCT) {   /* (no plan error: gt_exec_plan) */
+        } else if (lean && x->ctrl >= CTRL_STRUCT) {   /* (no plan error: gt_exec_plan) */
             ip = cf_lean(t, x, &nchan);
             ninst++;
             continue;

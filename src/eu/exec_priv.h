@@ -44,8 +44,9 @@ struct gt_xinst;
 
 /* gt_xinst.pm_kind */
 enum { PM_NONE = 0, PM_FLAG, PM_GENERAL, PM_HANY, PM_HALL };
-/* gt_xinst.ctrl */
-enum { CTRL_NONE = 0, CTRL_EXEC, CTRL_STRUCT };
+/* gt_xinst.ctrl; the run loop's lean path runs CTRL_STRUCT and CTRL_JMPI
+ * (exec.c cf_lean) */
+enum { CTRL_NONE = 0, CTRL_EXEC, CTRL_STRUCT, CTRL_JMPI };
 /* A specialised instruction handler (exec.c): runs x on t with the enabled
  * channels wren and predicate mask pm (fmode: bit 0 F denorms flushed,
  * bit 1 ALT mode).  Returns 1 when done, 0 when the general path must run
@@ -62,7 +63,8 @@ typedef struct gt_xinst {
     /* Run-loop facts precomputed by gt_exec_plan: the channels chan_off ..
      * chan_off + ExecSize - 1 as a mask, the encoded length in bytes, a
      * branch / control instruction (CTRL_EXEC: exec_ctrl; CTRL_STRUCT:
-     * if/else/endif/do/while, which the run loop's lean path also runs). */
+     * if/else/endif/do/while, CTRL_JMPI: jmpi to an immediate offset,
+     * which the run loop's lean path also runs). */
     uint32_t rmask;
     uint8_t len, ctrl;
     uint8_t plan_err;     /* nonzero: executing this instruction reports plan_status */
@@ -90,7 +92,7 @@ typedef struct gt_xinst {
     const struct gt_xinst *next; /* the instruction after this one, set for the members of a block
                                   * but its last */
     const struct gt_xinst *blk_cf; /* the first instruction of a block: the structured control
-                                    * flow instruction (CTRL_STRUCT) right after its last, which
+                                    * flow instruction (CTRL_STRUCT, CTRL_JMPI) right after its last, which
                                     * the lean path runs with the block; NULL: none */
     /* Specialised execution chosen at plan time (exec.c, "Specialised
      * execution"): 0 = the general path only; otherwise a handler kind

@@ -643,6 +643,40 @@ static void test_jmpi_call(void **st)
     }
 }
 
+/* A predicated jmpi is a scalar branch: the first channel's predicate
+ * decides for every channel (seed 004 jmpi), also after a block of handler
+ * instructions (the run loop's lean path runs both).  Lane 0's bound is 1,
+ * the others' 9: one pass of the loop; then a forward jmpi that lane 0's
+ * predicate takes and the others' would not. */
+static void test_jmpi_first_channel(void **st)
+{
+    (void)st;
+    h_load(&H,
+           "mov (8|M0) r10.0<1>:d 0:d\n"
+           "mov (8|M0) r11.0<1>:d 0:d\n"
+           "LOOP:\n"
+           "add (8|M0) r10.0<1>:d r10.0<8;8,1>:d 1:d\n"
+           "add (8|M0) r11.0<1>:d r11.0<8;8,1>:d 3:d\n"
+           "cmp (8|M0) (lt)f0.0 null<1>:d r10.0<8;8,1>:d r2.0<8;8,1>:d\n"
+           "(W&f0.0) jmpi (1|M0) LOOP\n"
+           "cmp (8|M0) (lt)f0.0 null<1>:d r2.0<8;8,1>:d 2:d\n"
+           "(W&f0.0) jmpi (1|M0) OVER\n"
+           "mov (8|M0) r12.0<1>:d 7:d\n"
+           "OVER:\n"
+           "mov (8|M0) r13.0<1>:d 8:d\n"
+           END);
+    h_thread(&H, 0xff);
+    for (int i = 0; i < 8; i++)
+        h_d(&H, 2)[i] = i == 0 ? 1 : 9;
+    run_ok();
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(h_d(&H, 10)[i], 1);
+        assert_int_equal(h_d(&H, 11)[i], 3);
+        assert_int_equal(h_d(&H, 12)[i], 0);
+        assert_int_equal(h_d(&H, 13)[i], 8);
+    }
+}
+
 /* ---- accumulator: mul/mach macro, addc/subb, mac ---- */
 static void test_acc(void **st)
 {
@@ -1133,6 +1167,7 @@ int main(void)
         cmocka_unit_test(test_goto_backward),
         cmocka_unit_test(test_join_inside_block),
         cmocka_unit_test(test_jmpi_call),
+        cmocka_unit_test(test_jmpi_first_channel),
         cmocka_unit_test(test_acc),
         cmocka_unit_test(test_bitops),
         cmocka_unit_test(test_math),
