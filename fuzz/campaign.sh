@@ -94,7 +94,7 @@ for t in "${targets[@]}"; do
     fi
 done
 wait
-printf '%-9s %14s %8s %6s %8s %6s %8s %s\n' target executions exec/s cov ft corpus findings "ASan+UBSan replay"
+printf '%-10s %14s %8s %6s %8s %6s %8s %s\n' target executions exec/s cov ft corpus findings "ASan+UBSan replay"
 for t in "${targets[@]}"; do
     dir=$out/$t
     execs=$(awk '/stat::number_of_executed_units/ {print $2}' "$dir/log" | tail -1)
@@ -104,7 +104,7 @@ for t in "${targets[@]}"; do
     ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$last")
     corp=$(find "$dir/corpus" -type f | wc -l)
     findings=$(find "$dir/findings" -type f | wc -l)
-    printf '%-9s %14s %8s %6s %8s %6s %8s %s\n' "$t" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" \
+    printf '%-10s %14s %8s %6s %8s %6s %8s %s\n' "$t" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" \
         "$corp" "$findings" "$(cat "$dir/asan")"
 done
 echo "logs, corpora and findings: $out"
