@@ -966,6 +966,33 @@ static uint32_t rnd(void)
     return rnd_state >> 8;
 }
 
+/* The differential tests' fixtures: *state's (f1, messages through
+ * gt_sf_send) and a second one (f2, messages as the EU runs them), each
+ * with a binding table cache. */
+typedef struct {
+    fx *f1, *f2;
+    void *s2;
+    gt_bti_cache *bc1, *bc2;
+} fx_pair;
+
+static fx_pair pair_open(void **state)
+{
+    fx_pair p = {*state, NULL, NULL, calloc(1, sizeof(gt_bti_cache)), calloc(1, sizeof(gt_bti_cache))};
+    setup(&p.s2);
+    p.f2 = p.s2;
+    p.f1->disp.bti_cache = p.bc1;
+    p.f2->disp.bti_cache = p.bc2;
+    return p;
+}
+
+static void pair_close(fx_pair *p)
+{
+    p->f1->disp.bti_cache = NULL;
+    free(p->bc1);
+    free(p->bc2);
+    teardown(&p->s2);
+}
+
 /* The planned path against gt_sf_send: two identical fixtures run the same
  * random untyped messages (SLM, a buffer, a null surface, stateless with and
  * without a header, A64; SIMD8 / SIMD16; every channel mask; slot masks;
@@ -976,13 +1003,8 @@ static uint32_t rnd(void)
  * some. */
 static void untyped_planned_matches(void **state)
 {
-    fx *f1 = *state, *f2 = NULL;
-    void *s2;
-    setup(&s2);
-    f2 = s2;
-    gt_bti_cache *bc1 = calloc(1, sizeof(*bc1)), *bc2 = calloc(1, sizeof(*bc2));
-    f1->disp.bti_cache = bc1;
-    f2->disp.bti_cache = bc2;
+    fx_pair fp = pair_open(state);
+    fx *f1 = fp.f1, *f2 = fp.f2;
     static const uint8_t btis[] = {254, 0, 1, 255, 253, 0};
     static const uint64_t pages[] = {BUF, GSB + 0x3000, GSB + 0x4000, A64_VA, A64_VA + 0x1000, SSB};
     int planned = 0, declined = 0;
@@ -1049,10 +1071,7 @@ static void untyped_planned_matches(void **state)
     }
     print_message("planned %d, declined %d\n", planned, declined);
     assert_true(planned > 1500 && declined > 200);
-    f1->disp.bti_cache = NULL;
-    free(bc1);
-    free(bc2);
-    teardown(&s2);
+    pair_close(&fp);
 }
 
 /* OWord block reads, planned against gt_sf_send as above: random ports
@@ -1065,13 +1084,8 @@ static void untyped_planned_matches(void **state)
  * decline some. */
 static void oword_block_planned_matches(void **state)
 {
-    fx *f1 = *state, *f2 = NULL;
-    void *s2;
-    setup(&s2);
-    f2 = s2;
-    gt_bti_cache *bc1 = calloc(1, sizeof(*bc1)), *bc2 = calloc(1, sizeof(*bc2));
-    f1->disp.bti_cache = bc1;
-    f2->disp.bti_cache = bc2;
+    fx_pair fp = pair_open(state);
+    fx *f1 = fp.f1, *f2 = fp.f2;
     /* SFID, message type (desc 18:14), aligned (offsets in OWords) */
     static const struct { unsigned sfid, type, aligned; } ports[] = {
         {0xA, 0, 1}, {0xA, 1, 0}, {0x9, 0, 1}, {0x4, 4, 0},
@@ -1114,10 +1128,7 @@ static void oword_block_planned_matches(void **state)
     }
     print_message("planned %d, declined %d\n", planned, declined);
     assert_true(planned > 400 && declined > 300);
-    f1->disp.bti_cache = NULL;
-    free(bc1);
-    free(bc2);
-    teardown(&s2);
+    pair_close(&fp);
 }
 
 static void stateless_and_fault(void **state)
