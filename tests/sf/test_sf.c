@@ -993,6 +993,20 @@ static void pair_close(fx_pair *p)
     teardown(&p->s2);
 }
 
+/* Message in through gt_sf_send in fp->f1 and as the EU runs it in fp->f2,
+ * mask the enabled slots: the same status and GRF; counts which way f2
+ * took it. */
+static void pair_send(fx_pair *fp, gt_inst *in, uint32_t mask, int *planned, int *declined)
+{
+    int st1 = gt_sf_send(&fp->f1->dev, fp->f1->t, in, mask, in->desc, in->exdesc), st2;
+    if (send_as_eu(fp->f2, in, mask, &st2))
+        ++*planned;
+    else
+        ++*declined;
+    assert_int_equal(st1, st2);
+    assert_memory_equal(fp->f1->t->grf, fp->f2->t->grf, sizeof(fp->f1->t->grf));
+}
+
 /* The planned path against gt_sf_send: two identical fixtures run the same
  * random untyped messages (SLM, a buffer, a null surface, stateless with and
  * without a header, A64; SIMD8 / SIMD16; every channel mask; slot masks;
@@ -1055,13 +1069,7 @@ static void untyped_planned_matches(void **state)
         in.exdesc = 0xC | (split ? (dlen - straddle) << 6 : 0);
         if (split)
             in.src[1].nr = (uint8_t)src1;
-        int st1 = gt_sf_send(&f1->dev, f1->t, &in, mask, in.desc, in.exdesc), st2;
-        if (send_as_eu(f2, &in, mask, &st2))
-            planned++;
-        else
-            declined++;
-        assert_int_equal(st1, st2);
-        assert_memory_equal(f1->t->grf, f2->t->grf, sizeof(f1->t->grf));
+        pair_send(&fp, &in, mask, &planned, &declined);
         assert_memory_equal(f1->slm, f2->slm, sizeof(f1->slm));
         for (unsigned pg = 0; pg < sizeof(pages) / sizeof(pages[0]); pg++)
             for (unsigned j = 0; j < 4096; j += 4)
@@ -1118,13 +1126,7 @@ static void oword_block_planned_matches(void **state)
         in.desc = DESC(1, rlen, 1, ports[pi].type, block, bti);
         in.exdesc = ports[pi].sfid;
         uint32_t mask = rnd() % 2 ? 0x1 : 0xFF;
-        int st1 = gt_sf_send(&f1->dev, f1->t, &in, mask, in.desc, in.exdesc), st2;
-        if (send_as_eu(f2, &in, mask, &st2))
-            planned++;
-        else
-            declined++;
-        assert_int_equal(st1, st2);
-        assert_memory_equal(f1->t->grf, f2->t->grf, sizeof(f1->t->grf));
+        pair_send(&fp, &in, mask, &planned, &declined);
     }
     print_message("planned %d, declined %d\n", planned, declined);
     assert_true(planned > 400 && declined > 300);
