@@ -912,6 +912,14 @@ static int media_block(sf_msg *m, bool write)
     return GTSIM_OK;
 }
 
+/* The registers of planned untyped message p in thread t's GRF. */
+static inline ut_regs plan_regs(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+{
+    ut_regs rg = {t->grf + 32 * (p->src0 + p->header), p->data >= 0 ? t->grf + 32 * p->data : NULL,
+                  p->dst >= 0 ? t->grf + 32 * p->dst : NULL, p->rlen, mask};
+    return rg;
+}
+
 static inline __attribute__((always_inline)) int slm_quick(const ut_regs *rg, const sf_space *s, bool write,
                                                            unsigned slots, unsigned cmask)
 {
@@ -928,8 +936,7 @@ static __attribute__((noinline)) int slm_untyped_planned(gt_thread *t, const gt_
         return 0;
     sf_space s = {.kind = SF_SPACE_SLM, .bounded = true, .checked = p->checked, .bti = 254,
                   .limit = tg->slm_size, .slm = tg->slm};
-    ut_regs rg = {t->grf + 32 * (p->src0 + p->header), p->data >= 0 ? t->grf + 32 * p->data : NULL,
-                  p->dst >= 0 ? t->grf + 32 * p->dst : NULL, p->rlen, mask};
+    ut_regs rg = plan_regs(t, p, mask);
     if (p->write)
         return p->slots == 16 ? slm_quick(&rg, &s, true, 16, p->cmask) : slm_quick(&rg, &s, true, 8, p->cmask);
     return p->slots == 16 ? slm_quick(&rg, &s, false, 16, p->cmask) : slm_quick(&rg, &s, false, 8, p->cmask);
@@ -942,8 +949,7 @@ static __attribute__((noinline)) int mem_untyped_planned(gt_thread *t, const gt_
     sf_space s;
     if (!sf_space_known(t, p->bti, p->a64, p->header ? r0 : NULL, p->checked, &s))
         return 0;
-    ut_regs rg = {r0 + 32 * p->header, p->data >= 0 ? t->grf + 32 * p->data : NULL,
-                  p->dst >= 0 ? t->grf + 32 * p->dst : NULL, p->rlen, mask};
+    ut_regs rg = plan_regs(t, p, mask);
     return untyped_quick(&rg, &s, p->a64, p->write, p->slots, p->cmask);
 }
 

@@ -256,6 +256,20 @@ static int send_regs_check(sf_msg *m, const gt_inst *in, bool report)
     return GTSIM_OK;
 }
 
+/* The fields every planned data port message has: its operation, response
+ * length, first payload register, response register (-1: not a GRF), the
+ * bounds check and the binding table index. */
+static void plan_message(const gtsim_device *dev, const gt_inst *in, const sf_msg *m, unsigned op,
+                         gt_sf_plan *p)
+{
+    p->op = (uint8_t)op;
+    p->rlen = (uint8_t)m->rlen;
+    p->src0 = (uint8_t)in->src[0].nr;
+    p->dst = in->dst.file == GT_FILE_GRF ? (int16_t)in->dst.nr : -1;
+    p->checked = (uint8_t)gt_check_on(dev, GTSIM_CHECK_BOUNDS);
+    p->bti = (uint8_t)gt_bits(in->desc, 7, 0);
+}
+
 void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
 {
     memset(p, 0, sizeof(*p));
@@ -289,13 +303,8 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
         unsigned bti = gt_bits(in->desc, 7, 0), block = gt_bits(in->desc, 10, 8);
         if (!m.header || m.nregs < 1 || bti == 254 || !sf_owb_bytes(block))
             return;
-        p->op = (uint8_t)op;
-        p->rlen = (uint8_t)m.rlen;
-        p->src0 = (uint8_t)in->src[0].nr;
+        plan_message(dev, in, &m, op, p);
         p->data = -1;
-        p->dst = in->dst.file == GT_FILE_GRF ? (int16_t)in->dst.nr : -1;
-        p->checked = (uint8_t)gt_check_on(dev, GTSIM_CHECK_BOUNDS);
-        p->bti = (uint8_t)bti;
         p->header = 1;
         p->block = (uint8_t)block;
         return;
@@ -314,14 +323,9 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
         return;
     if (write && dbase < m.mlen && dbase + dlen > m.mlen)
         return;   /* data beginning in src0 and going on in src1: not one run of registers */
-    p->op = (uint8_t)op;
-    p->rlen = (uint8_t)m.rlen;
-    p->src0 = (uint8_t)in->src[0].nr;
+    plan_message(dev, in, &m, op, p);
     p->data = !write ? -1
               : dbase < m.mlen ? (int16_t)(in->src[0].nr + dbase) : (int16_t)(in->src[1].nr + dbase - m.mlen);
-    p->dst = in->dst.file == GT_FILE_GRF ? (int16_t)in->dst.nr : -1;
-    p->checked = (uint8_t)gt_check_on(dev, GTSIM_CHECK_BOUNDS);
-    p->bti = (uint8_t)gt_bits(in->desc, 7, 0);
     p->a64 = a64;
     p->write = write;
     p->header = (uint8_t)m.header;
