@@ -289,11 +289,12 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
         return;
     }
 
-    int lanes_n = n;
+    /* lanes past the execution size repeat the last lane's offset */
+    if (n > 32)
+        n = 32;
     int contig = 1, scalar = 1;
-    for (int i = 0; i < 32; i++) {
+    for (int li = 0; li < n; li++) {
         int off;
-        int li = i < lanes_n ? i : lanes_n - 1;
         if (in->align16 && is_mme_macro(in)) {
             off = li * sz;   /* see is_mme_macro */
         } else if (in->align16) {
@@ -319,30 +320,27 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
             else
                 off = ((li / w) * o->vstride + (li % w) * o->hstride) * sz;
         }
-        if (i < lanes_n) {
-            if (off != i * sz)
-                contig = 0;
-            if (off != 0)
-                scalar = 0;
-        }
+        if (off != li * sz)
+            contig = 0;
+        if (off != 0)
+            scalar = 0;
         if (!o->indirect) {
             if (base + off + sz > limit) {
-                if (i < lanes_n) {
-                    char why[96];
-                    snprintf(why, sizeof(why),
-                             "operand region runs past the end of its register file "
-                             "(byte %d of %d)", base + off + sz, limit);
-                    plan_fail(x, GTSIM_ERR_ILLEGAL, why);
-                }
-                off = 0;
-                p->off[i] = (uint16_t)base;
+                char why[96];
+                snprintf(why, sizeof(why),
+                         "operand region runs past the end of its register file "
+                         "(byte %d of %d)", base + off + sz, limit);
+                plan_fail(x, GTSIM_ERR_ILLEGAL, why);
+                p->off[li] = (uint16_t)base;
                 continue;
             }
-            p->off[i] = (uint16_t)(base + off);
+            p->off[li] = (uint16_t)(base + off);
         } else {
-            p->off[i] = (uint16_t)off;
+            p->off[li] = (uint16_t)off;
         }
     }
+    for (int i = n; i < 32; i++)
+        p->off[i] = p->off[n - 1];
     p->contig = (uint8_t)(contig && !o->indirect);
     p->scalar = (uint8_t)(scalar && !o->indirect);
 }
@@ -3854,12 +3852,14 @@ __attribute__((target("fma"))) static void fma_lanes_hw(float *r, const float *a
 }
 static int host_has_fma(void)
 {
-    static int has = -1;
-    if (has < 0) {
+    static int has = -1; /* EU workers may race to set it, and agree */
+    int v = __atomic_load_n(&has, __ATOMIC_RELAXED);
+    if (v < 0) {
         __builtin_cpu_init();
-        has = __builtin_cpu_supports("fma") ? 1 : 0;
+        v = __builtin_cpu_supports("fma") ? 1 : 0;
+        __atomic_store_n(&has, v, __ATOMIC_RELAXED);
     }
-    return has;
+    return v;
 }
 #endif
 static void fma_lanes(float *r, const float *a, const float *b, const float *c, int n)
