@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "cs/cmds.h"
@@ -41,6 +42,37 @@ typedef struct pipe_worker {
 
 #define PIPE_MAX_WORKERS 256
 
+struct worker_arg;
+struct gt_pipe;
+
+/* A pool host thread: it runs worker index + 1 of each job that has one. */
+typedef struct pool_self {
+    struct gt_pipe *p;
+    uint32_t index;
+    uint64_t seen;          /* the last job it looked at (pipe_pool.gen) */
+} pool_self;
+
+/* The host threads that run the workers beyond the first of parallel
+ * walkers: started on the first walker that wants them and kept, waiting,
+ * until gt_pipe_destroy (starting one costs a walker tens to hundreds of
+ * microseconds).  A job is a walker's worker_arg array; pool thread i
+ * takes worker i + 1 while the job is open. */
+typedef struct pipe_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;    /* a job was posted, or quit */
+    pthread_cond_t idle;    /* busy fell to 0 */
+    pthread_t tid[PIPE_MAX_WORKERS];
+    pool_self self[PIPE_MAX_WORKERS];
+    uint32_t n;             /* threads started */
+    pid_t pid;              /* the process that started them (a fork's child has none) */
+    uint64_t gen;           /* jobs posted */
+    struct worker_arg *job; /* the current job: workers [0, njob) */
+    uint32_t njob;
+    int open;               /* threads may still join the current job */
+    uint32_t busy;          /* pool threads inside the current job */
+    int quit;
+} pipe_pool;
+
 /* The pipeline state of a logical context that is not running (the
  * hardware saves it in the context image; gtsim keeps it here, by LRCA). */
 typedef struct saved_ctx {
@@ -59,20 +91,63 @@ struct gt_pipe {
     uint32_t nworkers;
     uint8_t *payload;       /* indirect data of the current walker */
     uint32_t payload_alloc;
+    uint64_t parallel_after_ns; /* the workers beyond the first join a walker after this much wall
+                                 * time on the calling thread (GTSIM_PARALLEL_AFTER_US) */
+    pipe_pool pool;
 };
+
+#define PIPE_PARALLEL_AFTER_US 200
 
 struct gt_pipe *gt_pipe_create(gtsim_device *dev)
 {
     struct gt_pipe *p = calloc(1, sizeof(*p));
-    if (p)
-        p->dev = dev;
+    if (!p)
+        return NULL;
+    p->dev = dev;
+    /* A walker short enough to end within this time runs on the calling
+     * thread alone: its result is the same either way, and waking or
+     * starting helpers would cost more than they bring.  The tests set 0
+     * (at once) to run every walker of several groups in parallel. */
+    p->parallel_after_ns = PIPE_PARALLEL_AFTER_US * 1000ull;
+    const char *e = getenv("GTSIM_PARALLEL_AFTER_US");
+    if (e && *e) {
+        char *end;
+        unsigned long long us = strtoull(e, &end, 10);
+        if (!*end && us <= UINT64_MAX / 1000)
+            p->parallel_after_ns = us * 1000;
+        else
+            gt_warn(dev, "GTSIM_PARALLEL_AFTER_US='%s' is not a number of microseconds; using %u", e,
+                    PIPE_PARALLEL_AFTER_US);
+    }
+    pthread_mutex_init(&p->pool.lock, NULL);
+    pthread_cond_init(&p->pool.wake, NULL);
+    pthread_cond_init(&p->pool.idle, NULL);
     return p;
+}
+
+/* Stop and join the pool's threads (none in a fork's child). */
+static void pool_stop(pipe_pool *pl)
+{
+    if (!pl->n || pl->pid != getpid())
+        return;
+    pthread_mutex_lock(&pl->lock);
+    pl->quit = 1;
+    pthread_cond_broadcast(&pl->wake);
+    pthread_mutex_unlock(&pl->lock);
+    for (uint32_t i = 0; i < pl->n; i++)
+        pthread_join(pl->tid[i], NULL);
+    pl->n = 0;
+    pl->quit = 0;
 }
 
 void gt_pipe_destroy(struct gt_pipe *p)
 {
     if (!p)
         return;
+    pool_stop(&p->pool);
+    pthread_mutex_destroy(&p->pool.lock);
+    pthread_cond_destroy(&p->pool.wake);
+    pthread_cond_destroy(&p->pool.idle);
     free(p->st.curbe);
     gt_pipe3d_state_free(p->st.g3d);
     for (size_t i = 0; i < p->nsaved; i++) {
@@ -268,8 +343,18 @@ static int worker_reserve(pipe_worker *wk, uint32_t nthreads, uint32_t slm, int 
     return 0;
 }
 
-/* n workers with room for nthreads threads and slm bytes each, and the
- * walker's payload buffer. */
+/* Worker wk with room for nthreads threads and slm bytes, and the
+ * buffers of the device's kernel checks. */
+static int worker_ready(struct gt_pipe *p, pipe_worker *wk, uint32_t nthreads, uint32_t slm)
+{
+    return worker_reserve(wk, nthreads, slm, gt_check_on(p->dev, GTSIM_CHECK_SLM_RACE),
+                          gt_check_on(p->dev, GTSIM_CHECK_UNINIT) ||
+                              (gt_check_on(p->dev, GTSIM_CHECK_SWSB) && gt_eu_behaviour_for(p->dev->plat)->swsb_depth));
+}
+
+/* n workers, the first ready for nthreads threads and slm bytes (the
+ * others are made ready when they join: walk_post), and the walker's
+ * payload buffer. */
 static int pipe_reserve(struct gt_pipe *p, uint32_t n, uint32_t nthreads, uint32_t slm, uint32_t payload)
 {
     if (n > p->nworkers) { /* cache-line aligned: no line is written by two host threads */
@@ -283,11 +368,8 @@ static int pipe_reserve(struct gt_pipe *p, uint32_t n, uint32_t nthreads, uint32
         p->workers = w;
         p->nworkers = n;
     }
-    for (uint32_t i = 0; i < n; i++)
-        if (worker_reserve(&p->workers[i], nthreads, slm, gt_check_on(p->dev, GTSIM_CHECK_SLM_RACE),
-                           gt_check_on(p->dev, GTSIM_CHECK_UNINIT) ||
-                               (gt_check_on(p->dev, GTSIM_CHECK_SWSB) && gt_eu_behaviour_for(p->dev->plat)->swsb_depth)))
-            return -1;
+    if (worker_ready(p, &p->workers[0], nthreads, slm))
+        return -1;
     if (payload > p->payload_alloc) {
         free(p->payload);
         p->payload = malloc(payload);
@@ -343,9 +425,12 @@ typedef struct walk {
     uint64_t *timeline_insns;      /* timeline (dev->timeline): instructions per thread, by
                                  * group index x nthreads + thread, for the first timeline_n */
     uint64_t timeline_n;
-    uint64_t next;              /* parallel: next group index to claim (atomic) */
-    int stop;                   /* parallel: a worker failed (atomic) */
-    int status;                 /* parallel: the first failure's status */
+    uint64_t next;              /* next group index to claim (atomic) */
+    int stop;                   /* a worker failed (atomic) */
+    int status;                 /* the first failure's status */
+    uint32_t nworkers;          /* workers that may run groups */
+    uint64_t after_ns;          /* gt_pipe.parallel_after_ns */
+    int posted;                 /* workers 1 .. nworkers - 1 were posted (walk_post) */
 } walk;
 
 /* Thread groups from the starting IDs to the end of the walk, X fastest
@@ -525,56 +610,37 @@ static int run_group(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_t id
     return st;
 }
 
-/* Every group in order on the calling thread.  The IDs are stepped (X
- * fastest, counters rolling over as the generation does), so walks of any
- * number of groups need no index arithmetic. */
-static int walk_serial(walk *wl, pipe_worker *wk)
-{
-    const gt_walker *w = wl->w;
-    uint32_t g[3] = {w->start[0], w->start[1], w->start[2]};
-    for (uint64_t idx = 0;; idx++) {
-        int st = run_group(wl, wk, g, idx);
-        if (st)
-            return st;
-        if (++g[0] < w->dim[0])
-            continue;
-        g[0] = wl->set->walker_roll_to_start ? w->start[0] : 0;
-        if (++g[1] < w->dim[1])
-            continue;
-        g[1] = wl->set->walker_roll_to_start ? w->start[1] : 0;
-        if (++g[2] < w->dim[2])
-            continue;
-        return GTSIM_OK;
-    }
-}
-
-typedef struct {
+typedef struct worker_arg {
     walk *wl;
     pipe_worker *wk;
 } worker_arg;
 
-static void claim_groups(worker_arg *a);
-
-/* A worker on a host thread of its own also counts its CPU time
- * (gtsim_stats.exec_cpu_ns; the calling thread's is counted by the
- * submission). */
-static void *worker_thread(void *arg)
-{
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
-    claim_groups(arg);
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
-    worker_arg *a = arg;
-    GT_STAT_ADD(a->wl->dev, exec_cpu_ns,
-                (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec)));
-    return NULL;
-}
-
-/* A worker: claims group indices until the walk is done or has failed. */
-static void claim_groups(worker_arg *a)
+/* Run groups claimed in order (wl->next) on worker a->wk until the walk is
+ * done or has failed; the first failure stops every worker at its next
+ * group.  Worker 0 (the calling thread) also posts the other workers'
+ * job once the walk has run for parallel_after_ns: post(a) returns. */
+static void claim_groups(worker_arg *a, void (*post)(worker_arg *))
 {
     walk *wl = a->wl;
+    uint64_t t0 = 0;
+    if (post && wl->after_ns) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        t0 = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+    }
     while (!__atomic_load_n(&wl->stop, __ATOMIC_RELAXED)) {
+        if (post && __atomic_load_n(&wl->next, __ATOMIC_RELAXED) + 2 <= wl->ngroups) {
+            uint64_t now = 0;
+            if (wl->after_ns) {
+                struct timespec ts;
+                clock_gettime(CLOCK_MONOTONIC, &ts);
+                now = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+            }
+            if (now - t0 >= wl->after_ns) {
+                post(a);
+                post = NULL;
+            }
+        }
         uint64_t idx = __atomic_fetch_add(&wl->next, 1, __ATOMIC_RELAXED);
         if (idx >= wl->ngroups)
             break;
@@ -590,30 +656,120 @@ static void claim_groups(worker_arg *a)
     }
 }
 
-/* Groups claimed in order by nw workers: [0] on the calling thread, the
- * others on host threads of their own.  The first failure is the report
- * (the others are dropped: dev->err_first_only); every worker stops at its
- * next group. */
-static int walk_parallel(walk *wl, pipe_worker *wks, uint32_t nw)
+/* A worker on a pool thread also counts its CPU time
+ * (gtsim_stats.exec_cpu_ns; the calling thread's is counted by the
+ * submission). */
+static void worker_run(worker_arg *a)
 {
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+    claim_groups(a, NULL);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+    GT_STAT_ADD(a->wl->dev, exec_cpu_ns,
+                (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec)));
+}
+
+static void *pool_thread(void *arg)
+{
+    pool_self *self = arg;
+    pipe_pool *pl = &self->p->pool;
+    pthread_mutex_lock(&pl->lock);
+    for (;;) {
+        while (!pl->quit && pl->gen == self->seen)
+            pthread_cond_wait(&pl->wake, &pl->lock);
+        if (pl->quit)
+            break;
+        self->seen = pl->gen;
+        if (!pl->open || self->index + 1 >= pl->njob)
+            continue; /* too late for this job, or not one of its workers */
+        worker_arg *a = &pl->job[self->index + 1];
+        pl->busy++;
+        pthread_mutex_unlock(&pl->lock);
+        worker_run(a);
+        pthread_mutex_lock(&pl->lock);
+        if (!--pl->busy)
+            pthread_cond_signal(&pl->idle);
+    }
+    pthread_mutex_unlock(&pl->lock);
+    return NULL;
+}
+
+/* Workers 1 .. njob - 1 of the walk whose worker 0 is a: each with its own
+ * copy of the address space (a private TLB) and decoded-kernel cache, on
+ * the pool's threads (started here as needed).  Reports from then on are
+ * first-failure-only (dev->err_first_only). */
+static void walk_post(worker_arg *a)
+{
+    walk *wl = a->wl;
     gtsim_device *dev = wl->dev;
-    pthread_t tid[PIPE_MAX_WORKERS];
-    worker_arg args[PIPE_MAX_WORKERS];
+    struct gt_pipe *p = dev->pipe;
+    pipe_pool *pl = &p->pool;
+    if (pl->pid != getpid()) { /* a fork's child: the parent's threads are not here */
+        pl->n = 0;
+        pl->pid = getpid();
+        pthread_mutex_init(&pl->lock, NULL);
+        pthread_cond_init(&pl->wake, NULL);
+        pthread_cond_init(&pl->idle, NULL);
+    }
+    uint32_t nw = wl->nworkers;
+    for (uint32_t i = 1; i < nw; i++)
+        if (worker_ready(p, a[i].wk, wl->nthreads, wl->slm) ||
+            (!a[i].wk->kcache && !(a[i].wk->kcache = gt_kcache_create(dev->profile)))) {
+            nw = i; /* out of host memory: fewer workers */
+            break;
+        }
+    while (pl->n + 1 < nw) {
+        pl->self[pl->n] = (pool_self){p, pl->n, pl->gen};
+        if (pthread_create(&pl->tid[pl->n], NULL, pool_thread, &pl->self[pl->n]))
+            break; /* fewer workers: the ones started share the groups */
+        pl->n++;
+    }
+    if (nw > pl->n + 1)
+        nw = pl->n + 1;
+    if (nw < 2)
+        return;
+    for (uint32_t i = 1; i < nw; i++) {
+        pipe_worker *wk = a[i].wk;
+        wk->vm = dev->ppgtt;
+        gt_vm_flush(&wk->vm);
+        wk->disp.vm = &wk->vm;
+        gt_kcache_flush(wk->kcache); /* kernels may have changed since its last walker */
+        wk->disp.kcache = wk->kcache;
+    }
     pthread_mutex_lock(&dev->report_lock);
     dev->err_first_only = 1;
     dev->err_owned = 0;
     pthread_mutex_unlock(&dev->report_lock);
-    uint32_t started = 1;
+    pthread_mutex_lock(&pl->lock);
+    pl->job = a;
+    pl->njob = nw;
+    pl->open = 1;
+    pl->gen++;
+    pthread_cond_broadcast(&pl->wake);
+    pthread_mutex_unlock(&pl->lock);
+    wl->posted = 1;
+}
+
+/* The walk: worker 0 on the calling thread with the device's address
+ * space and kernel cache, joined by workers 1 .. nw - 1 when the walk
+ * lasts (walk_post); returns once every worker that joined has
+ * stopped. */
+static int walk_run(walk *wl, pipe_worker *wks, uint32_t nw)
+{
+    gtsim_device *dev = wl->dev;
+    pipe_pool *pl = &dev->pipe->pool;
+    worker_arg args[PIPE_MAX_WORKERS];
     for (uint32_t i = 0; i < nw; i++)
         args[i] = (worker_arg){wl, &wks[i]};
-    for (uint32_t i = 1; i < nw; i++) {
-        if (pthread_create(&tid[i], NULL, worker_thread, &args[i]))
-            break; /* fewer workers: the ones started share the groups */
-        started++;
-    }
-    claim_groups(&args[0]);
-    for (uint32_t i = 1; i < started; i++)
-        pthread_join(tid[i], NULL);
+    wl->nworkers = nw;
+    claim_groups(&args[0], nw > 1 ? walk_post : NULL);
+    if (!wl->posted)
+        return wl->status;
+    pthread_mutex_lock(&pl->lock);
+    pl->open = 0;
+    while (pl->busy)
+        pthread_cond_wait(&pl->idle, &pl->lock);
+    pthread_mutex_unlock(&pl->lock);
     pthread_mutex_lock(&dev->report_lock);
     dev->err_first_only = 0;
     pthread_mutex_unlock(&dev->report_lock);
@@ -700,7 +856,9 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
      * threads when there are groups enough, each worker's threads with
      * their own FFTIDs (and so scratch slots) below the VFE's Maximum
      * Number of Threads; one worker (the calling thread) otherwise, or when
-     * EU tracing or coverage, which are not thread-safe, is on. */
+     * EU tracing or coverage, which are not thread-safe, is on.  The
+     * workers beyond the first join once the walk has run for
+     * parallel_after_ns (walk_run). */
     uint64_t ngroups = walk_groups(set, w);
     uint32_t nw = dev->cfg.threads ? dev->cfg.threads : 1;
     if (nw > PIPE_MAX_WORKERS)
@@ -764,7 +922,8 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
     }
 
     walk wl = {.dev = dev, .ps = ps, .w = w, .set = set, .f = f, .nthreads = nthreads, .per = per,
-               .cross = cross, .slm = slm, .src = src, .kernel = kernel, .cr0 = cr0, .ngroups = ngroups};
+               .cross = cross, .slm = slm, .src = src, .kernel = kernel, .cr0 = cr0, .ngroups = ngroups,
+               .after_ns = p->parallel_after_ns};
     for (uint32_t i = 0; i < nw; i++) {
         pipe_worker *wk = &p->workers[i];
         wk->disp = disp;
@@ -772,17 +931,7 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
         gt_bti_cache_reset(&wk->btc);
         wk->fftid_base = i * nthreads;
         wk->ks_threads = wk->ks_insns = wk->ks_chans = 0;
-        if (nw == 1) {
-            wk->disp.kcache = NULL;      /* the device's address space and kernel cache */
-            continue;
-        }
-        wk->vm = dev->ppgtt;             /* a private TLB over the same page tables */
-        gt_vm_flush(&wk->vm);
-        wk->disp.vm = &wk->vm;
-        if (!wk->kcache && !(wk->kcache = gt_kcache_create(dev->profile)))
-            return gt_error(dev, GTSIM_ERR_NOMEM, "GPGPU_WALKER at %s: out of memory (kernel cache)", where);
-        gt_kcache_flush(wk->kcache);     /* kernels may have changed since its last walker */
-        wk->disp.kcache = wk->kcache;
+        wk->disp.kcache = NULL;          /* worker 0: the device's kernel cache (walk_post sets the others') */
     }
     if (dev->timeline) {
         /* whole groups, at most GT_TIMELINE_MAX_THREADS threads; unset = not run */
@@ -793,7 +942,7 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
             return gt_error(dev, GTSIM_ERR_NOMEM, "GPGPU_WALKER at %s: out of memory for the timeline", where);
         memset(wl.timeline_insns, 0xff, wl.timeline_n * sizeof(uint64_t));
     }
-    int st = nw == 1 ? walk_serial(&wl, &p->workers[0]) : walk_parallel(&wl, p->workers, nw);
+    int st = walk_run(&wl, p->workers, nw);
     uint64_t kt = 0, ki = 0, kc = 0; /* gtsim_kernel_stats: the groups that ended */
     for (uint32_t i = 0; i < nw; i++) {
         kt += p->workers[i].ks_threads;
