@@ -81,8 +81,8 @@ typedef struct gtsim_config {
      * are those of the serial order except where the kernel's own outcome
      * depends on the order of groups (races between groups, the values
      * returned by atomics), as on the hardware.  The calling thread
-     * starts each walker alone; the others join it after 200 us of wall
-     * time (environment GTSIM_PARALLEL_AFTER_US). */
+     * starts each walker alone; the others join it when its groups left
+     * come to 200 us of wall time (environment GTSIM_PARALLEL_MIN_US). */
     unsigned threads;
     /* Count, per EU instruction, executions and enabled channels for
      * gtsim_profile_write (costs a few percent of EU speed; 0 = off, free). */

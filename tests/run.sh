@@ -25,10 +25,10 @@ run_build() { # dir, build targets ("" = all), ctest args, cmake args...
 }
 # The suite runs with one host thread per core (2 on CI).  In the optimised
 # build every walker of 4 groups or more runs on them from its start
-# (GTSIM_PARALLEL_AFTER_US=0); the sanitizer build keeps the default, where
-# they join walkers that last 200 us, in the middle of the walk.
+# (GTSIM_PARALLEL_MIN_US=0); the sanitizer build keeps the default, where
+# they join, in the middle of the walk, walkers with 200 us of work left.
 echo "== optimised build"
-GTSIM_PARALLEL_AFTER_US=0 run_build build "" "" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+GTSIM_PARALLEL_MIN_US=0 run_build build "" "" -DCMAKE_BUILD_TYPE=RelWithDebInfo
 echo "== sanitizer build (ASan + UBSan; the x86-64 baseline versions of the EU hot paths)"
 ASAN_OPTIONS=detect_leaks=1 run_build build-san "" "" -DCMAKE_BUILD_TYPE=Debug -DGTSIM_SANITIZE=ON \
     -DGTSIM_HOST_ISA_VERSIONS=OFF

@@ -91,12 +91,12 @@ struct gt_pipe {
     uint32_t nworkers;
     uint8_t *payload;       /* indirect data of the current walker */
     uint32_t payload_alloc;
-    uint64_t parallel_after_ns; /* the workers beyond the first join a walker after this much wall
-                                 * time on the calling thread (GTSIM_PARALLEL_AFTER_US) */
+    uint64_t parallel_min_ns; /* the workers beyond the first join a walker whose groups left come
+                               * to this much wall time (GTSIM_PARALLEL_MIN_US; walk_worth_posting) */
     pipe_pool pool;
 };
 
-#define PIPE_PARALLEL_AFTER_US 200
+#define PIPE_PARALLEL_MIN_US 200
 
 struct gt_pipe *gt_pipe_create(gtsim_device *dev)
 {
@@ -104,20 +104,21 @@ struct gt_pipe *gt_pipe_create(gtsim_device *dev)
     if (!p)
         return NULL;
     p->dev = dev;
-    /* A walker short enough to end within this time runs on the calling
-     * thread alone: its result is the same either way, and waking or
-     * starting helpers would cost more than they bring.  The tests set 0
-     * (at once) to run every walker of several groups in parallel. */
-    p->parallel_after_ns = PIPE_PARALLEL_AFTER_US * 1000ull;
-    const char *e = getenv("GTSIM_PARALLEL_AFTER_US");
+    /* A walker whose work would end within this time runs on the calling
+     * thread alone: its result is the same either way, and waking helpers
+     * (and their decoding the kernel again) would cost more than they
+     * bring.  The tests set 0 (at once) to run every walker of several
+     * groups in parallel. */
+    p->parallel_min_ns = PIPE_PARALLEL_MIN_US * 1000ull;
+    const char *e = getenv("GTSIM_PARALLEL_MIN_US");
     if (e && *e) {
         char *end;
         unsigned long long us = strtoull(e, &end, 10);
         if (!*end && us <= UINT64_MAX / 1000)
-            p->parallel_after_ns = us * 1000;
+            p->parallel_min_ns = us * 1000;
         else
-            gt_warn(dev, "GTSIM_PARALLEL_AFTER_US='%s' is not a number of microseconds; using %u", e,
-                    PIPE_PARALLEL_AFTER_US);
+            gt_warn(dev, "GTSIM_PARALLEL_MIN_US='%s' is not a number of microseconds; using %u", e,
+                    PIPE_PARALLEL_MIN_US);
     }
     pthread_mutex_init(&p->pool.lock, NULL);
     pthread_cond_init(&p->pool.wake, NULL);
@@ -429,7 +430,7 @@ typedef struct walk {
     int stop;                   /* a worker failed (atomic) */
     int status;                 /* the first failure's status */
     uint32_t nworkers;          /* workers that may run groups */
-    uint64_t after_ns;          /* gt_pipe.parallel_after_ns */
+    uint64_t min_ns;            /* gt_pipe.parallel_min_ns */
     int posted;                 /* workers 1 .. nworkers - 1 were posted (walk_post) */
 } walk;
 
@@ -615,32 +616,42 @@ typedef struct worker_arg {
     pipe_worker *wk;
 } worker_arg;
 
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Whether worker 0, having run its k-th group (k >= 2) in last_ns after a
+ * first one of first_ns (which decoded the kernel), should post the other
+ * workers: when the groups left, each taken as long as the last, come to
+ * at least min_ns, and the share of them the others would take is longer
+ * than the decoding each of them repeats (the first group's extra time). */
+static int walk_worth_posting(const walk *wl, uint64_t first_ns, uint64_t last_ns)
+{
+    uint64_t next = __atomic_load_n(&wl->next, __ATOMIC_RELAXED);
+    if (next + 2 > wl->ngroups)
+        return 0;
+    unsigned __int128 left = (unsigned __int128)last_ns * (wl->ngroups - next);
+    uint64_t decode = first_ns > last_ns ? first_ns - last_ns : 0;
+    return left >= wl->min_ns && left * (wl->nworkers - 1) / wl->nworkers > decode;
+}
+
 /* Run groups claimed in order (wl->next) on worker a->wk until the walk is
  * done or has failed; the first failure stops every worker at its next
  * group.  Worker 0 (the calling thread) also posts the other workers'
- * job once the walk has run for parallel_after_ns: post(a) returns. */
+ * job, post(a), before its first group when min_ns is 0, otherwise once
+ * walk_worth_posting says so. */
 static void claim_groups(worker_arg *a, void (*post)(worker_arg *))
 {
     walk *wl = a->wl;
-    uint64_t t0 = 0;
-    if (post && wl->after_ns) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        t0 = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+    if (post && !wl->min_ns) {
+        post(a);
+        post = NULL;
     }
+    uint64_t t = post ? now_ns() : 0, first_ns = 0, done = 0;
     while (!__atomic_load_n(&wl->stop, __ATOMIC_RELAXED)) {
-        if (post && __atomic_load_n(&wl->next, __ATOMIC_RELAXED) + 2 <= wl->ngroups) {
-            uint64_t now = 0;
-            if (wl->after_ns) {
-                struct timespec ts;
-                clock_gettime(CLOCK_MONOTONIC, &ts);
-                now = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-            }
-            if (now - t0 >= wl->after_ns) {
-                post(a);
-                post = NULL;
-            }
-        }
         uint64_t idx = __atomic_fetch_add(&wl->next, 1, __ATOMIC_RELAXED);
         if (idx >= wl->ngroups)
             break;
@@ -652,6 +663,16 @@ static void claim_groups(worker_arg *a, void (*post)(worker_arg *))
             if (__atomic_compare_exchange_n(&wl->stop, &expected, 1, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
                 wl->status = st;
             break;
+        }
+        if (post) {
+            uint64_t t1 = now_ns(), dt = t1 - t;
+            t = t1;
+            if (++done == 1)
+                first_ns = dt;
+            else if (walk_worth_posting(wl, first_ns, dt)) {
+                post(a);
+                post = NULL;
+            }
         }
     }
 }
@@ -857,8 +878,8 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
      * their own FFTIDs (and so scratch slots) below the VFE's Maximum
      * Number of Threads; one worker (the calling thread) otherwise, or when
      * EU tracing or coverage, which are not thread-safe, is on.  The
-     * workers beyond the first join once the walk has run for
-     * parallel_after_ns (walk_run). */
+     * workers beyond the first join when the rest of the walk is worth
+     * it (walk_worth_posting). */
     uint64_t ngroups = walk_groups(set, w);
     uint32_t nw = dev->cfg.threads ? dev->cfg.threads : 1;
     if (nw > PIPE_MAX_WORKERS)
@@ -923,7 +944,7 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
 
     walk wl = {.dev = dev, .ps = ps, .w = w, .set = set, .f = f, .nthreads = nthreads, .per = per,
                .cross = cross, .slm = slm, .src = src, .kernel = kernel, .cr0 = cr0, .ngroups = ngroups,
-               .after_ns = p->parallel_after_ns};
+               .min_ns = p->parallel_min_ns};
     for (uint32_t i = 0; i < nw; i++) {
         pipe_worker *wk = &p->workers[i];
         wk->disp = disp;

@@ -770,9 +770,9 @@ static void run_groups(unsigned threads, uint32_t *slots, size_t nslots, uint32_
 }
 
 /* The walk of run_groups on 4 host threads against the serial one, with
- * the helpers joining at the walk's start (GTSIM_PARALLEL_AFTER_US=0) and
- * after its first microsecond (groups of the walk are then running on the
- * calling thread as they join). */
+ * the helpers joining at the walk's start (GTSIM_PARALLEL_MIN_US=0) and
+ * when a microsecond of work is left (after the calling thread's second
+ * group, unless the first one's decoding outweighs the rest). */
 static void test_walker_parallel(void **state)
 {
     (void)state;
@@ -783,10 +783,10 @@ static void test_walker_parallel(void **state)
     assert_int_equal(cser, 60 * 3 * 8 * 16);
     static const char *const after[] = {"0", "1"};
     for (int a = 0; a < 2; a++) {
-        setenv("GTSIM_PARALLEL_AFTER_US", after[a], 1);
+        setenv("GTSIM_PARALLEL_MIN_US", after[a], 1);
         memset(par, 0, sizeof(par));
         run_groups(4, par, N, &cpar);
-        unsetenv("GTSIM_PARALLEL_AFTER_US");
+        unsetenv("GTSIM_PARALLEL_MIN_US");
         assert_int_equal(cpar, 60 * 3 * 8 * 16);
         for (uint32_t z = 0; z < 3; z++)
             for (uint32_t y = 0; y < 4; y++)
@@ -807,18 +807,18 @@ static void test_walker_parallel(void **state)
     }
 }
 
-/* A walk that ends before the helpers are due runs on the calling thread
- * alone: with 4 host threads and GTSIM_PARALLEL_AFTER_US of 100 s, every
- * thread of the 60 groups has the first worker's FFTIDs (0-2). */
+/* A walk shorter than GTSIM_PARALLEL_MIN_US runs on the calling thread
+ * alone: with 4 host threads and 100 s, every thread of the 60 groups has
+ * the first worker's FFTIDs (0-2). */
 static void test_walker_short_serial(void **state)
 {
     (void)state;
     enum { N = 16 * 16 * 3 * 64 };
     static uint32_t slots[N];
     uint32_t counter = 0;
-    setenv("GTSIM_PARALLEL_AFTER_US", "100000000", 1);
+    setenv("GTSIM_PARALLEL_MIN_US", "100000000", 1);
     run_groups(4, slots, N, &counter);
-    unsetenv("GTSIM_PARALLEL_AFTER_US");
+    unsetenv("GTSIM_PARALLEL_MIN_US");
     assert_int_equal(counter, 60 * 3 * 8 * 16);
     for (uint32_t z = 0; z < 3; z++)
         for (uint32_t y = 0; y < 4; y++)
