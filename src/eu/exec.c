@@ -289,37 +289,39 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
         return;
     }
 
-    /* lanes past the execution size repeat the last lane's offset */
     if (n > 32)
         n = 32;
+    int lane_off[32];   /* bytes from the operand's start, per lane */
+    if (in->align16 && is_mme_macro(in)) {
+        for (int li = 0; li < n; li++)
+            lane_off[li] = li * sz;   /* see is_mme_macro */
+    } else if (in->align16) {
+        /* Align16 (seed 001 §3.3.5): channels in groups of 4 (of 32-bit
+         * elements); the swizzle picks the component within the group. */
+        for (int li = 0; li < n; li++) {
+            int g = li / 4, c = li % 4;
+            if (is_dst)
+                lane_off[li] = (g * 4 + c) * sz;
+            else if (o->rep)
+                lane_off[li] = 0;  /* 3-source RepCtrl: scalar replicate */
+            else   /* 3-source operands are the contiguous region with a swizzle;
+                    * 2-source ones step by their vertical stride per group */
+                lane_off[li] = (g * (in->num_srcs == 3 ? 4 : o->vstride) + o->swizzle[c]) * sz;
+        }
+    } else if (is_dst) {
+        for (int li = 0; li < n; li++)
+            lane_off[li] = li * (o->hstride ? o->hstride : 1) * sz;
+    } else {
+        /* lane li: row li / width, column li % width; with a VxH indirect
+         * region the row part comes from a0.(sub+row) */
+        int w = o->width ? o->width : 1, vs = o->indirect && o->vxh ? 0 : o->vstride * sz;
+        for (int li = 0, row = 0; li < n; row++)
+            for (int col = 0; col < w && li < n; col++, li++)
+                lane_off[li] = row * vs + col * o->hstride * sz;
+    }
     int contig = 1, scalar = 1;
     for (int li = 0; li < n; li++) {
-        int off;
-        if (in->align16 && is_mme_macro(in)) {
-            off = li * sz;   /* see is_mme_macro */
-        } else if (in->align16) {
-            /* Align16 (seed 001 §3.3.5): channels in groups of 4 (of 32-bit
-             * elements); the swizzle picks the component within the group. */
-            int g = li / 4, c = li % 4;
-            if (is_dst) {
-                off = (g * 4 + c) * sz;
-            } else if (o->rep) {
-                off = 0;  /* 3-source RepCtrl: scalar replicate */
-            } else {
-                /* 3-source operands are the contiguous region with a swizzle;
-                 * 2-source ones step by their vertical stride per group */
-                int vs = in->num_srcs == 3 ? 4 : o->vstride;
-                off = (g * vs + o->swizzle[c]) * sz;
-            }
-        } else if (is_dst) {
-            off = li * (o->hstride ? o->hstride : 1) * sz;
-        } else {
-            int w = o->width ? o->width : 1;
-            if (o->indirect && o->vxh)
-                off = (li % w) * o->hstride * sz;   /* row part comes from a0.(sub+row) */
-            else
-                off = ((li / w) * o->vstride + (li % w) * o->hstride) * sz;
-        }
+        int off = lane_off[li];
         if (off != li * sz)
             contig = 0;
         if (off != 0)
@@ -339,7 +341,7 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
             p->off[li] = (uint16_t)off;
         }
     }
-    for (int i = n; i < 32; i++)
+    for (int i = n; i < 32; i++) /* lanes past the execution size: the last lane's */
         p->off[i] = p->off[n - 1];
     p->contig = (uint8_t)(contig && !o->indirect);
     p->scalar = (uint8_t)(scalar && !o->indirect);
