@@ -770,9 +770,11 @@ static void run_groups(unsigned threads, uint32_t *slots, size_t nslots, uint32_
 }
 
 /* The walk of run_groups on 4 host threads against the serial one, with
- * the helpers joining at the walk's start (GTSIM_PARALLEL_MIN_US=0) and
- * when a microsecond of work is left (after the calling thread's second
- * group, unless the first one's decoding outweighs the rest). */
+ * the helpers joining at the walk's start (GTSIM_PARALLEL_MIN_US=0), when
+ * a microsecond of work is left (after the calling thread's second group,
+ * unless the first one's decoding outweighs the rest), and never (100 s:
+ * a walk shorter than that runs on the calling thread alone, so every
+ * thread has the first worker's FFTIDs, 0-2). */
 static void test_walker_parallel(void **state)
 {
     (void)state;
@@ -781,13 +783,14 @@ static void test_walker_parallel(void **state)
     uint32_t cpar = 0, cser = 0;
     run_groups(1, ser, N, &cser);
     assert_int_equal(cser, 60 * 3 * 8 * 16);
-    static const char *const after[] = {"0", "1"};
-    for (int a = 0; a < 2; a++) {
-        setenv("GTSIM_PARALLEL_MIN_US", after[a], 1);
+    static const char *const min_us[] = {"0", "1", "100000000"};
+    for (int a = 0; a < 3; a++) {
+        setenv("GTSIM_PARALLEL_MIN_US", min_us[a], 1);
         memset(par, 0, sizeof(par));
         run_groups(4, par, N, &cpar);
         unsetenv("GTSIM_PARALLEL_MIN_US");
         assert_int_equal(cpar, 60 * 3 * 8 * 16);
+        uint32_t workers = a == 2 ? 1 : 4;
         for (uint32_t z = 0; z < 3; z++)
             for (uint32_t y = 0; y < 4; y++)
                 for (uint32_t x = 0; x < 5; x++)
@@ -798,36 +801,13 @@ static void test_walker_parallel(void **state)
                         assert_int_equal(r0[6], y);
                         assert_int_equal(r0[7], z);
                         assert_int_equal((r0[5] & 0x3ff) % 3, t);
-                        assert_true((r0[5] & 0x3ff) < 4 * 3);
+                        assert_true((r0[5] & 0x3ff) < workers * 3);
                         assert_int_equal(r0s[5] & 0x3ff, t);
                         for (int i = 0; i < 8; i++)
                             if (i != 2 && i != 5) /* barrier ID (group order), FFTID/scratch (worker) */
                                 assert_int_equal(r0[i], r0s[i]);
                     }
     }
-}
-
-/* A walk shorter than GTSIM_PARALLEL_MIN_US runs on the calling thread
- * alone: with 4 host threads and 100 s, every thread of the 60 groups has
- * the first worker's FFTIDs (0-2). */
-static void test_walker_short_serial(void **state)
-{
-    (void)state;
-    enum { N = 16 * 16 * 3 * 64 };
-    static uint32_t slots[N];
-    uint32_t counter = 0;
-    setenv("GTSIM_PARALLEL_MIN_US", "100000000", 1);
-    run_groups(4, slots, N, &counter);
-    unsetenv("GTSIM_PARALLEL_MIN_US");
-    assert_int_equal(counter, 60 * 3 * 8 * 16);
-    for (uint32_t z = 0; z < 3; z++)
-        for (uint32_t y = 0; y < 4; y++)
-            for (uint32_t x = 0; x < 5; x++)
-                for (uint32_t t = 0; t < 3; t++) {
-                    const uint32_t *r0 = slots + (((z * 16 + y) * 16 + x) * 0x100 + 0x20 * t) / 4;
-                    assert_int_equal(r0[1], x);
-                    assert_int_equal(r0[5] & 0x3ff, t);
-                }
 }
 
 /* A walker whose group fails counts the work of its threads that were left
@@ -1036,7 +1016,6 @@ int main(void)
         cmocka_unit_test(test_walker_masks),
         cmocka_unit_test_setup_teardown(test_walker_payload, setup, teardown),
         cmocka_unit_test(test_walker_parallel),
-        cmocka_unit_test(test_walker_short_serial),
         cmocka_unit_test(test_walker_failed_group_stats),
         cmocka_unit_test_setup_teardown(test12_submission_queue, setup12, teardown),
         cmocka_unit_test_setup_teardown(test12_register_offsets, setup12, teardown),
