@@ -888,8 +888,12 @@ static int self_cmp_shape(gt_xinst *x)
     }
 }
 
+static int flag_mov_shape(gt_xinst *x);
+
 static int plan_shape(gt_xinst *x, int ns)
 {
+    if (x->fast == FK_FLAG)
+        return flag_mov_shape(x);
     if (x->fast == FK_CSEL)
         return csel_shape(x);
     if ((x->fast == FK_INT || x->fast == FK_I32) && self_cmp_shape(x) == SH_SELF)
@@ -1047,10 +1051,11 @@ static unsigned small_arf_bytes(const gt_operand *o)
     return o->file == GT_FILE_ARF && o->nr == GT_ARF_N && !o->indirect ? 8 : 0;
 }
 
-/* Where a small_arf_bytes operand's register lies in thread t. */
-static uint8_t *small_arf(gt_thread *t, const gt_operand *o)
+/* Where a small_arf_bytes operand's element lies in gt_thread, in bytes. */
+static size_t small_arf_offset(const gt_operand *o)
 {
-    return (o->nr & 0xf0) == GT_ARF_F ? (uint8_t *)t->flag + (o->nr & 1) * 4 : (uint8_t *)t->n0;
+    return ((o->nr & 0xf0) == GT_ARF_F ? offsetof(gt_thread, flag) + (o->nr & 1) * 4u : offsetof(gt_thread, n0)) +
+           o->subnr;
 }
 
 /* (W) mov (1) between a flag or notification register and a direct GRF
@@ -1074,6 +1079,26 @@ static int flag_mov_ok(const gt_inst *in)
         return s->subnr % sz == 0 && s->subnr + sz <= sb && d->file == GT_FILE_GRF && !d->indirect &&
                d->subnr % sz == 0;
     return 0;
+}
+
+/* FK_FLAG's bytes as byte offsets within gt_thread, packed in fast_imm:
+ * bits 32-47 the destination's, bits 48-63 the source's (FLAG_MOV_IMM: the
+ * immediate, in bits 0-31); the size (2 or 4) is dst.size.  fflag_mov
+ * copies them without looking at the operands again. */
+#define FLAG_MOV_IMM 0xffffu
+_Static_assert(offsetof(gt_thread, n0) + 8 < FLAG_MOV_IMM && offsetof(gt_thread, flag) + 8 < FLAG_MOV_IMM &&
+                   offsetof(gt_thread, grf) + sizeof(((gt_thread *)0)->grf) < FLAG_MOV_IMM,
+               "FK_FLAG's offsets fit 16 bits");
+
+static int flag_mov_shape(gt_xinst *x)
+{
+    const gt_operand *d = &x->in.dst, *s = &x->in.src[0];
+    uint64_t doff = d->file == GT_FILE_ARF ? small_arf_offset(d) : offsetof(gt_thread, grf) + d->nr * 32u + d->subnr;
+    uint64_t soff = s->file == GT_FILE_IMM   ? FLAG_MOV_IMM
+                    : s->file == GT_FILE_ARF ? small_arf_offset(s)
+                                             : offsetof(gt_thread, grf) + s->nr * 32u + s->subnr;
+    x->fast_imm = (s->file == GT_FILE_IMM ? (uint32_t)x->src[0].imm_lane[0] : 0) | doff << 32 | soff << 48;
+    return SH_ANY;
 }
 
 /* FK_CR: cr0.0 (the float modes) set from an immediate, or or'ed / and'ed
@@ -4712,25 +4737,21 @@ static int fcmp_self(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm
     return 1;
 }
 
-/* FK_FLAG: the flag register's bytes (t->flag, f0.0 the low word of
- * flag[0]) copied to or from the GRF element or set from the immediate. */
+/* FK_FLAG: a flag or notification register's bytes copied to or from a
+ * GRF element, or set from the immediate (flag_mov_shape's offsets). */
 static int fflag_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
 {
     (void)pm;
     (void)fm;
     if (!wren)
         return 1;
-    const gt_inst *in = &x->in;
-    unsigned sz = in->dst.type == GT_TYPE_UD ? 4 : 2;
-    if (in->dst.file == GT_FILE_ARF) {
-        uint8_t *f = small_arf(t, &in->dst) + in->dst.subnr;
-        if (in->src[0].file == GT_FILE_IMM)
-            memcpy(f, &x->src[0].imm_lane[0], sz);
-        else
-            memcpy(f, t->grf + in->src[0].nr * 32u + in->src[0].subnr, sz);
-    } else {
-        memcpy(t->grf + in->dst.nr * 32u + in->dst.subnr, small_arf(t, &in->src[0]) + in->src[0].subnr, sz);
-    }
+    uint64_t k = x->fast_imm;
+    uint8_t *d = (uint8_t *)t + (uint16_t)(k >> 32);
+    const uint8_t *s = k >> 48 == FLAG_MOV_IMM ? (const uint8_t *)&x->fast_imm : (const uint8_t *)t + (k >> 48);
+    if (x->dst.size == 4)
+        memcpy(d, s, 4);
+    else
+        memcpy(d, s, 2);
     return 1;
 }
 

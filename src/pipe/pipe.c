@@ -98,6 +98,17 @@ struct gt_pipe {
 
 #define PIPE_PARALLEL_MIN_US 200
 
+/* A pool without threads, of this process (after a fork, the child's
+ * pool starts afresh: the parent's threads and lock state are not its). */
+static void pool_init(pipe_pool *pl)
+{
+    pl->n = 0;
+    pl->pid = getpid();
+    pthread_mutex_init(&pl->lock, NULL);
+    pthread_cond_init(&pl->wake, NULL);
+    pthread_cond_init(&pl->idle, NULL);
+}
+
 struct gt_pipe *gt_pipe_create(gtsim_device *dev)
 {
     struct gt_pipe *p = calloc(1, sizeof(*p));
@@ -120,9 +131,7 @@ struct gt_pipe *gt_pipe_create(gtsim_device *dev)
             gt_warn(dev, "GTSIM_PARALLEL_MIN_US='%s' is not a number of microseconds; using %u", e,
                     PIPE_PARALLEL_MIN_US);
     }
-    pthread_mutex_init(&p->pool.lock, NULL);
-    pthread_cond_init(&p->pool.wake, NULL);
-    pthread_cond_init(&p->pool.idle, NULL);
+    pool_init(&p->pool);
     return p;
 }
 
@@ -616,13 +625,6 @@ typedef struct worker_arg {
     pipe_worker *wk;
 } worker_arg;
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 /* Whether worker 0, having run its k-th group (k >= 2) in last_ns after a
  * first one of first_ns (which decoded the kernel), should post the other
  * workers: when the groups left, each taken as long as the last, come to
@@ -638,19 +640,21 @@ static int walk_worth_posting(const walk *wl, uint64_t first_ns, uint64_t last_n
     return left >= wl->min_ns && left * (wl->nworkers - 1) / wl->nworkers > decode;
 }
 
+static void walk_post(worker_arg *a);
+
 /* Run groups claimed in order (wl->next) on worker a->wk until the walk is
  * done or has failed; the first failure stops every worker at its next
- * group.  Worker 0 (the calling thread) also posts the other workers'
- * job, post(a), before its first group when min_ns is 0, otherwise once
- * walk_worth_posting says so. */
-static void claim_groups(worker_arg *a, void (*post)(worker_arg *))
+ * group.  With post set (worker 0, the calling thread, of a walk with
+ * other workers), it also posts their job (walk_post) before its first
+ * group when min_ns is 0, otherwise once walk_worth_posting says so. */
+static void claim_groups(worker_arg *a, int post)
 {
     walk *wl = a->wl;
     if (post && !wl->min_ns) {
-        post(a);
-        post = NULL;
+        walk_post(a);
+        post = 0;
     }
-    uint64_t t = post ? now_ns() : 0, first_ns = 0, done = 0;
+    uint64_t t = post ? gt_now_ns() : 0, first_ns = 0, done = 0;
     while (!__atomic_load_n(&wl->stop, __ATOMIC_RELAXED)) {
         uint64_t idx = __atomic_fetch_add(&wl->next, 1, __ATOMIC_RELAXED);
         if (idx >= wl->ngroups)
@@ -665,13 +669,13 @@ static void claim_groups(worker_arg *a, void (*post)(worker_arg *))
             break;
         }
         if (post) {
-            uint64_t t1 = now_ns(), dt = t1 - t;
+            uint64_t t1 = gt_now_ns(), dt = t1 - t;
             t = t1;
             if (++done == 1)
                 first_ns = dt;
             else if (walk_worth_posting(wl, first_ns, dt)) {
-                post(a);
-                post = NULL;
+                walk_post(a);
+                post = 0;
             }
         }
     }
@@ -684,7 +688,7 @@ static void worker_run(worker_arg *a)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
-    claim_groups(a, NULL);
+    claim_groups(a, 0);
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
     GT_STAT_ADD(a->wl->dev, exec_cpu_ns,
                 (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll + (t1.tv_nsec - t0.tv_nsec)));
@@ -725,13 +729,8 @@ static void walk_post(worker_arg *a)
     gtsim_device *dev = wl->dev;
     struct gt_pipe *p = dev->pipe;
     pipe_pool *pl = &p->pool;
-    if (pl->pid != getpid()) { /* a fork's child: the parent's threads are not here */
-        pl->n = 0;
-        pl->pid = getpid();
-        pthread_mutex_init(&pl->lock, NULL);
-        pthread_cond_init(&pl->wake, NULL);
-        pthread_cond_init(&pl->idle, NULL);
-    }
+    if (pl->pid != getpid()) /* a fork's child: the parent's threads are not here */
+        pool_init(pl);
     uint32_t nw = wl->nworkers;
     for (uint32_t i = 1; i < nw; i++)
         if (worker_ready(p, a[i].wk, wl->nthreads, wl->slm) ||
@@ -783,7 +782,7 @@ static int walk_run(walk *wl, pipe_worker *wks, uint32_t nw)
     for (uint32_t i = 0; i < nw; i++)
         args[i] = (worker_arg){wl, &wks[i]};
     wl->nworkers = nw;
-    claim_groups(&args[0], nw > 1 ? walk_post : NULL);
+    claim_groups(&args[0], nw > 1);
     if (!wl->posted)
         return wl->status;
     pthread_mutex_lock(&pl->lock);
