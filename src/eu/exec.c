@@ -454,51 +454,50 @@ static void mme_finish(gt_thread *t, lanes *r, int dom, int co, int n, uint32_t 
 #define T_INT (TM(UB) | TM(B) | TM(UW) | TM(W) | TM(UD) | TM(D) | TM(UQ) | TM(Q) | TM(V) | TM(UV))
 #define T_FLT (TM(HF) | TM(F) | TM(DF) | TM(VF))
 static const struct {
-    uint8_t op;
     uint32_t types;
     const char *rule;
     uint32_t dst_types;
-} type_rules[] = {
-    {GT_OP_AND, T_INT, "logic instructions take integer types only", 0},
-    {GT_OP_OR, T_INT, "logic instructions take integer types only", 0},
-    {GT_OP_XOR, T_INT, "logic instructions take integer types only", 0},
-    {GT_OP_NOT, T_INT, "logic instructions take integer types only", 0},
-    {GT_OP_SHL, T_INT, "shifts take integer types only", 0},
-    {GT_OP_SHR, T_INT, "shifts take integer types only", 0},
-    {GT_OP_ASR, T_INT, "shifts take integer types only", 0},
-    {GT_OP_ROR, T_INT, "rotates take integer types only (seed 004 ror)", 0},
-    {GT_OP_ROL, T_INT, "rotates take integer types only (seed 004 rol)", 0},
-    {GT_OP_DP4A, TM(UD) | TM(D), "dp4a takes D/UD types only (seed 004 dp4a)", 0},
-    {GT_OP_BFREV, TM(UD) | TM(D), "bfrev takes D/UD types only", 0},
-    {GT_OP_BFE, TM(UD) | TM(D), "bfe takes D/UD types only", 0},
-    {GT_OP_BFI1, TM(UD) | TM(D), "bfi1 takes D/UD types only", 0},
-    {GT_OP_BFI2, TM(UD) | TM(D), "bfi2 takes D/UD types only", 0},
-    {GT_OP_CBIT, T_INT, "cbit takes integer types only", 0},
-    {GT_OP_LZD, T_INT, "lzd takes integer types only", 0},
-    {GT_OP_FBH, T_INT, "fbh takes integer types only", 0},
-    {GT_OP_FBL, T_INT, "fbl takes integer types only", 0},
+} type_rules[GT_OP_COUNT] = {   /* by opcode; rule NULL: none */
+    [GT_OP_AND] = {T_INT, "logic instructions take integer types only", 0},
+    [GT_OP_OR] = {T_INT, "logic instructions take integer types only", 0},
+    [GT_OP_XOR] = {T_INT, "logic instructions take integer types only", 0},
+    [GT_OP_NOT] = {T_INT, "logic instructions take integer types only", 0},
+    [GT_OP_SHL] = {T_INT, "shifts take integer types only", 0},
+    [GT_OP_SHR] = {T_INT, "shifts take integer types only", 0},
+    [GT_OP_ASR] = {T_INT, "shifts take integer types only", 0},
+    [GT_OP_ROR] = {T_INT, "rotates take integer types only (seed 004 ror)", 0},
+    [GT_OP_ROL] = {T_INT, "rotates take integer types only (seed 004 rol)", 0},
+    [GT_OP_DP4A] = {TM(UD) | TM(D), "dp4a takes D/UD types only (seed 004 dp4a)", 0},
+    [GT_OP_BFREV] = {TM(UD) | TM(D), "bfrev takes D/UD types only", 0},
+    [GT_OP_BFE] = {TM(UD) | TM(D), "bfe takes D/UD types only", 0},
+    [GT_OP_BFI1] = {TM(UD) | TM(D), "bfi1 takes D/UD types only", 0},
+    [GT_OP_BFI2] = {TM(UD) | TM(D), "bfi2 takes D/UD types only", 0},
+    [GT_OP_CBIT] = {T_INT, "cbit takes integer types only", 0},
+    [GT_OP_LZD] = {T_INT, "lzd takes integer types only", 0},
+    [GT_OP_FBH] = {T_INT, "fbh takes integer types only", 0},
+    [GT_OP_FBL] = {T_INT, "fbl takes integer types only", 0},
     /* UD (seed 004 addc, subb "Src Types UD"), sources of any other
      * integer type converted to it: IGC's Gen12 64-bit address arithmetic
      * adds a :w offset with addc (tests/ocl ocl_addr) */
-    {GT_OP_ADDC, TM(UB) | TM(B) | TM(UW) | TM(W) | TM(UD) | TM(D) | TM(V) | TM(UV),
+    [GT_OP_ADDC] = {TM(UB) | TM(B) | TM(UW) | TM(W) | TM(UD) | TM(D) | TM(V) | TM(UV),
      "addc takes a UD destination and integer sources", TM(UD)},
-    {GT_OP_SUBB, TM(UB) | TM(B) | TM(UW) | TM(W) | TM(UD) | TM(D) | TM(V) | TM(UV),
+    [GT_OP_SUBB] = {TM(UB) | TM(B) | TM(UW) | TM(W) | TM(UD) | TM(D) | TM(V) | TM(UV),
      "subb takes a UD destination and integer sources", TM(UD)},
-    {GT_OP_AVG, T_INT, "avg takes integer types only", 0},
-    {GT_OP_SAD2, TM(UB) | TM(B) | TM(UW) | TM(W), "sad2 takes byte sources, word dst", 0},
-    {GT_OP_SADA2, TM(UB) | TM(B) | TM(UW) | TM(W), "sada2 takes byte sources, word dst", 0},
-    {GT_OP_FRC, T_FLT, "frc takes float types only", 0},
-    {GT_OP_RNDU, T_FLT, "rndu takes float types only", 0},
-    {GT_OP_RNDD, T_FLT, "rndd takes float types only", 0},
-    {GT_OP_RNDE, T_FLT, "rnde takes float types only", 0},
-    {GT_OP_RNDZ, T_FLT, "rndz takes float types only", 0},
-    {GT_OP_LRP, TM(F) | TM(HF), "lrp takes F/HF types only", 0},
-    {GT_OP_DP2, TM(F) | TM(VF), "dp2 takes F types only", 0},
-    {GT_OP_DP3, TM(F) | TM(VF), "dp3 takes F types only", 0},
-    {GT_OP_DP4, TM(F) | TM(VF), "dp4 takes F types only", 0},
-    {GT_OP_DPH, TM(F) | TM(VF), "dph takes F types only", 0},
-    {GT_OP_LINE, TM(F) | TM(VF), "line takes F types only", 0},
-    {GT_OP_PLN, TM(F) | TM(VF), "pln takes F types only", 0},
+    [GT_OP_AVG] = {T_INT, "avg takes integer types only", 0},
+    [GT_OP_SAD2] = {TM(UB) | TM(B) | TM(UW) | TM(W), "sad2 takes byte sources, word dst", 0},
+    [GT_OP_SADA2] = {TM(UB) | TM(B) | TM(UW) | TM(W), "sada2 takes byte sources, word dst", 0},
+    [GT_OP_FRC] = {T_FLT, "frc takes float types only", 0},
+    [GT_OP_RNDU] = {T_FLT, "rndu takes float types only", 0},
+    [GT_OP_RNDD] = {T_FLT, "rndd takes float types only", 0},
+    [GT_OP_RNDE] = {T_FLT, "rnde takes float types only", 0},
+    [GT_OP_RNDZ] = {T_FLT, "rndz takes float types only", 0},
+    [GT_OP_LRP] = {TM(F) | TM(HF), "lrp takes F/HF types only", 0},
+    [GT_OP_DP2] = {TM(F) | TM(VF), "dp2 takes F types only", 0},
+    [GT_OP_DP3] = {TM(F) | TM(VF), "dp3 takes F types only", 0},
+    [GT_OP_DP4] = {TM(F) | TM(VF), "dp4 takes F types only", 0},
+    [GT_OP_DPH] = {TM(F) | TM(VF), "dph takes F types only", 0},
+    [GT_OP_LINE] = {TM(F) | TM(VF), "line takes F types only", 0},
+    [GT_OP_PLN] = {TM(F) | TM(VF), "pln takes F types only", 0},
 };
 
 /* The type rule an instruction breaks, or NULL. */
@@ -511,14 +510,10 @@ static const char *type_rule_broken(const gt_inst *in, int ns)
         allowed = idiv ? TM(UD) | TM(D) | TM(UW) | TM(W) : TM(F) | TM(HF) | TM(DF);
         rule = idiv ? "math integer divide takes D/UD/W/UW types only"
                     : "math functions take float types only";
-    } else {
-        for (size_t i = 0; i < sizeof type_rules / sizeof type_rules[0]; i++)
-            if (type_rules[i].op == in->op) {
-                allowed = type_rules[i].types;
-                rule = type_rules[i].rule;
-                dst_allowed = type_rules[i].dst_types;
-                break;
-            }
+    } else if (in->op < GT_OP_COUNT) {
+        allowed = type_rules[in->op].types;
+        rule = type_rules[in->op].rule;
+        dst_allowed = type_rules[in->op].dst_types;
     }
     if (!rule)
         return NULL;
