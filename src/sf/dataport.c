@@ -277,19 +277,27 @@ static inline __attribute__((always_inline)) void slm_slots(const ut_regs *rg, c
     }
 }
 
-/* Whether A32 slot offsets a[0..slots-1] are one offset (uni) or
- * consecutive DWords (dense; without a 32-bit wrap, as the 64-bit sums of
- * the slot loops): or-reduced differences, vector code. */
+/* Whether A32 slot offsets a[0..slots-1] (slots a multiple of 4) are one
+ * offset (uni) or consecutive DWords (dense; without a 32-bit wrap, as the
+ * 64-bit sums of the slot loops): or-reduced differences, four slots at a
+ * time in a vector (the compiler left the scalar loop scalar). */
+typedef uint32_t ut_v4u32 __attribute__((vector_size(16)));
 static inline __attribute__((always_inline)) void a32_shape(const uint32_t *a, unsigned slots, bool *uni,
                                                             bool *dense)
 {
-    uint32_t du = 0, dd = 0;
-    for (unsigned i = 0; i < slots; i++) {
-        du |= a[i] ^ a[0];
-        dd |= a[i] ^ (a[0] + 4 * i);
+    const ut_v4u32 a0 = {a[0], a[0], a[0], a[0]}, step = {0, 4, 8, 12};
+    ut_v4u32 du = {0, 0, 0, 0}, dd = {0, 0, 0, 0};
+    for (unsigned i = 0; i < slots; i += 4) {
+        ut_v4u32 v;
+        memcpy(&v, a + i, sizeof(v));
+        du |= v ^ a0;
+        dd |= v ^ (a0 + step + 4 * i);
     }
-    *uni = du == 0;
-    *dense = dd == 0 && a[0] <= UINT32_MAX - 4 * (slots - 1);
+    uint64_t qu[2], qd[2];   /* (the reductions as two 64-bit halves) */
+    memcpy(qu, &du, sizeof(qu));
+    memcpy(qd, &dd, sizeof(qd));
+    *uni = (qu[0] | qu[1]) == 0;
+    *dense = (qd[0] | qd[1]) == 0 && a[0] <= UINT32_MAX - 4 * (slots - 1);
 }
 
 /* untyped_quick_n for SLM (A32 offsets): every slot on and one address
