@@ -4538,7 +4538,7 @@ static int fsend(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, un
 {
     (void)pm;
     (void)fm;
-    return gt_sf_send_planned(t, &x->sfp, wren >> x->in.chan_off);
+    return x->sfp.run(t, &x->sfp, wren >> x->in.chan_off);
 }
 
 /* FK_CR (cr0_write_ok): cr0.0 = imm, cr0.0 | imm or cr0.0 & imm. */

@@ -723,8 +723,9 @@ static int bti_oword_block(sf_msg *m, bool aligned, bool write)
     return oword_block(m, &s, off, gt_bits(m->desc, 10, 8), write, 1);
 }
 
-int sf_owb_planned(gt_thread *t, const gt_sf_plan *p)
+int sf_owb_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
 {
+    (void)mask;
     const uint8_t *h = t->grf + 32 * p->src0;
     sf_space s;
     if (!sf_space_known(t, p->bti, false, h, p->checked, &s) || s.kind != SF_SPACE_VM)
@@ -937,7 +938,7 @@ static inline __attribute__((always_inline)) int slm_quick(const ut_regs *rg, co
 /* A planned untyped read or write of the thread group's SLM (BTI 254).
  * Declines (0) where the general route must run it: no SLM, the race
  * check's shadow; the bounds check goes the way of the other spaces. */
-static __attribute__((noinline)) int slm_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+int sf_slm_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
 {
     const gt_tgroup *tg = t->tg;
     if (!tg || !tg->slm || tg->slm_shadow)
@@ -951,7 +952,7 @@ static __attribute__((noinline)) int slm_untyped_planned(gt_thread *t, const gt_
 }
 
 /* A planned untyped read or write of memory (a buffer, stateless A32, A64). */
-static __attribute__((noinline)) int mem_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+int sf_mem_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
 {
     const uint8_t *r0 = t->grf + 32 * p->src0;
     sf_space s;
@@ -961,11 +962,6 @@ static __attribute__((noinline)) int mem_untyped_planned(gt_thread *t, const gt_
     return untyped_quick(&rg, &s, p->a64, p->write, p->slots, p->cmask);
 }
 
-/* (two functions of their own: neither pays for the other's frame) */
-int sf_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
-{
-    return !p->a64 && p->bti == 254 ? slm_untyped_planned(t, p, mask) : mem_untyped_planned(t, p, mask);
-}
 
 int gt_sf_is_fence(const gtsim_device *dev, unsigned sfid, uint32_t desc)
 {

@@ -256,6 +256,23 @@ static int send_regs_check(sf_msg *m, const gt_inst *in, bool report)
     return GTSIM_OK;
 }
 
+/* gt_sf_plan.run of a barrier (SF_OP_BARRIER) and of a data port fence
+ * (SF_OP_FENCE: nothing to do, memory is always coherent here). */
+static int barrier_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+{
+    (void)mask;
+    if (!t->tg)   /* (gateway() reports it) */
+        return 0;
+    barrier_arrive(t, p->active_only);
+    return 1;
+}
+
+static int fence_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+{
+    (void)t, (void)p, (void)mask;
+    return 1;
+}
+
 /* The fields every planned data port message has: its operation, response
  * length, first payload register, response register (-1: not a GRF), the
  * bounds check and the binding table index. */
@@ -284,6 +301,7 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
         if (gt_bits(in->desc, 2, 0) == GW_BARRIER && m.rlen == 0 && m.nregs >= 1 &&
             !gt_check_on(dev, GTSIM_CHECK_BARRIER)) {
             p->op = SF_OP_BARRIER;
+            p->run = barrier_planned;
             p->active_only = (uint8_t)gt_bits(in->desc, 11, 11);
         }
         return;
@@ -295,6 +313,7 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
     unsigned op = type < 32 ? port->op[type] : SF_OP_NONE;
     if (op == SF_OP_FENCE) {   /* sf_dataport: nothing to do, the response left unchanged */
         p->op = SF_OP_FENCE;
+        p->run = fence_planned;
         return;
     }
     if (op == SF_OP_OWB_READ || op == SF_OP_OWB_UNALIGNED_READ) {
@@ -307,6 +326,7 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
         p->data = -1;
         p->header = 1;
         p->block = (uint8_t)block;
+        p->run = sf_owb_planned;
         return;
     }
     if (op != SF_OP_UNTYPED_READ && op != SF_OP_UNTYPED_WRITE && op != SF_OP_A64_UNTYPED_READ &&
@@ -331,21 +351,9 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
     p->header = (uint8_t)m.header;
     p->slots = (uint8_t)slots;
     p->cmask = (uint8_t)cmask;
+    p->run = !a64 && p->bti == 254 ? sf_slm_untyped_planned : sf_mem_untyped_planned;
 }
 
-int gt_sf_send_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
-{
-    if (p->op == SF_OP_FENCE)
-        return 1;
-    if (p->op == SF_OP_OWB_READ || p->op == SF_OP_OWB_UNALIGNED_READ)
-        return sf_owb_planned(t, p);
-    if (p->op != SF_OP_BARRIER)
-        return sf_untyped_planned(t, p, mask);
-    if (!t->tg)   /* (gateway() reports it) */
-        return 0;
-    barrier_arrive(t, p->active_only);
-    return 1;
-}
 
 int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in, uint32_t exec_mask,
                uint32_t desc, uint32_t exdesc)

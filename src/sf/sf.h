@@ -138,6 +138,9 @@ typedef struct gt_sf_plan {
      * header register, slots (8 or 16), channel mask (bit c: channel c off);
      * an OWord block read's block-size code (desc 10:8) */
     uint8_t bti, a64, write, header, slots, cmask, block;
+    /* the route that runs op (gt_sf_send_planned's contract), chosen with
+     * it: SLM or memory untyped, OWord block, barrier, fence */
+    int (*run)(gt_thread *t, const struct gt_sf_plan *p, uint32_t mask);
 } gt_sf_plan;
 
 /* Plan the send in (p->op 0 when it does not qualify). */
@@ -149,6 +152,9 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p);
  * leaves them), 0 with nothing changed, and gt_sf_send must run it (an
  * access out of bounds or on an unmapped page, a binding table entry not
  * yet resolved in this dispatch, SLM under the race check ...). */
-int gt_sf_send_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
+static inline int gt_sf_send_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+{
+    return p->op ? p->run(t, p, mask) : 0;
+}
 
 #endif

@@ -442,8 +442,11 @@ int sf_image_ms_write(sf_msg *m, const sf_image *im, uint32_t x, uint32_t y, uin
 extern const char *const sf_aop_names[16];
 unsigned sf_aop_srcs(unsigned op, bool flt);
 uint64_t sf_aop_int(unsigned op, int bits, uint64_t old, uint64_t s0, uint64_t s1, uint64_t *ret);
-/* A planned untyped read or write (gt_sf_send_planned's contract). */
-int sf_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
+/* Planned untyped reads and writes (gt_sf_send_planned's contract): of
+ * the thread group's SLM (A32, BTI 254), and of memory (a buffer,
+ * stateless A32, A64). */
+int sf_slm_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
+int sf_mem_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
 /* The bytes of OWord block-size code block (desc 10:8: 0, 1 one OWord in
  * the low / high half of the register, 2, 3, 4: 2, 4, 8 OWords); 0: not
  * a valid code. */
@@ -452,7 +455,7 @@ unsigned sf_owb_bytes(unsigned block);
  * SF_OP_OWB_UNALIGNED_READ): 1 done, 0 nothing changed (a space that takes
  * a report or a surface state decode, bytes out of bounds, across a page,
  * unmapped). */
-int sf_owb_planned(gt_thread *t, const gt_sf_plan *p);
+int sf_owb_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
 /* Typed surface read / write / atomic messages (data port). */
 int sf_typed(sf_msg *m, unsigned op);
 /* Sampler messages (SFID 2; sampler.c). */
