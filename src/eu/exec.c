@@ -4876,12 +4876,14 @@ static inline int exec_fast(xctx *c, const gt_xinst *x, uint32_t wren, uint32_t 
     return x->fast_fn(c->t, x, wren, pm, c->fmode);
 }
 
-static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan)
+/* An ALU instruction on the general path (try_fast: its handler first,
+ * for callers that have not run it; the run loop has). */
+static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan, int try_fast)
 {
     if (__builtin_expect(x->chan_pairs, 0))
         return exec_alu_pairs(c, x, nchan);
     const gt_inst *in = &x->in;
-    if (x->fast && !c->reference) {
+    if (try_fast && x->fast && !c->reference) {
         /* the masks as the run loop's block forms them (gt_xinst.nomask,
          * pm_*): the differential tests compare them with pred_mask's */
         uint32_t fpm = x_pred_mask(c->t, x);
@@ -5571,9 +5573,11 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
                 ninst++;
                 continue;
             }
-            if (k)   /* (an instruction after x that declined: the loop comes back to it) */
+            if (k == n || ninst >= stop_n)   /* (a poll first, then the decliner again) */
                 continue;
-            /* x declined: the general path */
+            /* x, or y after it, declined: the general path runs it (a block
+             * member is no join point: the block was taken) */
+            x = y;
         } else if (lean && x->ctrl >= CTRL_STRUCT) {   /* (no plan error: gt_exec_plan) */
             ip = cf_lean(t, x, &nchan);
             ninst++;
@@ -5635,7 +5639,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
                     continue;
                 }
             }
-            status = exec_alu(&c, x, emask, &nchan);
+            status = exec_alu(&c, x, emask, &nchan, 0);   /* (its handler declined above) */
             if (status != GTSIM_OK) {
                 t->state = GT_THREAD_FAULTED;
                 break;
@@ -5704,7 +5708,7 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
     if (fast)
         *fast = !reference && x->fast && !x->chan_pairs && (x->fast != FK_FLT || !c.alt) && !is_branch(in->op);
     int st = is_branch(in->op) ? gt_error(dev, GTSIM_ERR_INVALID, "gt_eu_exec_one: not an ALU instruction")
-                               : exec_alu(&c, x, emask, &nchan);
+                               : exec_alu(&c, x, emask, &nchan, 1);
     GT_STAT_ADD(dev, eu_channels, nchan);
     fesetround(saved_round);
     return st;
