@@ -624,6 +624,8 @@ int gt_poll(gtsim_device *dev)
                             " (gtsim run --timeout)",
                             (t - dev->sub_t0_ns) / 1000000u, (uint64_t)dev->cfg.timeout_ms);
     }
+    if (dev->poll_due && gt_now_ns() >= dev->poll_due_ns)
+        dev->poll_due(dev->poll_due_arg);
     return GTSIM_OK;
 }
 

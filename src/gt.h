@@ -101,6 +101,14 @@ struct gtsim_device {
     uint64_t clock0_ns;   /* CLOCK_MONOTONIC at creation: cfg.host_clock's timestamp 0 */
     uint64_t deadline_ns; /* CLOCK_MONOTONIC deadline of the submission, 0 = none */
     unsigned poll_count;  /* polls since the clock was last read */
+    /* An action due at the polls of the submitting thread: from
+     * poll_due_ns (CLOCK_MONOTONIC) on, gt_poll calls poll_due(poll_due_arg)
+     * (a walk's first worker deciding, mid-group, to post the others:
+     * pipe.c walk_poll).  Set and cleared by the submitting thread while it
+     * runs alone; NULL: none. */
+    void (*poll_due)(void *arg);
+    void *poll_due_arg;
+    uint64_t poll_due_ns;
     gt_mem_budget hostmem;/* host memory of dev->mem and dev->gsm (cfg.max_host_memory) */
     int status;           /* first error status, GTSIM_OK if none */
     char err[2048];       /* report of the last error */

@@ -420,5 +420,9 @@ int gt_profile_write(gt_profile *p, const gt_platform *plat, FILE *f);
 struct gt_kcache *gt_kcache_create(gt_profile *prof);
 void gt_kcache_destroy(struct gt_kcache *kc);
 void gt_kcache_flush(struct gt_kcache *kc);
+/* Host nanoseconds (CLOCK_MONOTONIC) the calling host thread has spent so
+ * far decoding and planning instructions, in any cache: how long a walk's
+ * other workers, each with its own cache, would repeat that work. */
+uint64_t gt_kcache_decode_ns(void);
 
 #endif

@@ -143,19 +143,20 @@ static void hexbytes(const uint8_t *b, int n, char *buf, size_t len)
         o += (size_t)snprintf(buf + o, len - o, "%s%02x", i ? " " : "", b[i]);
 }
 
-const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint32_t ip,
-                               int *status)
+/* Host nanoseconds this host thread has spent in kc_decode. */
+static _Thread_local uint64_t decode_ns;
+
+uint64_t gt_kcache_decode_ns(void)
+{
+    return decode_ns;
+}
+
+/* gt_kcache_inst's miss: the instruction at ip (aligned) of k, decoded,
+ * planned and entered in k's slots. */
+static const gt_xinst *kc_decode(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint32_t ip, int *status)
 {
     uint32_t idx = ip >> 3;
     uint64_t gva = k->gva + ip;
-    if (ip & 7) {   /* before the slot lookup: ip / 8 names an aligned neighbour */
-        *status = gt_error(dev, GTSIM_ERR_ILLEGAL,
-                           "EU: misaligned instruction pointer ip=0x%x (kernel GVA 0x%" PRIx64
-                           ", instruction GVA 0x%" PRIx64 ")", ip, k->gva, gva);
-        return NULL;
-    }
-    if (idx < k->nslot && k->slot[idx])
-        return k->slot[idx];
     uint8_t code[16] = {0};
     size_t avail = 16;
     uint64_t fva = 0;
@@ -261,5 +262,23 @@ const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint
     k->slot[idx] = x;
     if (b)
         k->charged += need;
+    return x;
+}
+
+const gt_xinst *gt_kcache_inst(gtsim_device *dev, gt_kkernel *k, gt_vm *vm, uint32_t ip,
+                               int *status)
+{
+    uint32_t idx = ip >> 3;
+    if (ip & 7) {   /* before the slot lookup: ip / 8 names an aligned neighbour */
+        *status = gt_error(dev, GTSIM_ERR_ILLEGAL,
+                           "EU: misaligned instruction pointer ip=0x%x (kernel GVA 0x%" PRIx64
+                           ", instruction GVA 0x%" PRIx64 ")", ip, k->gva, k->gva + ip);
+        return NULL;
+    }
+    if (idx < k->nslot && k->slot[idx])
+        return k->slot[idx];
+    uint64_t t0 = gt_now_ns();
+    const gt_xinst *x = kc_decode(dev, k, vm, ip, status);
+    decode_ns += gt_now_ns() - t0;
     return x;
 }

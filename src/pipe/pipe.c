@@ -441,6 +441,9 @@ typedef struct walk {
     uint32_t nworkers;          /* workers that may run groups */
     uint64_t min_ns;            /* gt_pipe.parallel_min_ns */
     int posted;                 /* workers 1 .. nworkers - 1 were posted (walk_post) */
+    /* worker 0 before the post (walk_exec_ns): its start, decoding time
+     * then (gt_kcache_decode_ns), groups run and their execution time */
+    uint64_t t0_ns, decode0_ns, w0_groups, w0_groups_ns;
 } walk;
 
 /* Thread groups from the starting IDs to the end of the walk, X fastest
@@ -625,36 +628,65 @@ typedef struct worker_arg {
     pipe_worker *wk;
 } worker_arg;
 
-/* Whether worker 0, having run its k-th group (k >= 2) in last_ns after a
- * first one of first_ns (which decoded the kernel), should post the other
- * workers: when the groups left, each taken as long as the last, come to
- * at least min_ns, and the share of them the others would take is longer
- * than the decoding each of them repeats (the first group's extra time). */
-static int walk_worth_posting(const walk *wl, uint64_t first_ns, uint64_t last_ns)
+/* Worker 0's time since the walk started, less its decoding then, in *dec
+ * (ns). */
+static uint64_t walk_exec_ns(const walk *wl, uint64_t *dec)
 {
-    uint64_t next = __atomic_load_n(&wl->next, __ATOMIC_RELAXED);
-    if (next + 2 > wl->ngroups)
+    uint64_t t = gt_now_ns() - wl->t0_ns;
+    *dec = gt_kcache_decode_ns() - wl->decode0_ns;
+    return t > *dec ? t - *dec : 0;
+}
+
+/* Whether worker 0, alone so far, should post the other workers: when the
+ * groups not yet claimed, each taken as long as worker 0's groups took on
+ * average (or its current group so far, if longer), come to at least
+ * min_ns, and the share of them the others would take is longer than the
+ * decoding each of them repeats. */
+static int walk_worth_posting(const walk *wl)
+{
+    uint64_t next = __atomic_load_n(&wl->next, __ATOMIC_RELAXED), dec;
+    if (next >= wl->ngroups)
         return 0;
-    unsigned __int128 left = (unsigned __int128)last_ns * (wl->ngroups - next);
-    uint64_t decode = first_ns > last_ns ? first_ns - last_ns : 0;
-    return left >= wl->min_ns && left * (wl->nworkers - 1) / wl->nworkers > decode;
+    uint64_t exec = walk_exec_ns(wl, &dec), cur = exec > wl->w0_groups_ns ? exec - wl->w0_groups_ns : 0;
+    uint64_t per = wl->w0_groups ? wl->w0_groups_ns / wl->w0_groups : 0;
+    unsigned __int128 left = (unsigned __int128)(per > cur ? per : cur) * (wl->ngroups - next);
+    return left >= wl->min_ns && left * (wl->nworkers - 1) / wl->nworkers > dec;
 }
 
 static void walk_post(worker_arg *a);
 
+/* gt_poll's action (gtsim_device.poll_due) while worker 0 runs alone: it
+ * may post the others in the middle of a group, so that a walk of a few
+ * long groups shares them from its first. */
+static void walk_poll(void *arg)
+{
+    worker_arg *a = arg;
+    if (walk_worth_posting(a->wl))
+        walk_post(a);
+}
+
 /* Run groups claimed in order (wl->next) on worker a->wk until the walk is
  * done or has failed; the first failure stops every worker at its next
  * group.  With post set (worker 0, the calling thread, of a walk with
- * other workers), it also posts their job (walk_post) before its first
- * group when min_ns is 0, otherwise once walk_worth_posting says so. */
+ * other workers), it also posts their job (walk_post): before its first
+ * group when min_ns is 0, otherwise once walk_worth_posting says so at a
+ * poll (walk_poll: each group's dispatch polls, and each of its threads
+ * every GT_POLL_INSNS instructions). */
 static void claim_groups(worker_arg *a, int post)
 {
     walk *wl = a->wl;
+    gtsim_device *dev = wl->dev;
     if (post && !wl->min_ns) {
         walk_post(a);
         post = 0;
     }
-    uint64_t t = post ? gt_now_ns() : 0, first_ns = 0, done = 0;
+    if (post) {
+        wl->t0_ns = gt_now_ns();
+        wl->decode0_ns = gt_kcache_decode_ns();
+        dev->poll_due_arg = a;
+        dev->poll_due_ns = wl->t0_ns + wl->min_ns;
+        dev->poll_due = walk_poll;
+    }
     while (!__atomic_load_n(&wl->stop, __ATOMIC_RELAXED)) {
         uint64_t idx = __atomic_fetch_add(&wl->next, 1, __ATOMIC_RELAXED);
         if (idx >= wl->ngroups)
@@ -668,17 +700,14 @@ static void claim_groups(worker_arg *a, int post)
                 wl->status = st;
             break;
         }
-        if (post) {
-            uint64_t t1 = gt_now_ns(), dt = t1 - t;
-            t = t1;
-            if (++done == 1)
-                first_ns = dt;
-            else if (walk_worth_posting(wl, first_ns, dt)) {
-                walk_post(a);
-                post = 0;
-            }
+        if (post && !wl->posted) {
+            uint64_t dec;
+            wl->w0_groups++;
+            wl->w0_groups_ns = walk_exec_ns(wl, &dec);
         }
     }
+    if (post)
+        dev->poll_due = NULL;
 }
 
 /* A worker on a pool thread also counts its CPU time
@@ -729,6 +758,7 @@ static void walk_post(worker_arg *a)
     gtsim_device *dev = wl->dev;
     struct gt_pipe *p = dev->pipe;
     pipe_pool *pl = &p->pool;
+    dev->poll_due = NULL; /* (its one chance: a walk posts at most once) */
     if (pl->pid != getpid()) /* a fork's child: the parent's threads are not here */
         pool_init(pl);
     uint32_t nw = wl->nworkers;
@@ -873,7 +903,7 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
     }
 
     /* Workers: thread groups run in parallel on up to cfg.threads host
-     * threads when there are groups enough, each worker's threads with
+     * threads, at most one per group, each worker's threads with
      * their own FFTIDs (and so scratch slots) below the VFE's Maximum
      * Number of Threads; one worker (the calling thread) otherwise, or when
      * EU tracing or coverage, which are not thread-safe, is on.  The
@@ -885,8 +915,8 @@ int gt_pipe_walker(gtsim_device *dev, const gt_walker *w)
         nw = PIPE_MAX_WORKERS;
     if (ps->max_threads && nw > ps->max_threads / nthreads)
         nw = ps->max_threads / nthreads;
-    if ((uint64_t)nw > ngroups / 2)
-        nw = (uint32_t)(ngroups / 2);
+    if ((uint64_t)nw > ngroups)
+        nw = (uint32_t)ngroups;
     if (nw < 2 || gt_eu_debug_enabled())
         nw = 1;
 

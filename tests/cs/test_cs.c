@@ -705,8 +705,8 @@ static void test_walker_payload(void **state)
  * group, the counter 60 x 3 x 8 x 16 (no increment lost between workers), and
  * the same slots as one host thread writes them. */
 /* The walk of run_groups with kernel file kfile, INTERFACE_DESCRIPTOR_DATA
- * DWord 6 idd6 and dim[] groups; its status, and the device's statistics
- * in *s. */
+ * DWord 6 idd6 (its bits 9:0: SIMD8 threads per group, 1 to 3) and dim[]
+ * groups; its status, and the device's statistics in *s. */
 static int walk_groups(unsigned threads, const char *kfile, uint32_t idd6, const uint32_t dim[3], uint32_t *slots,
                        size_t nslots, uint32_t *counter, gtsim_stats *s)
 {
@@ -742,7 +742,8 @@ static int walk_groups(unsigned threads, const char *kfile, uint32_t idd6, const
         MEDIA_VFE_STATE, 0, 0, (63u << 16) | (2u << 8), 0, 0, 0, 0, 0,
         MEDIA_IDL, 0, 64, 0,
         GPGPU_WALKER, 1, 32 * 4, 0x200,
-        (0u << 30) | 2u /* SIMD8, 3 threads */, 0, 0, dim[0], 0, 0, dim[1], 0, dim[2], 0xffffffff, 0xffffffff,
+        (0u << 30) | ((idd6 & 0x3ff) - 1) /* SIMD8, Thread Width Counter Maximum */, 0, 0, dim[0], 0, 0, dim[1],
+        0, dim[2], 0xffffffff, 0xffffffff,
         MEDIA_STATE_FLUSH, 0,
         MI_BATCH_BUFFER_END,
     };
@@ -769,12 +770,31 @@ static void run_groups(unsigned threads, uint32_t *slots, size_t nslots, uint32_
     assert_int_equal(s.eu_channels, 60 * 3 * (7 + 22 * 8));
 }
 
+/* GTSIM_PARALLEL_MIN_US for one walk: set_min_us sets it, restore_min_us
+ * puts back what the test command set (tests/run.sh: 0). */
+static char *saved_min_us;
+static void set_min_us(const char *us)
+{
+    const char *o = getenv("GTSIM_PARALLEL_MIN_US");
+    saved_min_us = o ? strdup(o) : NULL;
+    setenv("GTSIM_PARALLEL_MIN_US", us, 1);
+}
+static void restore_min_us(void)
+{
+    if (saved_min_us)
+        setenv("GTSIM_PARALLEL_MIN_US", saved_min_us, 1);
+    else
+        unsetenv("GTSIM_PARALLEL_MIN_US");
+    free(saved_min_us);
+    saved_min_us = NULL;
+}
+
 /* The walk of run_groups on 4 host threads against the serial one, with
- * the helpers joining at the walk's start (GTSIM_PARALLEL_MIN_US=0), when
- * a microsecond of work is left (after the calling thread's second group,
- * unless the first one's decoding outweighs the rest), and never (100 s:
- * a walk shorter than that runs on the calling thread alone, so every
- * thread has the first worker's FFTIDs, 0-2). */
+ * the helpers joining at the walk's start (GTSIM_PARALLEL_MIN_US=0), from
+ * the calling thread's first poll after a microsecond (unless its decoding
+ * outweighs the groups left), and never (100 s: a walk shorter than that
+ * runs on the calling thread alone, so every thread has the first
+ * worker's FFTIDs, 0-2). */
 static void test_walker_parallel(void **state)
 {
     (void)state;
@@ -785,10 +805,10 @@ static void test_walker_parallel(void **state)
     assert_int_equal(cser, 60 * 3 * 8 * 16);
     static const char *const min_us[] = {"0", "1", "100000000"};
     for (int a = 0; a < 3; a++) {
-        setenv("GTSIM_PARALLEL_MIN_US", min_us[a], 1);
+        set_min_us(min_us[a]);
         memset(par, 0, sizeof(par));
         run_groups(4, par, N, &cpar);
-        unsetenv("GTSIM_PARALLEL_MIN_US");
+        restore_min_us();
         assert_int_equal(cpar, 60 * 3 * 8 * 16);
         uint32_t workers = a == 2 ? 1 : 4;
         for (uint32_t z = 0; z < 3; z++)
@@ -808,6 +828,27 @@ static void test_walker_parallel(void **state)
                                 assert_int_equal(r0[i], r0s[i]);
                     }
     }
+}
+
+/* A walk of a few long groups shares them from its first: the calling
+ * thread, alone at first, posts the other workers from a poll in the
+ * middle of its first group once it has run GTSIM_PARALLEL_MIN_US (1 ms
+ * here), not after its second group.  handoff_kernel.asm's group 0 waits
+ * for group 1, so the walk of these two groups ends only if group 1 runs
+ * on another host thread while group 0 waits (on one host thread it would
+ * end at the watchdog). */
+static void test_walker_post_mid_group(void **state)
+{
+    (void)state;
+    static const uint32_t dim[3] = {2, 1, 1};
+    uint32_t counter = 0;
+    gtsim_stats s;
+    set_min_us("1000");
+    int st = walk_groups(2, HANDOFF_KERNEL, 1, dim, NULL, 0, &counter, &s);
+    restore_min_us();
+    assert_int_equal(st, GTSIM_OK);
+    assert_int_equal(counter, 8); /* group 1's increment, 8 channels */
+    assert_int_equal(s.threads_dispatched, 2);
 }
 
 /* A walker whose group fails counts the work of its threads that were left
@@ -1016,6 +1057,7 @@ int main(void)
         cmocka_unit_test(test_walker_masks),
         cmocka_unit_test_setup_teardown(test_walker_payload, setup, teardown),
         cmocka_unit_test(test_walker_parallel),
+        cmocka_unit_test(test_walker_post_mid_group),
         cmocka_unit_test(test_walker_failed_group_stats),
         cmocka_unit_test_setup_teardown(test12_submission_queue, setup12, teardown),
         cmocka_unit_test_setup_teardown(test12_register_offsets, setup12, teardown),
