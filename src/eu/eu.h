@@ -421,8 +421,9 @@ struct gt_kcache *gt_kcache_create(gt_profile *prof);
 void gt_kcache_destroy(struct gt_kcache *kc);
 void gt_kcache_flush(struct gt_kcache *kc);
 /* Host nanoseconds (CLOCK_MONOTONIC) the calling host thread has spent so
- * far decoding and planning instructions, in any cache: how long a walk's
- * other workers, each with its own cache, would repeat that work. */
+ * far decoding and planning instructions, in any cache, while a walk
+ * weighed posting its other workers (gtsim_device.poll_due): how long
+ * they, each with its own cache, would repeat that work. */
 uint64_t gt_kcache_decode_ns(void);
 
 #endif

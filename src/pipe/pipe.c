@@ -706,7 +706,7 @@ static void claim_groups(worker_arg *a, int post)
             wl->w0_groups_ns = walk_exec_ns(wl, &dec);
         }
     }
-    if (post)
+    if (post && !wl->posted) /* (walk_post cleared it, before the others started) */
         dev->poll_due = NULL;
 }
 
