@@ -68,7 +68,7 @@ static void usage(FILE *f)
             "      --max-host-memory BYTES host memory for simulated memory, suffixes K M G T\n"
             "                              (default: half of the machine's physical memory)\n"
             "      --host-threads N        host threads running thread groups in parallel, 1 to 256\n"
-            "                              (default: the host's processors)\n"
+            "                              (default: the processors gtsim may run on)\n"
             "      --timeout SECONDS       wall-clock limit of the run (default: none)\n"
             "      --progress, --no-progress\n"
             "                              show or hide the progress line on stderr\n"
@@ -464,7 +464,7 @@ static int cmd_run(int argc, char **argv)
         double secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
         printf("records            %" PRIu64 " (%" PRIu64 " memory writes, %" PRIu64 " MMIO writes, %" PRIu64
                " skipped)\n", ast.records, ast.mem_writes, ast.mmio_writes, ast.skipped);
-        gtsim_print_stats(stdout, "", &s, secs, 1); /* as exec/serve --stats (tools/stats.c) */
+        gtsim_print_stats(stdout, "", &s, secs, cfg.threads, 1); /* as exec/serve --stats (tools/stats.c) */
         gtsim_print_device_kernel_stats(stdout, "", dev);
     }
     if (cfg.checks && gtsim_check_summary(dev, stderr) && !rc)

@@ -413,7 +413,7 @@ static void end_client(struct server *s, struct client *c)
     if (s->stats && c->used.commands) {
         char prefix[96];
         snprintf(prefix, sizeof(prefix), "%s: client %u: ", s->tag, c->id);
-        gtsim_print_stats(stderr, prefix, &c->used, c->secs, 0);
+        gtsim_print_stats(stderr, prefix, &c->used, c->secs, 0, 0);
         gtsim_print_kernel_stats(stderr, prefix, c->ks, c->nks);
     }
     free(c->ks);
@@ -836,7 +836,7 @@ static void server_stop(struct server *s)
         char prefix[64];
         snprintf(prefix, sizeof(prefix), "%s: total: ", s->tag);
         fprintf(stderr, "%s%u clients\n", prefix, s->served);
-        gtsim_print_stats(stderr, prefix, &total, since(&s->t0), 1);
+        gtsim_print_stats(stderr, prefix, &total, since(&s->t0), s->cfg.threads, 1);
         if (s->keep_state) /* one device: its kernels over all clients */
             gtsim_print_device_kernel_stats(stderr, prefix, s->shared.dev);
     }

@@ -6,11 +6,13 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
-void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double host_secs, int peak_memory)
+void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double host_secs, unsigned host_threads,
+                       int peak_memory)
 {
     fprintf(f, "%scommands           %" PRIu64 " (%" PRIu64 " walkers)\n", prefix, s->commands, s->walkers);
     fprintf(f, "%sthreads dispatched %" PRIu64 "\n", prefix, s->threads_dispatched);
@@ -22,6 +24,8 @@ void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double
     double csecs = s->exec_cpu_ns / 1e9;
     fprintf(f, "%shost CPU executing %.3f s (%.1f M lane-ops per CPU second)\n", prefix, csecs,
             csecs > 0 ? s->eu_channels / csecs / 1e6 : 0.0);
+    if (host_threads)
+        fprintf(f, "%shost threads       %u (--host-threads)\n", prefix, host_threads);
     if (peak_memory) {
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
@@ -100,7 +104,14 @@ int gtsim_parse_size(const char *s, uint64_t *out)
 
 unsigned gtsim_default_host_threads(void)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    long n = 0;
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (!sched_getaffinity(0, sizeof(set), &set))
+        n = CPU_COUNT(&set); /* taskset, cgroup cpusets: the processors this process may run on */
+#endif
+    if (n < 1)
+        n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
 }
 

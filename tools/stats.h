@@ -13,9 +13,12 @@
 /* Print the device counters of s as `gtsim run --stats` does: commands and
  * walkers, threads dispatched, EU instructions, active channels (lane-ops),
  * host time (host_secs: wall-clock seconds of the whole run; s->exec_ns:
- * time spent executing; s->exec_cpu_ns: CPU time of that), and, when peak_memory is set, the process's peak
- * resident memory.  Every line starts with prefix (may be ""). */
-void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double host_secs, int peak_memory);
+ * time spent executing; s->exec_cpu_ns: CPU time of that), host_threads
+ * (gtsim_config.threads; 0: no such line), and, when peak_memory is set,
+ * the process's peak resident memory.  Every line starts with prefix (may
+ * be ""). */
+void gtsim_print_stats(FILE *f, const char *prefix, const gtsim_stats *s, double host_secs, unsigned host_threads,
+                       int peak_memory);
 
 /* The per-kernel lines of --stats: for each of the n kernels of k (as
  * gtsim_kernel_stats_get gives them) its GVA, walkers, threads, EU
@@ -32,7 +35,9 @@ void gtsim_stats_add(gtsim_stats *a, const gtsim_stats *b);
  * not one or it overflows 64 bits. */
 int gtsim_parse_size(const char *s, uint64_t *out);
 
-/* The default of --host-threads: the host's online processors (1..256). */
+/* The default of --host-threads: the processors this process may run on
+ * (its affinity mask: taskset, cpusets), else the host's online ones;
+ * 1..256. */
 unsigned gtsim_default_host_threads(void);
 /* Parse --host-threads N (1..256): 0, or -1 when s is not such a number. */
 int gtsim_parse_host_threads(const char *s, unsigned *out);

@@ -244,7 +244,13 @@ assert sum(k[2] for k in ks) == tot["EU instructions"], (ks, tot)
 assert sum(k[3] for k in ks) == tot["active channels"], (ks, tot)
 print("ok: per-kernel stats sum to the totals", ks)
 PY
-    done ;;
+    done
+    # the host threads --stats names: as given, or by default the processors gtsim
+    # may run on (its affinity: one under taskset -c 0, whatever the host has)
+    expect 0 '^host threads       3 \(--host-threads\)$' -- \
+        "$gtsim" run "$corpus/vadd/trace.aub.gz" --stats --host-threads 3
+    expect 0 '^host threads       1 \(--host-threads\)$' -- \
+        taskset -c 0 "$gtsim" run "$corpus/vadd/trace.aub.gz" --stats ;;
 timeline) # gtsim run --trace-out: valid JSON (Chrome trace events) with one slice per
     # hardware thread (its instruction count as duration), the walker and submission
     # slices nesting them, a flow arrow per thread; on 1 and 2 host threads the same
