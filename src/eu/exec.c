@@ -292,55 +292,69 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
     if (n > 32)
         n = 32;
     int lane_off[32];   /* bytes from the operand's start, per lane */
-    if (in->align16 && is_mme_macro(in)) {
+    int contig = 1, scalar = 1, hi = 0;   /* the region's shape, its highest lane offset */
+    int w = 32, vs = 0, hs = (o->hstride ? o->hstride : 1) * sz;   /* Align1 destination */
+    if (!in->align16 && !is_dst) {
+        /* lane li: row li / width, column li % width; with a VxH indirect
+         * region the row part comes from a0.(sub+row) */
+        w = o->width ? o->width : 1;
+        vs = o->indirect && o->vxh ? 0 : o->vstride * sz;
+        hs = o->hstride * sz;
+    }
+    if (!in->align16 && !(w & (w - 1))) {   /* (the encodable widths: powers of two) */
+        int lw = __builtin_ctz((unsigned)w), cols = n < w ? n : w, rows = (n + w - 1) >> lw;
+        hi = (rows - 1) * vs + (cols - 1) * hs;
+        if (o->indirect || base + hi + sz <= limit) {   /* (else the check below reports it) */
+            int ob = o->indirect ? 0 : base;
+            uint16_t last = (uint16_t)(ob + ((n - 1) >> lw) * vs + ((n - 1) & (w - 1)) * hs);
+            for (int i = 0; i < 32; i++)   /* lanes past the execution size: the last lane's */
+                p->off[i] = last;
+            for (int li = 0; li < n - 1; li++)
+                p->off[li] = (uint16_t)(ob + (li >> lw) * vs + (li & (w - 1)) * hs);
+            p->contig = (uint8_t)((cols == 1 || hs == sz) && (rows == 1 || vs == w * sz) && !o->indirect);
+            p->scalar = (uint8_t)((cols == 1 || hs == 0) && (rows == 1 || vs == 0) && !o->indirect);
+            return;
+        }
         for (int li = 0; li < n; li++)
-            lane_off[li] = li * sz;   /* see is_mme_macro */
-    } else if (in->align16) {
-        /* Align16 (seed 001 §3.3.5): channels in groups of 4 (of 32-bit
-         * elements); the swizzle picks the component within the group. */
+            lane_off[li] = (li >> lw) * vs + (li & (w - 1)) * hs;
+        contig = (cols == 1 || hs == sz) && (rows == 1 || vs == w * sz);
+        scalar = (cols == 1 || hs == 0) && (rows == 1 || vs == 0);
+    } else {
         for (int li = 0; li < n; li++) {
             int g = li / 4, c = li % 4;
-            if (is_dst)
+            if (!in->align16)
+                lane_off[li] = li / w * vs + li % w * hs;
+            else if (is_mme_macro(in))
+                lane_off[li] = li * sz;   /* see is_mme_macro */
+            /* Align16 (seed 001 §3.3.5): channels in groups of 4 (of 32-bit
+             * elements); the swizzle picks the component within the group. */
+            else if (is_dst)
                 lane_off[li] = (g * 4 + c) * sz;
             else if (o->rep)
                 lane_off[li] = 0;  /* 3-source RepCtrl: scalar replicate */
             else   /* 3-source operands are the contiguous region with a swizzle;
                     * 2-source ones step by their vertical stride per group */
                 lane_off[li] = (g * (in->num_srcs == 3 ? 4 : o->vstride) + o->swizzle[c]) * sz;
+            contig &= lane_off[li] == li * sz;
+            scalar &= lane_off[li] == 0;
+            hi = lane_off[li] > hi ? lane_off[li] : hi;
         }
-    } else if (is_dst) {
-        for (int li = 0; li < n; li++)
-            lane_off[li] = li * (o->hstride ? o->hstride : 1) * sz;
-    } else {
-        /* lane li: row li / width, column li % width; with a VxH indirect
-         * region the row part comes from a0.(sub+row) */
-        int w = o->width ? o->width : 1, vs = o->indirect && o->vxh ? 0 : o->vstride * sz;
-        for (int li = 0, row = 0; li < n; row++)
-            for (int col = 0; col < w && li < n; col++, li++)
-                lane_off[li] = row * vs + col * o->hstride * sz;
     }
-    int contig = 1, scalar = 1;
-    for (int li = 0; li < n; li++) {
-        int off = lane_off[li];
-        if (off != li * sz)
-            contig = 0;
-        if (off != 0)
-            scalar = 0;
-        if (!o->indirect) {
-            if (base + off + sz > limit) {
+    if (!o->indirect && base + hi + sz > limit) {
+        for (int li = 0; li < n; li++) {
+            if (base + lane_off[li] + sz > limit) {
                 char why[96];
                 snprintf(why, sizeof(why),
                          "operand region runs past the end of its register file "
-                         "(byte %d of %d)", base + off + sz, limit);
+                         "(byte %d of %d)", base + lane_off[li] + sz, limit);
                 plan_fail(x, GTSIM_ERR_ILLEGAL, why);
-                p->off[li] = (uint16_t)base;
-                continue;
+                lane_off[li] = 0;   /* (p->off: base) */
             }
-            p->off[li] = (uint16_t)(base + off);
-        } else {
-            p->off[li] = (uint16_t)off;
         }
     }
+    int ob = o->indirect ? 0 : base;
+    for (int li = 0; li < n; li++)
+        p->off[li] = (uint16_t)(ob + lane_off[li]);
     for (int i = n; i < 32; i++) /* lanes past the execution size: the last lane's */
         p->off[i] = p->off[n - 1];
     p->contig = (uint8_t)(contig && !o->indirect);
@@ -1213,7 +1227,7 @@ static void plan_fast_kind(gt_xinst *x, int ns)
             return;
         }
         if ((x->dst.space == GT_XS_GRF || x->dst.space == GT_XS_ACC) &&
-            (!fast_int_type(x->dst.type) || x->dst.size == 1))
+            (!fast_int_type(x->dst.type) || (x->dst.size == 1 && x->dst.space != GT_XS_GRF)))
             return;
         if (x->raw_mov && x->dst.space == GT_XS_ACC)
             return;   /* (exec_alu_masked keeps a raw move's bits, not its value, in acc_wide) */
@@ -1287,9 +1301,8 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         for (int s = 0; s < ns; s++)
             if (x->src[s].type != GT_TYPE_F)
                 return;
-        /* condition modifiers: cmp's compare, sel's min/max; none elsewhere */
-        if (in->cond != GT_COND_NONE && op != GT_OP_CMP && op != GT_OP_CMPN && op != GT_OP_SEL)
-            return;
+        /* condition modifiers: cmp's compare, sel's min/max; elsewhere the
+         * result's test (fast_flt_n, on the lane arrays) */
         x->fast = FK_FLT;
     }
 }
@@ -3287,12 +3300,15 @@ static inline __attribute__((always_inline)) uint32_t fast_store_int(gt_thread *
                     int i = __builtin_ctz(m);
                     memcpy(g + pd->off[i], &r[i], 8);
                 }
-        } else {
+        } else if (pd->size == 2) {
             for (uint32_t m = lmask; m; m &= m - 1) {
                 int i = __builtin_ctz(m);
                 uint16_t v = (uint16_t)r[i];
                 memcpy(g + pd->off[i], &v, 2);
             }
+        } else {   /* bytes (a GRF destination strided by 2 or 4: char and uchar vectors) */
+            for (uint32_t m = lmask; m; m &= m - 1)
+                g[pd->off[__builtin_ctz(m)]] = (uint8_t)r[__builtin_ctz(m)];
         }
         if (pd->space == GT_XS_ACC)   /* the integer accumulator's wide values */
             for (uint32_t m = lmask; m; m &= m - 1) {
@@ -4083,6 +4099,20 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
     }
     if (nan_rule_op(op, in->math_fc))
         nan_rule_f(r, a, b, cc, ns, n);
+    if (!cmp && ftz && x->fast_flush)
+        for (int i = 0; i < n; i++) {
+            uint32_t u = gt_f2u(r[i]);
+            if ((u & 0x7f800000u) == 0)
+                r[i] = gt_u2f(u & 0x80000000u);
+        }
+    /* another operation's condition modifier tests its result as written
+     * (the general path's cond_eval on the destination's bits) */
+    if (in->cond && !cmp && op != GT_OP_SEL) {
+        for (uint32_t m = lmask; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            cmpres |= (uint32_t)cond_eval(in->cond, gt_f2u(r[i]), GT_TYPE_F) << i;
+        }
+    }
     const gt_xop *pd = &x->dst;
     if (pd->space == GT_XS_GRF || pd->space == GT_XS_ACC) {
         uint8_t *g = pd->space == GT_XS_ACC ? t->acc : t->grf;
@@ -4093,12 +4123,6 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
                 memcpy(g + pd->off[i], &v, 4);
             }
         } else {
-            if (ftz && x->fast_flush)
-                for (int i = 0; i < n; i++) {
-                    uint32_t u = gt_f2u(r[i]);
-                    if ((u & 0x7f800000u) == 0)
-                        r[i] = gt_u2f(u & 0x80000000u);
-                }
             if (pd->contig && lmask == full)
                 copy4(g + pd->off[0], r, n);
             else
@@ -4108,7 +4132,7 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
                 }
         }
     }
-    if (cmp)
+    if (cmp || (in->cond && op != GT_OP_SEL))
         x_flag_write(t, x, wren, cmpres << co);
     return 1;
 }
@@ -4825,16 +4849,16 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         }
     case FK_FLT: {
         int v8 = host_v8(), plain = x->fast_shape == SH_PLAIN;
-#define CASE_FLT(NAME, OP) case OP: return !v8 ? NAME##_lanes : plain ? NAME##_p : NAME;
+#define CASE_FLT(NAME, OP) case OP: return !v8 || x->in.cond ? NAME##_lanes : plain ? NAME##_p : NAME;
         switch (op) {
-        case GT_OP_MOV: return v8 ? fflt_mov : fflt_mov_lanes;
+        case GT_OP_MOV: return v8 && !x->in.cond ? fflt_mov : fflt_mov_lanes;
         CASE_FLT(fflt_add, GT_OP_ADD)
         CASE_FLT(fflt_mul, GT_OP_MUL)
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__FMA__)
         case GT_OP_MAD:
-            if (v8 && host_fma_v8())
+            if (v8 && host_fma_v8() && !x->in.cond)
                 return plain ? fflt_mad_pf : fflt_mad_f;
-            return !v8 ? fflt_mad_lanes : plain ? fflt_mad_p : fflt_mad;
+            return !v8 || x->in.cond ? fflt_mad_lanes : plain ? fflt_mad_p : fflt_mad;
 #else
         CASE_FLT(fflt_mad, GT_OP_MAD)
 #endif

@@ -16,7 +16,8 @@
  * accumulator operands (IGC's Gen12 `mad (16) acc0.0:f acc0.0<8;1>:f ...`),
  * integer ones too (`(f0.0) sel (16) acc0.0:uw ...`), csel whose choices
  * are its destination's own elements and compares of a register with
- * itself (IGC's Gen12 loops).  The
+ * itself (IGC's Gen12 loops), integer results to strided byte destinations
+ * (char and uchar vectors) and float results with a condition modifier.  The
  * test also fails when a handler kind never ran, or an opcode the handlers
  * take never went through one: a planner that stopped choosing them would
  * otherwise pass trivially.
@@ -329,9 +330,12 @@ static void gen_inst(gt_inst *in)
     } else {
         d->nr = (uint8_t)(1 + pick(100));
     }
-    static const int dint[] = {GT_TYPE_D, GT_TYPE_UD, GT_TYPE_W, GT_TYPE_UW, GT_TYPE_D, GT_TYPE_UD, GT_TYPE_Q, GT_TYPE_UQ};
-    d->type = (uint8_t)(flt ? (pick(10) ? GT_TYPE_F : GT_TYPE_D) : dint[pick(8)]);
+    static const int dint[] = {GT_TYPE_D, GT_TYPE_UD, GT_TYPE_W, GT_TYPE_UW, GT_TYPE_D, GT_TYPE_UD, GT_TYPE_Q, GT_TYPE_UQ,
+                               GT_TYPE_B, GT_TYPE_UB};
+    d->type = (uint8_t)(flt ? (pick(10) ? GT_TYPE_F : GT_TYPE_D) : dint[pick(10)]);
     d->hstride = (uint8_t)(pick(4) == 0 && d->file == GT_FILE_GRF ? 2 : 1);
+    if ((d->type == GT_TYPE_B || d->type == GT_TYPE_UB) && pick(8))   /* (packed bytes: mov only) */
+        d->hstride = (uint8_t)(2 << pick(2));
     d->writemask = in->align16 ? (uint8_t)(pick(6) ? 0xf : 1 + pick(15)) : 0;
     if (in->align16)
         d->hstride = 1;
@@ -649,6 +653,8 @@ int main(int argc, char **argv)
     long int_acc = 0;                             /* integer handler with an accumulator operand */
     long raw_s1 = 0;                              /* SIMD1 raw moves of other than DWords */
     long cmp_self = 0;                            /* compares of a register region with itself */
+    long byte_dst = 0;                            /* integer handler with a B/UB destination */
+    long flt_cond = 0;                            /* float handler, condition on a result (not cmp, sel) */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -700,6 +706,9 @@ int main(int argc, char **argv)
             int_acc += x->fast == 1 && (x->dst.space == GT_XS_ACC || x->src[0].space == GT_XS_ACC ||
                                         x->src[1].space == GT_XS_ACC);   /* FK_INT */
             csel_nop += x->fast == 7 && x->fast_shape == 32;   /* FK_CSEL, SH_NOP */
+            byte_dst += x->fast == 1 && x->dst.space == GT_XS_GRF && x->dst.size == 1;   /* FK_INT */
+            flt_cond += x->fast == 2 && x->in.cond && x->in.op != GT_OP_CMP && x->in.op != GT_OP_CMPN &&
+                        x->in.op != GT_OP_SEL;   /* FK_FLT */
             if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
                 flt_plain_op[x->in.op]++;
             if (x->fast == 3 && (x->fast_shape & 4))   /* FK_RAW, SH_PLAIN | SH_VV / SH_VS */
@@ -834,6 +843,8 @@ int main(int argc, char **argv)
         {csel_nop, "csel without effect"},
         {cmp_self, "compares of a register region with itself"},
         {raw_acc, "raw moves from the accumulator"},
+        {byte_dst, "integer results to a B/UB destination"},
+        {flt_cond, "float results with a condition modifier"},
     };
     for (size_t i = 0; i < sizeof forms20 / sizeof forms20[0]; i++)
         if (cases >= 20000 && forms20[i].runs < 20) {
