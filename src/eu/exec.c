@@ -304,6 +304,8 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
     if (!in->align16 && !(w & (w - 1))) {   /* (the encodable widths: powers of two) */
         int lw = __builtin_ctz((unsigned)w), cols = n < w ? n : w, rows = (n + w - 1) >> lw;
         hi = (rows - 1) * vs + (cols - 1) * hs;
+        contig = (cols == 1 || hs == sz) && (rows == 1 || vs == w * sz);
+        scalar = (cols == 1 || hs == 0) && (rows == 1 || vs == 0);
         if (o->indirect || base + hi + sz <= limit) {   /* (else the check below reports it) */
             int ob = o->indirect ? 0 : base;
             uint16_t last = (uint16_t)(ob + ((n - 1) >> lw) * vs + ((n - 1) & (w - 1)) * hs);
@@ -311,14 +313,12 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
                 p->off[i] = last;
             for (int li = 0; li < n - 1; li++)
                 p->off[li] = (uint16_t)(ob + (li >> lw) * vs + (li & (w - 1)) * hs);
-            p->contig = (uint8_t)((cols == 1 || hs == sz) && (rows == 1 || vs == w * sz) && !o->indirect);
-            p->scalar = (uint8_t)((cols == 1 || hs == 0) && (rows == 1 || vs == 0) && !o->indirect);
+            p->contig = (uint8_t)(contig && !o->indirect);
+            p->scalar = (uint8_t)(scalar && !o->indirect);
             return;
         }
         for (int li = 0; li < n; li++)
             lane_off[li] = (li >> lw) * vs + (li & (w - 1)) * hs;
-        contig = (cols == 1 || hs == sz) && (rows == 1 || vs == w * sz);
-        scalar = (cols == 1 || hs == 0) && (rows == 1 || vs == 0);
     } else {
         for (int li = 0; li < n; li++) {
             int g = li / 4, c = li % 4;
