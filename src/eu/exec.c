@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
+#include <immintrin.h>
 #endif
 
 #include "check.h"
@@ -82,7 +83,7 @@ typedef struct xctx {
     int goto_pred_waits; /* gt_eu_behaviour.goto_pred_waits */
     int reference;  /* general path only (GTSIM_EU_REFERENCE, gt_eu_exec_one) */
     int host_round; /* the host's rounding mode as last read or set (fenv.h) */
-    unsigned fmode; /* gt_fast_fn fmode: ftz_f | alt << 1 */
+    unsigned fmode; /* gt_fast_fn fmode: ftz_f | alt << 1 | (rm != RTNE) << 2 */
     uint32_t hw_ip_base; /* kernel start as an IP value (offset from instruction base) */
 } xctx;
 
@@ -752,7 +753,7 @@ static int spans_too_many(const gt_xop *p, int n)
  * values need no more: the low 32 bits of the 64-bit computation are the
  * 32-bit computation's, and compares take one signedness that holds every
  * source value (gt_xinst.fast_arith then says which: 1 signed). */
-enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, FK_SEND, FK_SYNC, FK_CR };
+enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, FK_SEND, FK_SYNC, FK_CR, FK_CVT };
 
 /* Operand shapes of the integer handlers (gt_xinst.fast_shape), chosen
  * when the kernel is decoded: any (the handler tests each operand's form),
@@ -1044,6 +1045,20 @@ static int csel_ok(const gt_xinst *x, int ns)
     return 1;
 }
 
+/* FK_CVT: mov between F and D/UD (OpenCL's convert_int(float), (float)i),
+ * GRF regions or an immediate source, without condition modifier or
+ * source modifier (saturation: plan_fast_kind's test before this one). */
+static int cvt_mov_ok(const gt_xinst *x)
+{
+    const gt_inst *in = &x->in;
+    const gt_xop *ps = &x->src[0], *pd = &x->dst;
+    if (in->op != GT_OP_MOV || in->cond || ps->mods || pd->space != GT_XS_GRF ||
+        (ps->space != GT_XS_GRF && !(ps->space == GT_XS_IMM && ps->scalar)))
+        return 0;
+    int si = ps->type == GT_TYPE_D || ps->type == GT_TYPE_UD, di = pd->type == GT_TYPE_D || pd->type == GT_TYPE_UD;
+    return (ps->type == GT_TYPE_F && di) || (si && pd->type == GT_TYPE_F);
+}
+
 static int is_flag_opnd(const gt_operand *o)
 {
     return o->file == GT_FILE_ARF && (o->nr & 0xf0) == GT_ARF_F && (o->nr & 0xf) <= 1 && !o->indirect;
@@ -1180,6 +1195,10 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         x->fenv = 1;
         return;
     }
+    if (cvt_mov_ok(x)) {
+        x->fast = FK_CVT;
+        return;
+    }
     /* explicit accumulator operands: F handlers only (fast_load_f) */
     int acc = x->dst.space == GT_XS_ACC;
     for (int s = 0; s < ns; s++)
@@ -1279,7 +1298,8 @@ static void plan_fast_kind(gt_xinst *x, int ns)
     if (x->dom == DOM_F) {
         switch (op) {
         case GT_OP_MOV: case GT_OP_ADD: case GT_OP_MUL: case GT_OP_MAD: case GT_OP_SEL:
-        case GT_OP_CMP: case GT_OP_CMPN:
+        case GT_OP_CMP: case GT_OP_CMPN: case GT_OP_FRC: case GT_OP_RNDU: case GT_OP_RNDD:
+        case GT_OP_RNDE: case GT_OP_RNDZ:
             break;
         case GT_OP_MATH:
             switch (in->math_fc) {
@@ -1649,6 +1669,7 @@ static void arf_read(const xctx *c, int nr, uint8_t *img)
 }
 
 static void apply_fenv(xctx *c);
+static void round_nearest(xctx *c);
 
 static void arf_write(xctx *c, int nr, const uint8_t *img)
 {
@@ -1921,6 +1942,21 @@ static float df_to_f_rtz(double v)
     if (fabs((double)f) > fabs(v))
         f = nextafterf(f, 0.0f);
     return f;
+}
+
+/* frc (seed 004 frc): src - floor(src), "in the range [0.0, 1.0]
+ * irrespective of the rounding mode": +0 when the source is integral (x - x
+ * is -0 when rounding down); F results stay below 1 (a tiny negative
+ * source's difference rounds up to 1), DF ones are the difference. */
+static inline float frc_f(float v)
+{
+    float f = v - floorf(v);
+    return f >= 1.0f ? 0x1.fffffep-1f : f == 0 ? 0.0f : f;
+}
+static inline double frc_d(double v)
+{
+    double f = v - floor(v);
+    return f == 0 ? 0.0 : f;
 }
 
 /* Domain value of lane i -> destination type bits. */
@@ -2775,11 +2811,9 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
         }
         break;
     case GT_OP_FRC:
-        if (dom == DOM_D) for (int i = 0; i < n; i++) r.d[i] = a.d[i] - floor(a.d[i]);
-        else for (int i = 0; i < n; i++) {
-            float f = a.f[i] - floorf(a.f[i]);
-            r.f[i] = f >= 1.0f ? 0x1.fffffep-1f : f;   /* stays below 1 */
-        }
+        /* (frc_f / frc_d: the same in every rounding mode) */
+        if (dom == DOM_D) for (int i = 0; i < n; i++) r.d[i] = frc_d(a.d[i]);
+        else for (int i = 0; i < n; i++) r.f[i] = frc_f(a.f[i]);
         break;
     case GT_OP_RNDU: case GT_OP_RNDD: case GT_OP_RNDE: case GT_OP_RNDZ:
         for (int i = 0; i < n; i++) {
@@ -3661,6 +3695,18 @@ static inline __attribute__((always_inline)) v8u32 v8_cmp(int cond, int sgn, v8u
 
 typedef float v8f32 __attribute__((vector_size(32)));
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__FMA__)
+/* r = b * c + a, fused, for eight lanes in one vector instruction
+ * (fast_flt_v8's mad in fflt_mad_pf, into which it inlines; GCC does not
+ * vectorise a loop of fmaf under -frounding-math).  Arrays, not vectors,
+ * cross the call: the callers without AVX never reach it. */
+__attribute__((target("avx2,fma"))) static inline void v8f_fma(float *r, const float *b, const float *c,
+                                                              const float *a)
+{
+    _mm256_storeu_ps(r, _mm256_fmadd_ps(_mm256_loadu_ps(b), _mm256_loadu_ps(c), _mm256_loadu_ps(a)));
+}
+#endif
+
 /* Denormal (and zero) lanes of float bits u flushed to zero of their sign. */
 static inline __attribute__((always_inline)) v8u32 v8f_flush(v8u32 u)
 {
@@ -3972,13 +4018,21 @@ static inline __attribute__((always_inline)) int fast_flt_v8(gt_thread *t, const
         v8f_load(t, &x->src[2], vc, n, fin, plain & 1);
     v8u32 vm[4];   /* mad: one fma_lanes call for every lane */
     if (op == GT_OP_MAD && (plain & 2)) {
-        /* (fflt_mad_pf: the host's FMA instructions, lane by lane in the
-         * source; the compiler makes them one vector instruction) */
+        /* (fflt_mad_pf: the host's FMA instructions) */
         for (int c = 0; c < n; c += 8) {
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__FMA__)
+            float fa[8], fb[8], fc[8], fr[8];
+            v8_store(fa, va[c / 8]);
+            v8_store(fb, vb[c / 8]);
+            v8_store(fc, vc[c / 8]);
+            v8f_fma(fr, fb, fc, fa);
+            vm[c / 8] = v8_load(fr);
+#else
             v8f32 fa = (v8f32)va[c / 8], fb = (v8f32)vb[c / 8], fc = (v8f32)vc[c / 8], fr;
             for (int i = 0; i < 8; i++)
                 fr[i] = __builtin_fmaf(fb[i], fc[i], fa[i]);
             vm[c / 8] = (v8u32)fr;
+#endif
         }
     } else if (op == GT_OP_MAD) {
         float fa[16], fb[16], fc[16], fr[16];
@@ -4033,7 +4087,7 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
                                                             unsigned fmode, int op, int vec, int n)
 {
     const gt_inst *in = &x->in;
-    if (fmode & 2)
+    if ((fmode & 2) || (op == GT_OP_MATH && (fmode & 4)))   /* ALT mode; math under cr0's rounding */
         return 0;
     if (vec && (op == GT_OP_MOV || op == GT_OP_ADD || op == GT_OP_MUL || op == GT_OP_MAD) &&
         (n == 8 || n == 16))
@@ -4043,7 +4097,7 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
     float a[32], b[32], cc[32], r[32];
     int fin = ftz && x->fast_arith;
     fast_load_f(t, &x->src[0], a, n, fin);
-    int ns = op == GT_OP_MOV ? 1 : op == GT_OP_MAD ? 3 : op == GT_OP_MATH ? math_nsrc(in->math_fc) : 2;
+    int ns = op == GT_OP_MATH ? math_nsrc(in->math_fc) : op_nsrc(op);
     if (ns > 1)
         fast_load_f(t, &x->src[1], b, n, fin);
     if (ns > 2)
@@ -4055,6 +4109,13 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
     case GT_OP_ADD: for (int i = 0; i < n; i++) r[i] = a[i] + b[i]; break;
     case GT_OP_MUL: for (int i = 0; i < n; i++) r[i] = a[i] * b[i]; break;
     case GT_OP_MAD: fma_lanes(r, a, b, cc, n); break;
+    /* the rounds to an integral value (seed 004 rndd, rndu, rnde, rndz;
+     * exact, so the host's rounding mode plays no part) and frc */
+    case GT_OP_RNDD: for (int i = 0; i < n; i++) r[i] = floorf(a[i]); break;
+    case GT_OP_RNDU: for (int i = 0; i < n; i++) r[i] = ceilf(a[i]); break;
+    case GT_OP_RNDZ: for (int i = 0; i < n; i++) r[i] = truncf(a[i]); break;
+    case GT_OP_RNDE: for (int i = 0; i < n; i++) r[i] = roundevenf(a[i]); break;
+    case GT_OP_FRC: for (int i = 0; i < n; i++) r[i] = frc_f(a[i]); break;
     case GT_OP_CMP: case GT_OP_CMPN:
         for (int i = 0; i < n; i++)
             cmpres |= (uint32_t)cmp_f(in->cond, a[i], b[i], op == GT_OP_CMPN) << i;
@@ -4555,6 +4616,72 @@ FAST_FLT_LANES(fflt_sel, GT_OP_SEL)
 FAST_FLT_LANES(fflt_cmp, GT_OP_CMP)
 FAST_FLT_LANES(fflt_cmpn, GT_OP_CMPN)
 FAST_FLT_LANES(fflt_math, GT_OP_MATH)
+FAST_FLT_LANES(fflt_rndd, GT_OP_RNDD)
+FAST_FLT_LANES(fflt_rndu, GT_OP_RNDU)
+FAST_FLT_LANES(fflt_rnde, GT_OP_RNDE)
+FAST_FLT_LANES(fflt_rndz, GT_OP_RNDZ)
+FAST_FLT_LANES(fflt_frc, GT_OP_FRC)
+
+/* FK_CVT's conversions (cvt_mov_ok), as cvt_out makes them: F to D / UD
+ * toward zero, NaN 0, out-of-range values clamped (seed 001 §2.4.1); D /
+ * UD to F in cr0's rounding mode (the host's, apply_fenv).  Every source
+ * lane is read before any is written. */
+static inline __attribute__((always_inline)) int fast_cvt_n(gt_thread *t, const gt_xinst *x, uint32_t wren,
+                                                            int n)
+{
+    const gt_xop *ps = &x->src[0], *pd = &x->dst;
+    uint32_t lmask = wren >> x->in.chan_off, full = n >= 32 ? ~0u : (1u << n) - 1, u[32], r[32];
+    if (ps->space == GT_XS_IMM || ps->scalar) {
+        uint32_t v = ps->space == GT_XS_IMM ? (uint32_t)ps->imm_lane[0] : (uint32_t)rd_raw(t->grf + ps->off[0], 4);
+        for (int i = 0; i < n; i++)
+            u[i] = v;
+    } else if (ps->contig) {
+        copy4(u, t->grf + ps->off[0], n);
+    } else {
+        for (int i = 0; i < n; i++)
+            memcpy(&u[i], t->grf + ps->off[i], 4);
+    }
+    switch (pd->type == GT_TYPE_F ? ps->type : pd->type) {
+    case GT_TYPE_D:   /* F -> D */
+        if (pd->type != GT_TYPE_F) {
+            for (int i = 0; i < n; i++) {
+                float v = gt_u2f(u[i]);
+                r[i] = v != v ? 0 : v >= 0x1p31f ? 0x7fffffffu : v <= -0x1p31f ? 0x80000000u
+                                                                                : (uint32_t)(int32_t)v;
+            }
+        } else {   /* D -> F */
+            for (int i = 0; i < n; i++)
+                r[i] = gt_f2u((float)(int32_t)u[i]);
+        }
+        break;
+    default:   /* UD */
+        if (pd->type != GT_TYPE_F) {
+            for (int i = 0; i < n; i++) {
+                float v = gt_u2f(u[i]);
+                r[i] = !(v > 0) ? 0 : v >= 0x1p32f ? 0xffffffffu : (uint32_t)v;
+            }
+        } else {
+            for (int i = 0; i < n; i++)
+                r[i] = gt_f2u((float)u[i]);
+        }
+        break;
+    }
+    if (pd->contig && lmask == full) {
+        copy4(t->grf + pd->off[0], r, n);
+    } else {
+        for (uint32_t m = lmask; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            memcpy(t->grf + pd->off[i], &r[i], 4);
+        }
+    }
+    return 1;
+}
+
+static FAST_VERSIONS int fcvt_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm, (void)fm;
+    BY_EXEC_SIZE(x, fast_cvt_n, t, x, wren);
+}
 
 /* FK_SEND handler: the planned message, when it needs no report (else
  * exec_ctrl sends it through gt_sf_send). */
@@ -4866,6 +4993,11 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         case GT_OP_CMP: return fflt_cmp;
         case GT_OP_CMPN: return fflt_cmpn;
         case GT_OP_MATH: return fflt_math;
+        case GT_OP_RNDD: return fflt_rndd;
+        case GT_OP_RNDU: return fflt_rndu;
+        case GT_OP_RNDE: return fflt_rnde;
+        case GT_OP_RNDZ: return fflt_rndz;
+        case GT_OP_FRC: return fflt_frc;
         default: return NULL;
         }
 #undef CASE_FLT
@@ -4889,6 +5021,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
     case FK_CSEL: return x->fast_shape == SH_NOP ? fnop : fcsel;
     case FK_SEND: return fsend;
     case FK_CR: return fcr0;
+    case FK_CVT: return fcvt_mov;
     case FK_SYNC: return op == GT_OP_WAIT ? fwait : op == GT_OP_SYNC && x->in.sync_fc == 14 ? fsync_bar : fnop;
     default: return NULL;
     }
@@ -4920,6 +5053,12 @@ static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan,
         }
     }
     uint32_t pm = in->pred == GT_PRED_NONE ? ~0u : pred_mask(c->t, in);
+    if (__builtin_expect(in->op == GT_OP_MATH && c->rm, 0)) {
+        round_nearest(c);
+        int st = exec_alu_masked(c, x, emask, pm, nchan);
+        apply_fenv(c);
+        return st;
+    }
     return exec_alu_masked(c, x, emask, pm, nchan);
 }
 
@@ -5284,7 +5423,12 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
             int s = (in->exdesc_subnr * 2) & 15;
             exdesc = (uint32_t)t->a0[s] | ((uint32_t)t->a0[s + 1] << 16);
         }
+        int rne = c->rm != 0;   /* the shared functions round as they do (round_nearest) */
+        if (rne)
+            round_nearest(c);
         int st = gt_sf_send(c->dev, t, in, wren >> in->chan_off, desc, exdesc);
+        if (rne)
+            apply_fenv(c);
         if (st != GTSIM_OK) { /* add the instruction's bytes and disassembly */
             char what[sizeof(c->dev->err)];
             snprintf(what, sizeof(what), "%s", c->dev->err);
@@ -5390,6 +5534,22 @@ static inline int host_round(void)
 #endif
 }
 
+/* Round to nearest even on the host for an instruction that does so
+ * whatever cr0.0 says: math ("The only supported rounding mode for math
+ * instruction is Round to Nearest Even", seed 004 math) and send (the
+ * shared functions are units outside the EU; their float conversions and
+ * filtering do not see its control register).  apply_fenv restores cr0's
+ * mode after it. */
+static void round_nearest(xctx *c)
+{
+    c->rm = 0;
+    c->fmode &= ~4u;
+    if (c->host_round != FE_TONEAREST) {
+        fesetround(FE_TONEAREST);
+        c->host_round = FE_TONEAREST;
+    }
+}
+
 static void apply_fenv(xctx *c)
 {
     uint32_t cr = c->t->cr0[0];
@@ -5397,7 +5557,7 @@ static void apply_fenv(xctx *c)
     c->ftz_f = !(cr & CR0_F_DENORM);
     c->ftz_d = !(cr & CR0_DF_DENORM);
     c->alt = (cr & CR0_ALT_MODE) != 0;
-    c->fmode = (unsigned)c->ftz_f | (unsigned)c->alt << 1;
+    c->fmode = (unsigned)c->ftz_f | (unsigned)c->alt << 1 | (unsigned)(c->rm != 0) << 2;
     static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
     if (c->host_round != modes[c->rm]) {   /* setting it is not cheap */
         fesetround(modes[c->rm]);
@@ -5730,7 +5890,8 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
                                            : x_exec_mask(t->exec_mask, x);
     uint64_t nchan = 0;
     if (fast)
-        *fast = !reference && x->fast && !x->chan_pairs && (x->fast != FK_FLT || !c.alt) && !is_branch(in->op);
+        *fast = !reference && x->fast && !x->chan_pairs &&
+                (x->fast != FK_FLT || (!c.alt && !(in->op == GT_OP_MATH && c.rm))) && !is_branch(in->op);
     int st = is_branch(in->op) ? gt_error(dev, GTSIM_ERR_INVALID, "gt_eu_exec_one: not an ALU instruction")
                                : exec_alu(&c, x, emask, &nchan, 1);
     GT_STAT_ADD(dev, eu_channels, nchan);

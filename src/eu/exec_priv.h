@@ -49,7 +49,8 @@ enum { PM_NONE = 0, PM_FLAG, PM_GENERAL, PM_HANY, PM_HALL };
 enum { CTRL_NONE = 0, CTRL_EXEC, CTRL_STRUCT, CTRL_JMPI };
 /* A specialised instruction handler (exec.c): runs x on t with the enabled
  * channels wren and predicate mask pm (fmode: bit 0 F denorms flushed,
- * bit 1 ALT mode).  Returns 1 when done, 0 when the general path must run
+ * bit 1 ALT mode, bit 2 a cr0.0 rounding mode other than round to nearest
+ * even).  Returns 1 when done, 0 when the general path must run
  * it instead (nothing changed then). */
 typedef int (*gt_fast_fn)(gt_thread *t, const struct gt_xinst *x, uint32_t wren, uint32_t pm,
                           unsigned fmode);

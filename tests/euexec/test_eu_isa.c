@@ -285,7 +285,23 @@ static uint16_t half_rm(float a, int rm)
 /* cr0.0[5:4] rounding mode (seed 001 §3.3.3.8 / §2.3.1.2): float results of
  * arithmetic and of conversions to F / HF follow it; float to integer stays
  * toward zero.  The host's IEEE arithmetic under the same mode is the
- * oracle. */
+ * oracle.  Not the math functions: "The only supported rounding mode for
+ * math instruction is Round to Nearest Even" (seed 004 math), so inv(7),
+ * sqrt and fdiv are the host's correctly rounded results in its default
+ * mode.  The rounds to an integral value are exact, so no mode changes
+ * them, nor the sign of a zero result (IEEE roundToIntegral keeps the
+ * source's: floor(+0) = +0, ceil(-0.25) = -0); frc's result "is in the
+ * range [0.0, 1.0] irrespective of the rounding mode" (seed 004 frc), +0
+ * for an integral source.  The tables below are worked out by hand, F
+ * denormals kept (cr0.0 bit 7). */
+static const float rnd_in[8] = {0.0f, -0.0f, 0x1p-140f, -0x1p-140f, -0.25f, 2.5f, -2.5f, 0.75f};
+static const float rnd_want[5][8] = {
+    {0.0f, -0.0f, 0.0f, -1.0f, -1.0f, 2.0f, -3.0f, 0.0f},                 /* rndd */
+    {0.0f, -0.0f, 1.0f, -0.0f, -0.0f, 3.0f, -2.0f, 1.0f},                 /* rndu */
+    {0.0f, -0.0f, 0.0f, -0.0f, -0.0f, 2.0f, -2.0f, 1.0f},                 /* rnde */
+    {0.0f, -0.0f, 0.0f, -0.0f, -0.0f, 2.0f, -2.0f, 0.0f},                 /* rndz */
+    {0.0f, 0.0f, 0x1p-140f, 0x1.fffffep-1f, 0.75f, 0.5f, 0.5f, 0.75f},   /* frc */
+};
 static void test_rounding_modes(void **st)
 {
     (void)st;
@@ -303,15 +319,36 @@ static void test_rounding_modes(void **st)
                  "mov (8|M0) r13.0<1>:hf r2.0<8;8,1>:f\n"
                  "mov (8|M0) r14.0<1>:d r2.0<8;8,1>:f\n"
                  "mad (8|M0) r15.0<1>:f r2.0<2;1>:f r3.0<2;1>:f r3.0<1>:f\n"
-                 END, rm << 4);
+                 "math.inv (8|M0) r16.0<1>:f r3.0<8;8,1>:f\n"
+                 "math.sqt (8|M0) r17.0<1>:f (abs)r3.0<8;8,1>:f\n"
+                 "math.fdiv (8|M0) r18.0<1>:f r2.0<8;8,1>:f r3.0<8;8,1>:f\n"
+                 "rndd (8|M0) r19.0<1>:f r5.0<8;8,1>:f\n"
+                 "rndu (8|M0) r20.0<1>:f r5.0<8;8,1>:f\n"
+                 "rnde (8|M0) r21.0<1>:f r5.0<8;8,1>:f\n"
+                 "rndz (8|M0) r22.0<1>:f r5.0<8;8,1>:f\n"
+                 "frc (8|M0) r23.0<1>:f r5.0<8;8,1>:f\n"
+                 END, rm << 4 | 0x80);
         h_load(&H, text);
         h_thread(&H, 0xff);
         for (int i = 0; i < 8; i++) {
             memcpy(H.t->grf + 2 * 32 + 4 * i, &fa[i], 4);
             memcpy(H.t->grf + 3 * 32 + 4 * i, &fb[i], 4);
             memcpy(H.t->grf + 4 * 32 + 4 * i, &di[i], 4);
+            memcpy(H.t->grf + 5 * 32 + 4 * i, &rnd_in[i], 4);
         }
         run_ok();
+        for (int i = 0; i < 8; i++) {
+            volatile float a = fa[i], b = fb[i];   /* (the host's default mode here) */
+            volatile float inv = 1.0f / b, sq = sqrtf(fabsf(b)), q = a / b;
+            assert_int_equal(rd(16, 4, i), (uint32_t)f2bits(inv));
+            assert_int_equal(rd(17, 4, i), (uint32_t)f2bits(sq));
+            assert_int_equal(rd(18, 4, i), (uint32_t)f2bits(q));
+            for (int k = 0; k < 5; k++)
+                if (rd(19 + k, 4, i) != (uint32_t)f2bits(rnd_want[k][i]))
+                    fail_msg("cr0 rounding mode %d: %s(%a) = 0x%08x, want %a", rm,
+                             (const char *[]){"rndd", "rndu", "rnde", "rndz", "frc"}[k], (double)rnd_in[i],
+                             (unsigned)rd(19 + k, 4, i), (double)rnd_want[k][i]);
+        }
         int saved = fegetround();
         fesetround(hostrm[rm]);
         for (int i = 0; i < 8; i++) {

@@ -2124,17 +2124,23 @@ static uint32_t tw_input(const chan *c, unsigned lane, unsigned ch)
     return f2u(TW_F[k % (sizeof TW_F / sizeof TW_F[0])]);
 }
 
+/* The kernel runs in each cr0.0 rounding mode (round to nearest even, up,
+ * down: 0.5 and 0.7 to UNORM8 are 127.5 and 178.49999 before rounding):
+ * the data port is no part of the EU and converts to nearest even
+ * whatever the EU's control register says. */
 static void test_typed_write(void **st)
 {
     (void)st;
-    k_reset();
-    /* SIMD16: lanes 0-7 U, V in r2, r3, data r10-r13; lanes 8-15 U, V in r4, r5, data r14-r17 */
-    k_send(8, 0, -1, 2, 10, 4, SFID_DC1, tdesc(DC1_TWRITE, 0x10, 2, 0, 14));
-    k_send(8, 8, -1, 4, 14, 4, SFID_DC1, tdesc(DC1_TWRITE, 0x20, 2, 0, 14));
-    /* R and B only (G, A disabled): U, V in r6, r7, data r18, r19 */
-    k_send(8, 0, -1, 6, 18, 2, SFID_DC1, tdesc(DC1_TWRITE, 0x1A, 2, 0, 14));
-    k_load();
+    for (unsigned rm = 0; rm < 3; rm++)
     for (unsigned fi = 0; fi < NFORMATS; fi++) {
+        k_reset();
+        k_line("(W) mov (1|M0) cr0.0<1>:ud 0x%x:ud", rm << 4);
+        /* SIMD16: lanes 0-7 U, V in r2, r3, data r10-r13; lanes 8-15 U, V in r4, r5, data r14-r17 */
+        k_send(8, 0, -1, 2, 10, 4, SFID_DC1, tdesc(DC1_TWRITE, 0x10, 2, 0, 14));
+        k_send(8, 8, -1, 4, 14, 4, SFID_DC1, tdesc(DC1_TWRITE, 0x20, 2, 0, 14));
+        /* R and B only (G, A disabled): U, V in r6, r7, data r18, r19 */
+        k_send(8, 0, -1, 6, 18, 2, SFID_DC1, tdesc(DC1_TWRITE, 0x1A, 2, 0, 14));
+        k_load();
         const fmtd *f = &FORMATS[fi];
         if (!(f->flags & F_TW))
             continue;
@@ -2196,8 +2202,8 @@ static void test_typed_write(void **st)
                 char g[40] = "", w[40] = "";
                 for (unsigned b = 0; b < f->bpe; b++)
                     sprintf(g + strlen(g), "%02x", got[b]), sprintf(w + strlen(w), "%02x", want[b]);
-                fail_msg("%s typed write lane %u (%u, %u): %s, want %s (data %08x %08x %08x %08x)", f->name, i, x, y,
-                         g, w, d[0], d[1], d[2], d[3]);
+                fail_msg("%s typed write lane %u (%u, %u), cr0 rounding mode %u: %s, want %s (data %08x %08x %08x "
+                         "%08x)", f->name, i, x, y, rm, g, w, d[0], d[1], d[2], d[3]);
             }
         }
     }

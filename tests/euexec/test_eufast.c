@@ -17,7 +17,9 @@
  * integer ones too (`(f0.0) sel (16) acc0.0:uw ...`), csel whose choices
  * are its destination's own elements and compares of a register with
  * itself (IGC's Gen12 loops), integer results to strided byte destinations
- * (char and uchar vectors) and float results with a condition modifier.  The
+ * (char and uchar vectors), float results with a condition modifier, the
+ * rounds to an integral value and frc, and moves that convert between F
+ * and D / UD.  The
  * test also fails when a handler kind never ran, or an opcode the handlers
  * take never went through one: a planner that stopped choosing them would
  * otherwise pass trivially.
@@ -120,13 +122,14 @@ static const int ops_int[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_AND, GT_OP_
                               GT_OP_NOT, GT_OP_SHL, GT_OP_SHR, GT_OP_ASR, GT_OP_CMP, GT_OP_CMPN,
                               GT_OP_SEL, GT_OP_ROR, GT_OP_ROL, GT_OP_CSEL};
 static const int ops_flt[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_MAD, GT_OP_SEL, GT_OP_CMP,
-                              GT_OP_CMPN, GT_OP_MATH, GT_OP_CSEL};
+                              GT_OP_CMPN, GT_OP_MATH, GT_OP_CSEL, GT_OP_RNDD, GT_OP_RNDU,
+                              GT_OP_RNDE, GT_OP_RNDZ, GT_OP_FRC};
 static const int math_fcs[] = {GT_MATH_INV, GT_MATH_LOG, GT_MATH_EXP, GT_MATH_SQRT, GT_MATH_RSQ,
                                GT_MATH_SIN, GT_MATH_COS, GT_MATH_FDIV, GT_MATH_POW};
 
 static int nsrc_of(int op, int fc)
 {
-    if (op == GT_OP_MOV || op == GT_OP_NOT)
+    if (op == GT_OP_MOV || op == GT_OP_NOT || (op >= GT_OP_RNDU && op <= GT_OP_RNDZ) || op == GT_OP_FRC)
         return 1;
     if (op == GT_OP_MAD || op == GT_OP_CSEL)
         return 3;
@@ -415,6 +418,21 @@ static void gen_inst(gt_inst *in)
         if (in->align16)
             d->writemask = 0xf;
     }
+    /* a third of the float moves convert between F and D / UD (OpenCL's
+     * convert_int(float), (float)i): no modifiers, condition or saturation
+     * (the conversion handler's form) */
+    if (flt && in->op == GT_OP_MOV && pick(3) == 0) {
+        int to_int = pick(2), ity = pick(2) ? GT_TYPE_D : GT_TYPE_UD;
+        in->src[0].type = (uint8_t)(to_int ? GT_TYPE_F : ity);
+        in->src[0].negate = in->src[0].abs = 0;
+        d->type = (uint8_t)(to_int ? ity : GT_TYPE_F);
+        if (d->file != GT_FILE_GRF) {
+            d->file = GT_FILE_GRF;
+            d->nr = (uint8_t)(1 + pick(100));
+        }
+        in->cond = GT_COND_NONE;
+        in->saturate = in->acc_wr = 0;
+    }
     /* a destination overlapping src0's region one register or one element
      * on (`add (16) r11 r10 ...`, `mov (4) r10.1 r10.0<1;1,0>`): the
      * handlers must read every source lane before writing any */
@@ -655,6 +673,7 @@ int main(int argc, char **argv)
     long cmp_self = 0;                            /* compares of a register region with itself */
     long byte_dst = 0;                            /* integer handler with a B/UB destination */
     long flt_cond = 0;                            /* float handler, condition on a result (not cmp, sel) */
+    long cvt[2][2] = {{0}};                       /* conversion moves [to D/UD][D 0, UD 1] */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -687,7 +706,7 @@ int main(int argc, char **argv)
         uint64_t cb = dev->stats.eu_channels - c0;
         if (fast) {
             fast_runs++;
-            kind_runs[x->fast & 15]++;   /* FK_NONE .. FK_CR (src/eu/exec.c) */
+            kind_runs[x->fast & 15]++;   /* FK_NONE .. FK_CVT (src/eu/exec.c) */
             op_fast[x->in.op]++;
             if ((x->fast == 1 || x->fast == 4) && x->fast_shape < 32)   /* FK_INT, FK_I32 */
                 shape_op[x->fast == 4][x->fast_shape][x->in.op]++;
@@ -709,6 +728,10 @@ int main(int argc, char **argv)
             byte_dst += x->fast == 1 && x->dst.space == GT_XS_GRF && x->dst.size == 1;   /* FK_INT */
             flt_cond += x->fast == 2 && x->in.cond && x->in.op != GT_OP_CMP && x->in.op != GT_OP_CMPN &&
                         x->in.op != GT_OP_SEL;   /* FK_FLT */
+            if (x->fast == 11) {   /* FK_CVT */
+                int to_int = x->dst.type != GT_TYPE_F;
+                cvt[to_int][(to_int ? x->dst.type : x->src[0].type) == GT_TYPE_UD]++;
+            }
             if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
                 flt_plain_op[x->in.op]++;
             if (x->fast == 3 && (x->fast_shape & 4))   /* FK_RAW, SH_PLAIN | SH_VV / SH_VS */
@@ -758,10 +781,11 @@ int main(int argc, char **argv)
     }
     printf("eufast: %ld cases (%ld decoded random Gen12 encodings), %ld planned, %ld through a "
            "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld, acc macros %ld, csel %ld, "
-           "send %ld, sync %ld, cr0 %ld; "
+           "send %ld, sync %ld, cr0 %ld, F <-> D/UD moves %ld; "
            "%ld with an accumulator operand, %ld with a QWord operand), %ld mismatches\n",
            cases, g12_decoded, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3],
            kind_runs[4], kind_runs[5], kind_runs[6], kind_runs[7], kind_runs[8], kind_runs[9], kind_runs[10],
+           kind_runs[11],
            acc_fast, q_fast, fails);
     /* every handler kind and every opcode the handlers take must have run */
     int missing = 0;
@@ -775,7 +799,7 @@ int main(int argc, char **argv)
     }
     /* (FK_SEND 8 and FK_SYNC 9 are no ALU instructions: ctest sf_messages
      * and the kernels run them) */
-    for (int k = 1; k <= 10; k++)
+    for (int k = 1; k <= 11; k++)
         if (k != 8 && k != 9 && cases >= 20000 && kind_runs[k] < 50) {
             fprintf(stderr, "handler kind %d ran only %ld times\n", k, kind_runs[k]);
             missing = 1;
@@ -845,6 +869,10 @@ int main(int argc, char **argv)
         {raw_acc, "raw moves from the accumulator"},
         {byte_dst, "integer results to a B/UB destination"},
         {flt_cond, "float results with a condition modifier"},
+        {cvt[0][0], "D -> F moves"},
+        {cvt[0][1], "UD -> F moves"},
+        {cvt[1][0], "F -> D moves"},
+        {cvt[1][1], "F -> UD moves"},
     };
     for (size_t i = 0; i < sizeof forms20 / sizeof forms20[0]; i++)
         if (cases >= 20000 && forms20[i].runs < 20) {
