@@ -1045,9 +1045,10 @@ static int csel_ok(const gt_xinst *x, int ns)
     return 1;
 }
 
-/* FK_CVT: mov between F and D/UD (OpenCL's convert_int(float), (float)i),
- * GRF regions or an immediate source, without condition modifier or
- * source modifier (saturation: plan_fast_kind's test before this one). */
+/* FK_CVT: mov between F and D/UD (OpenCL's convert_int(float), (float)i)
+ * or HF (vload_half, vstore_half), GRF regions or an immediate source,
+ * without condition modifier or source modifier (saturation:
+ * plan_fast_kind's test before this one). */
 static int cvt_mov_ok(const gt_xinst *x)
 {
     const gt_inst *in = &x->in;
@@ -1055,7 +1056,8 @@ static int cvt_mov_ok(const gt_xinst *x)
     if (in->op != GT_OP_MOV || in->cond || ps->mods || pd->space != GT_XS_GRF ||
         (ps->space != GT_XS_GRF && !(ps->space == GT_XS_IMM && ps->scalar)))
         return 0;
-    int si = ps->type == GT_TYPE_D || ps->type == GT_TYPE_UD, di = pd->type == GT_TYPE_D || pd->type == GT_TYPE_UD;
+    int si = ps->type == GT_TYPE_D || ps->type == GT_TYPE_UD || ps->type == GT_TYPE_HF;
+    int di = pd->type == GT_TYPE_D || pd->type == GT_TYPE_UD || pd->type == GT_TYPE_HF;
     return (ps->type == GT_TYPE_F && di) || (si && pd->type == GT_TYPE_F);
 }
 
@@ -4624,24 +4626,37 @@ FAST_FLT_LANES(fflt_frc, GT_OP_FRC)
 
 /* FK_CVT's conversions (cvt_mov_ok), as cvt_out makes them: F to D / UD
  * toward zero, NaN 0, out-of-range values clamped (seed 001 §2.4.1); D /
- * UD to F in cr0's rounding mode (the host's, apply_fenv).  Every source
- * lane is read before any is written. */
+ * UD to F in cr0's rounding mode (the host's, apply_fenv); F to HF to
+ * nearest even (another cr0 mode: the general path, fmode bit 2); HF to F
+ * exactly.  Every source lane is read before any is written. */
 static inline __attribute__((always_inline)) int fast_cvt_n(gt_thread *t, const gt_xinst *x, uint32_t wren,
-                                                            int n)
+                                                            unsigned fm, int n)
 {
     const gt_xop *ps = &x->src[0], *pd = &x->dst;
+    if (pd->type == GT_TYPE_HF && (fm & 4))
+        return 0;
     uint32_t lmask = wren >> x->in.chan_off, full = n >= 32 ? ~0u : (1u << n) - 1, u[32], r[32];
     if (ps->space == GT_XS_IMM || ps->scalar) {
-        uint32_t v = ps->space == GT_XS_IMM ? (uint32_t)ps->imm_lane[0] : (uint32_t)rd_raw(t->grf + ps->off[0], 4);
+        uint32_t v = ps->space == GT_XS_IMM ? (uint32_t)ps->imm_lane[0]
+                                            : (uint32_t)rd_raw(t->grf + ps->off[0], ps->size);
         for (int i = 0; i < n; i++)
             u[i] = v;
-    } else if (ps->contig) {
+    } else if (ps->contig && ps->size == 4) {
         copy4(u, t->grf + ps->off[0], n);
     } else {
         for (int i = 0; i < n; i++)
-            memcpy(&u[i], t->grf + ps->off[i], 4);
+            u[i] = (uint32_t)rd_raw(t->grf + ps->off[i], ps->size);
     }
     switch (pd->type == GT_TYPE_F ? ps->type : pd->type) {
+    case GT_TYPE_HF:
+        if (pd->type != GT_TYPE_F) {   /* F -> HF */
+            for (int i = 0; i < n; i++)
+                r[i] = gt_double_to_half(gt_u2f(u[i]), 0);
+        } else {
+            for (int i = 0; i < n; i++)
+                r[i] = gt_f2u(gt_half_to_float((uint16_t)u[i]));
+        }
+        break;
     case GT_TYPE_D:   /* F -> D */
         if (pd->type != GT_TYPE_F) {
             for (int i = 0; i < n; i++) {
@@ -4666,12 +4681,12 @@ static inline __attribute__((always_inline)) int fast_cvt_n(gt_thread *t, const 
         }
         break;
     }
-    if (pd->contig && lmask == full) {
+    if (pd->contig && pd->size == 4 && lmask == full) {
         copy4(t->grf + pd->off[0], r, n);
     } else {
         for (uint32_t m = lmask; m; m &= m - 1) {
             int i = __builtin_ctz(m);
-            memcpy(t->grf + pd->off[i], &r[i], 4);
+            wr_raw(t->grf + pd->off[i], pd->size, r[i]);
         }
     }
     return 1;
@@ -4679,8 +4694,8 @@ static inline __attribute__((always_inline)) int fast_cvt_n(gt_thread *t, const 
 
 static FAST_VERSIONS int fcvt_mov(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
 {
-    (void)pm, (void)fm;
-    BY_EXEC_SIZE(x, fast_cvt_n, t, x, wren);
+    (void)pm;
+    BY_EXEC_SIZE(x, fast_cvt_n, t, x, wren, fm);
 }
 
 /* FK_SEND handler: the planned message, when it needs no report (else
@@ -5891,7 +5906,8 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
     uint64_t nchan = 0;
     if (fast)
         *fast = !reference && x->fast && !x->chan_pairs &&
-                (x->fast != FK_FLT || (!c.alt && !(in->op == GT_OP_MATH && c.rm))) && !is_branch(in->op);
+                (x->fast != FK_FLT || (!c.alt && !(in->op == GT_OP_MATH && c.rm))) &&
+                (x->fast != FK_CVT || !(x->dst.type == GT_TYPE_HF && c.rm)) && !is_branch(in->op);
     int st = is_branch(in->op) ? gt_error(dev, GTSIM_ERR_INVALID, "gt_eu_exec_one: not an ALU instruction")
                                : exec_alu(&c, x, emask, &nchan, 1);
     GT_STAT_ADD(dev, eu_channels, nchan);

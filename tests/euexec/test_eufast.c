@@ -19,7 +19,7 @@
  * itself (IGC's Gen12 loops), integer results to strided byte destinations
  * (char and uchar vectors), float results with a condition modifier, the
  * rounds to an integral value and frc, and moves that convert between F
- * and D / UD.  The
+ * and D / UD / HF.  The
  * test also fails when a handler kind never ran, or an opcode the handlers
  * take never went through one: a planner that stopped choosing them would
  * otherwise pass trivially.
@@ -418,11 +418,12 @@ static void gen_inst(gt_inst *in)
         if (in->align16)
             d->writemask = 0xf;
     }
-    /* a third of the float moves convert between F and D / UD (OpenCL's
-     * convert_int(float), (float)i): no modifiers, condition or saturation
-     * (the conversion handler's form) */
+    /* a third of the float moves convert between F and D / UD / HF
+     * (OpenCL's convert_int(float), (float)i, vstore_half, vload_half): no
+     * modifiers, condition or saturation (the conversion handler's form) */
     if (flt && in->op == GT_OP_MOV && pick(3) == 0) {
-        int to_int = pick(2), ity = pick(2) ? GT_TYPE_D : GT_TYPE_UD;
+        static const int ity_of[3] = {GT_TYPE_D, GT_TYPE_UD, GT_TYPE_HF};
+        int to_int = pick(2), ity = ity_of[pick(3)];
         in->src[0].type = (uint8_t)(to_int ? GT_TYPE_F : ity);
         in->src[0].negate = in->src[0].abs = 0;
         d->type = (uint8_t)(to_int ? ity : GT_TYPE_F);
@@ -673,7 +674,7 @@ int main(int argc, char **argv)
     long cmp_self = 0;                            /* compares of a register region with itself */
     long byte_dst = 0;                            /* integer handler with a B/UB destination */
     long flt_cond = 0;                            /* float handler, condition on a result (not cmp, sel) */
-    long cvt[2][2] = {{0}};                       /* conversion moves [to D/UD][D 0, UD 1] */
+    long cvt[2][3] = {{0}};                       /* conversion moves [to D/UD/HF][D 0, UD 1, HF 2] */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
         dev->plat = gt_platform_find(plats[n % 3]);
@@ -730,7 +731,8 @@ int main(int argc, char **argv)
                         x->in.op != GT_OP_SEL;   /* FK_FLT */
             if (x->fast == 11) {   /* FK_CVT */
                 int to_int = x->dst.type != GT_TYPE_F;
-                cvt[to_int][(to_int ? x->dst.type : x->src[0].type) == GT_TYPE_UD]++;
+                int ty = to_int ? x->dst.type : x->src[0].type;
+                cvt[to_int][ty == GT_TYPE_UD ? 1 : ty == GT_TYPE_HF ? 2 : 0]++;
             }
             if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
                 flt_plain_op[x->in.op]++;
@@ -781,7 +783,7 @@ int main(int argc, char **argv)
     }
     printf("eufast: %ld cases (%ld decoded random Gen12 encodings), %ld planned, %ld through a "
            "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld, acc macros %ld, csel %ld, "
-           "send %ld, sync %ld, cr0 %ld, F <-> D/UD moves %ld; "
+           "send %ld, sync %ld, cr0 %ld, F <-> D/UD/HF moves %ld; "
            "%ld with an accumulator operand, %ld with a QWord operand), %ld mismatches\n",
            cases, g12_decoded, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3],
            kind_runs[4], kind_runs[5], kind_runs[6], kind_runs[7], kind_runs[8], kind_runs[9], kind_runs[10],
@@ -873,6 +875,8 @@ int main(int argc, char **argv)
         {cvt[0][1], "UD -> F moves"},
         {cvt[1][0], "F -> D moves"},
         {cvt[1][1], "F -> UD moves"},
+        {cvt[0][2], "HF -> F moves"},
+        {cvt[1][2], "F -> HF moves"},
     };
     for (size_t i = 0; i < sizeof forms20 / sizeof forms20[0]; i++)
         if (cases >= 20000 && forms20[i].runs < 20) {
