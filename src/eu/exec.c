@@ -2813,7 +2813,7 @@ static int exec_alu_masked(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t 
         }
         break;
     case GT_OP_FRC:
-        /* (frc_f / frc_d: the same in every rounding mode) */
+        /* (frc_f / frc_d: an integral source gives +0 in every rounding mode) */
         if (dom == DOM_D) for (int i = 0; i < n; i++) r.d[i] = frc_d(a.d[i]);
         else for (int i = 0; i < n; i++) r.f[i] = frc_f(a.f[i]);
         break;
