@@ -1244,6 +1244,13 @@ static void plan_fast_kind(gt_xinst *x, int ns)
                 x->src[1].mods || is_q(x->src[1].type))
                 return;
             break;
+        case GT_OP_LZD: case GT_OP_CBIT: case GT_OP_FBH: case GT_OP_FBL: case GT_OP_BFREV:
+            /* the bit operations (fast_bits): FK_I32's, a D/UD src0
+             * without modifier and a D/UD or null destination */
+            if ((x->dst.space != GT_XS_GRF && x->dst.space != GT_XS_NULL) ||
+                (x->dst.space == GT_XS_GRF && x->dst.size != 4) || x->src[0].size != 4 || x->src[0].mods)
+                return;
+            break;
         default:
             return;
         }
@@ -1896,7 +1903,7 @@ static const double int_hi[GT_TYPE_COUNT] = {
 };
 
 /* Float value to integer type bits (seed 001 §2.4.1; always clamps). */
-static uint64_t fp_to_int_bits(double v, int ty)
+static inline uint64_t fp_to_int_bits(double v, int ty)
 {
     if (ty == GT_TYPE_Q) {
         if (isnan(v)) return 0;
@@ -3784,6 +3791,63 @@ static inline __attribute__((always_inline)) void v8_dst(uint8_t *g, const gt_xo
 /* GCC cannot see that one-source operations never read src1's lanes */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
+/* The integer handlers' operations with one source (no src1 read). */
+static inline int one_src_op(int op)
+{
+    return op == GT_OP_MOV || op == GT_OP_NOT || op == GT_OP_LZD || op == GT_OP_CBIT || op == GT_OP_FBH ||
+           op == GT_OP_FBL || op == GT_OP_BFREV;
+}
+
+/* Set bits per DWord lane (cbit), without the host's popcnt. */
+static inline __attribute__((always_inline)) v8u32 v8_popc(v8u32 v)
+{
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0fu;
+    return (v * 0x01010101u) >> 24;
+}
+
+/* Leading zeros per DWord lane, 32 for 0 (lzd): the bits below the
+ * highest set one filled in, then counted. */
+static inline __attribute__((always_inline)) v8u32 v8_lzd(v8u32 v)
+{
+    v |= v >> 1;
+    v |= v >> 2;
+    v |= v >> 4;
+    v |= v >> 8;
+    v |= v >> 16;
+    return 32 - v8_popc(v);
+}
+
+/* The bit operations on DWord lanes (seed 004 lzd, cbit, fbh, fbl,
+ * bfrev), as exec_alu_masked computes them: fbh counts from the MSB to the
+ * first bit that differs from the sign of a D source (the first set bit of
+ * a UD one), fbl from the LSB to the first set bit, both 0xffffffff when
+ * there is none. */
+static inline __attribute__((always_inline)) v8u32 v8_bits_op(int op, v8u32 v, int sgn)
+{
+    switch (op) {
+    case GT_OP_LZD: return v8_lzd(v);
+    case GT_OP_CBIT: return v8_popc(v);
+    case GT_OP_FBH: {
+        if (sgn)
+            v ^= (v8u32)((v8i32)v >> 31);
+        v8u32 n = v8_lzd(v);
+        return n | (v8u32)(n == 32);
+    }
+    case GT_OP_FBL: {
+        v8u32 n = v8_popc((v & -v) - 1);   /* the zeros below the lowest set bit; 32 for 0 */
+        return n | (v8u32)(n == 32);
+    }
+    default: /* GT_OP_BFREV */
+        v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
+        v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
+        v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
+        v = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
+        return (v >> 16) | (v << 16);
+    }
+}
+
 /* FK_I32: 32-bit lanes, eight at a time.  Sources of a shape (SH_VV,
  * SH_VI, SH_VS) are read in place; others are loaded (extended, with their
  * modifiers) into lane arrays first. */
@@ -3800,7 +3864,7 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
         n = 32;
     uint32_t lmask = wren >> co;
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1], *pd = &x->dst;
-    const int two = op != GT_OP_MOV && op != GT_OP_NOT;   /* one-source operations read no b */
+    const int two = !one_src_op(op);   /* one-source operations read no b */
     uint8_t *g = t->grf;
     /* in place: both sources' lanes at off[0] (src1 maybe one value, bs;
      * src0 one value a0 for SH_S1 and a one-element src0; a W/UW src0 of
@@ -3848,6 +3912,9 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
             r = (va << cnt) | (va >> ((32 - cnt) & 31));
             break;
         case GT_OP_ROR: r = (va >> cnt) | (va << ((32 - cnt) & 31)); break;
+        case GT_OP_LZD: case GT_OP_CBIT: case GT_OP_FBH: case GT_OP_FBL: case GT_OP_BFREV:
+            r = v8_bits_op(op, va, sgn0);
+            break;
         case GT_OP_SHR: r = uniform ? (va & shr_m) >> sc : (va & shr_m) >> cnt; break;
         case GT_OP_ASR:
             if (sgn0)
@@ -4542,6 +4609,17 @@ static const gt_fast_fn fast_cc_and[3][2] = {
 };
 FAST_I32(rol, GT_OP_ROL)
 FAST_I32(ror, GT_OP_ROR)
+/* FK_I32's bit operations (v8_bits_op): one source, so the shapes whose
+ * src1 is contiguous (SH_VV: none) or any (plan_shape gives no other) */
+#define FAST_I32_BIT_OPS(X)                                                                     \
+    X(lzd, GT_OP_LZD) X(cbit, GT_OP_CBIT) X(fbh, GT_OP_FBH) X(fbl, GT_OP_FBL) X(bfrev, GT_OP_BFREV)
+#define FAST_I32_1(NAME, OP)                                                                    \
+    FAST_SHAPE_FN(fast_i32, fi32_##NAME, OP, SH_ANY, FAST_VERSIONS)                             \
+    FAST_SHAPE_FN(fast_i32, fi32vv_##NAME, OP, SH_VV, FAST_VERSIONS)                            \
+    FAST_SHAPE_FN(fast_i32, fi32pvv_##NAME, OP, SH_VV | SH_PLAIN, FAST_VERSIONS)                \
+    FAST_SHAPE_FN(fast_i32, fi32cvv_##NAME, OP, SH_VV | SH_COND, FAST_VERSIONS)                 \
+    FAST_SHAPE_FN(fast_i32, fi32svv_##NAME, OP, SH_VV | SH_S1, FAST_VERSIONS)
+FAST_I32_BIT_OPS(FAST_I32_1)
 FAST_INT_OPS(FAST_INT)
 /* FK_FLT handlers.  add, mul and mad in three forms: NAME on eight-lane
  * vectors and NAME##_p for SH_PLAIN operands (both for hosts with AVX2:
@@ -4624,7 +4702,7 @@ FAST_FLT_LANES(fflt_rnde, GT_OP_RNDE)
 FAST_FLT_LANES(fflt_rndz, GT_OP_RNDZ)
 FAST_FLT_LANES(fflt_frc, GT_OP_FRC)
 
-/* FK_CVT's conversions (cvt_mov_ok), as cvt_out makes them: F to D / UD
+/* FK_CVT's conversions (cvt_mov_ok), as cvt_out makes them: F to D / UD by fp_to_int_bits,
  * toward zero, NaN 0, out-of-range values clamped (seed 001 §2.4.1); D /
  * UD to F in cr0's rounding mode (the host's, apply_fenv); F to HF to
  * nearest even (another cr0 mode: the general path, fmode bit 2); HF to F
@@ -4659,11 +4737,8 @@ static inline __attribute__((always_inline)) int fast_cvt_n(gt_thread *t, const 
         break;
     case GT_TYPE_D:   /* F -> D */
         if (pd->type != GT_TYPE_F) {
-            for (int i = 0; i < n; i++) {
-                float v = gt_u2f(u[i]);
-                r[i] = v != v ? 0 : v >= 0x1p31f ? 0x7fffffffu : v <= -0x1p31f ? 0x80000000u
-                                                                                : (uint32_t)(int32_t)v;
-            }
+            for (int i = 0; i < n; i++)
+                r[i] = (uint32_t)fp_to_int_bits(gt_u2f(u[i]), GT_TYPE_D);
         } else {   /* D -> F */
             for (int i = 0; i < n; i++)
                 r[i] = gt_f2u((float)(int32_t)u[i]);
@@ -4671,10 +4746,8 @@ static inline __attribute__((always_inline)) int fast_cvt_n(gt_thread *t, const 
         break;
     default:   /* UD */
         if (pd->type != GT_TYPE_F) {
-            for (int i = 0; i < n; i++) {
-                float v = gt_u2f(u[i]);
-                r[i] = !(v > 0) ? 0 : v >= 0x1p32f ? 0xffffffffu : (uint32_t)v;
-            }
+            for (int i = 0; i < n; i++)
+                r[i] = (uint32_t)fp_to_int_bits(gt_u2f(u[i]), GT_TYPE_UD);
         } else {
             for (int i = 0; i < n; i++)
                 r[i] = gt_f2u((float)u[i]);
@@ -4987,6 +5060,14 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         CASE_I32(cmp, GT_OP_CMPN)
         CASE_I32(rol, GT_OP_ROL)
         CASE_I32(ror, GT_OP_ROR)
+#define CASE_I32_1(NAME, OP)                                                                    \
+    case OP:                                                                                    \
+        return x->fast_shape == (SH_VV | SH_PLAIN) ? fi32pvv_##NAME                             \
+               : x->fast_shape == (SH_VV | SH_COND) ? fi32cvv_##NAME                            \
+               : x->fast_shape == (SH_VV | SH_S1)   ? fi32svv_##NAME                            \
+               : x->fast_shape == SH_VV             ? fi32vv_##NAME                             \
+                                                    : fi32_##NAME;
+        FAST_I32_BIT_OPS(CASE_I32_1)
         default: return NULL;
         }
     case FK_FLT: {
@@ -5048,19 +5129,21 @@ static inline int exec_fast(xctx *c, const gt_xinst *x, uint32_t wren, uint32_t 
     return x->fast_fn(c->t, x, wren, pm, c->fmode);
 }
 
-/* An ALU instruction on the general path (try_fast: its handler first,
- * for callers that have not run it; the run loop has). */
-static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan, int try_fast)
+/* An ALU instruction on the general path (ran_fast non-NULL: its handler
+ * first, for callers that have not run it, with *ran_fast set to 1 when it
+ * did not decline; the run loop has run it). */
+static int exec_alu(xctx *c, const gt_xinst *x, uint32_t emask, uint64_t *nchan, int *ran_fast)
 {
     if (__builtin_expect(x->chan_pairs, 0))
         return exec_alu_pairs(c, x, nchan);
     const gt_inst *in = &x->in;
-    if (try_fast && x->fast && !c->reference) {
+    if (ran_fast && x->fast && !c->reference) {
         /* the masks as the run loop's block forms them (gt_xinst.nomask,
          * pm_*): the differential tests compare them with pred_mask's */
         uint32_t fpm = x_pred_mask(c->t, x);
         uint32_t wren = emask & (fpm | -(uint32_t)x->fast_selnp);
         if (exec_fast(c, x, wren, fpm)) {
+            *ran_fast = 1;
             *nchan += popc32(wren);
             if (x->fenv)
                 apply_fenv(c);
@@ -5838,7 +5921,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
                     continue;
                 }
             }
-            status = exec_alu(&c, x, emask, &nchan, 0);   /* (its handler declined above) */
+            status = exec_alu(&c, x, emask, &nchan, NULL);   /* (its handler declined above) */
             if (status != GTSIM_OK) {
                 t->state = GT_THREAD_FAULTED;
                 break;
@@ -5904,12 +5987,11 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
     uint32_t emask = reference || !x->fast ? (in->nomask ? rm : (t->exec_mask & rm))
                                            : x_exec_mask(t->exec_mask, x);
     uint64_t nchan = 0;
-    if (fast)
-        *fast = !reference && x->fast && !x->chan_pairs &&
-                (x->fast != FK_FLT || (!c.alt && !(in->op == GT_OP_MATH && c.rm))) &&
-                (x->fast != FK_CVT || !(x->dst.type == GT_TYPE_HF && c.rm)) && !is_branch(in->op);
+    int ran_fast = 0;
     int st = is_branch(in->op) ? gt_error(dev, GTSIM_ERR_INVALID, "gt_eu_exec_one: not an ALU instruction")
-                               : exec_alu(&c, x, emask, &nchan, 1);
+                               : exec_alu(&c, x, emask, &nchan, &ran_fast);
+    if (fast)
+        *fast = ran_fast;
     GT_STAT_ADD(dev, eu_channels, nchan);
     fesetround(saved_round);
     return st;

@@ -120,16 +120,30 @@ static void gen_src(gt_inst *in, int s, int ty, int allow_imm)
 
 static const int ops_int[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_AND, GT_OP_OR, GT_OP_XOR,
                               GT_OP_NOT, GT_OP_SHL, GT_OP_SHR, GT_OP_ASR, GT_OP_CMP, GT_OP_CMPN,
-                              GT_OP_SEL, GT_OP_ROR, GT_OP_ROL, GT_OP_CSEL};
+                              GT_OP_SEL, GT_OP_ROR, GT_OP_ROL, GT_OP_CSEL, GT_OP_LZD, GT_OP_CBIT,
+                              GT_OP_FBH, GT_OP_FBL, GT_OP_BFREV};
 static const int ops_flt[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_MAD, GT_OP_SEL, GT_OP_CMP,
                               GT_OP_CMPN, GT_OP_MATH, GT_OP_CSEL, GT_OP_RNDD, GT_OP_RNDU,
                               GT_OP_RNDE, GT_OP_RNDZ, GT_OP_FRC};
 static const int math_fcs[] = {GT_MATH_INV, GT_MATH_LOG, GT_MATH_EXP, GT_MATH_SQRT, GT_MATH_RSQ,
                                GT_MATH_SIN, GT_MATH_COS, GT_MATH_FDIV, GT_MATH_POW};
 
+/* The integer opcodes with one source. */
+static int int_one_src(int op)
+{
+    return op == GT_OP_MOV || op == GT_OP_NOT || op == GT_OP_LZD || op == GT_OP_CBIT || op == GT_OP_FBH ||
+           op == GT_OP_FBL || op == GT_OP_BFREV;
+}
+
+/* The bit operations: FK_I32 only. */
+static int int_bit_op(int op)
+{
+    return op == GT_OP_LZD || op == GT_OP_CBIT || op == GT_OP_FBH || op == GT_OP_FBL || op == GT_OP_BFREV;
+}
+
 static int nsrc_of(int op, int fc)
 {
-    if (op == GT_OP_MOV || op == GT_OP_NOT || (op >= GT_OP_RNDU && op <= GT_OP_RNDZ) || op == GT_OP_FRC)
+    if (int_one_src(op) || (op >= GT_OP_RNDU && op <= GT_OP_RNDZ) || op == GT_OP_FRC)
         return 1;
     if (op == GT_OP_MAD || op == GT_OP_CSEL)
         return 3;
@@ -289,6 +303,8 @@ static void gen_inst(gt_inst *in)
     int flt = pick(2);
     in->op = (uint16_t)(flt ? ops_flt[pick(sizeof ops_flt / sizeof ops_flt[0])]
                             : ops_int[pick(sizeof ops_int / sizeof ops_int[0])]);
+    if (int_bit_op(in->op) && pick(2))   /* half as often: the rarer forms of mov keep their share */
+        in->op = GT_OP_MOV;
     if (in->op == GT_OP_MATH)
         in->math_fc = (uint8_t)math_fcs[pick(sizeof math_fcs / sizeof math_fcs[0])];
     static const int sizes[] = {1, 2, 4, 8, 8, 16, 16, 16};
@@ -809,10 +825,11 @@ int main(int argc, char **argv)
     /* the integer handlers' operand shapes (any; contiguous sources; src1
      * an immediate; src1 one register element), their plain forms of the
      * last three, and the int32 handler's condition and SIMD1 forms: each
-     * opcode through each (mov and not have no src1; the QWord handler has
-     * no rotates; int32 plain has no condition, so no compare; the
-     * condition form has no sel; SIMD1's src1 register is one element, so
-     * its contiguous form is mov's and not's) */
+     * opcode through each (mov, not and the bit operations have no src1;
+     * the QWord handler has no rotates and no bit operations; int32 plain
+     * has no condition, so no compare; the condition form has no sel;
+     * SIMD1's src1 register is one element, so its contiguous form is the
+     * one-source operations') */
     static const char *const src_name[4] = {"any", "contiguous", "src1 immediate", "src1 scalar"};
     static const int forms[4] = {0, 4, 8, 16};
     static const char *const form_name[4] = {"", "plain ", "condition ", "SIMD1 "};
@@ -823,11 +840,10 @@ int main(int argc, char **argv)
                 for (size_t i = 0; i < sizeof ops_int / sizeof ops_int[0]; i++) {
                     int op = ops_int[i], sh = forms[f] | s1;
                     int cmp = op == GT_OP_CMP || op == GT_OP_CMPN;
-                    if (op == GT_OP_CSEL || (s1 >= 2 && (op == GT_OP_MOV || op == GT_OP_NOT)) ||
-                        (k == 0 && (op == GT_OP_ROR || op == GT_OP_ROL)) || (f && s1 == 0) ||
+                    if (op == GT_OP_CSEL || (s1 >= 2 && int_one_src(op)) ||
+                        (k == 0 && (op == GT_OP_ROR || op == GT_OP_ROL || int_bit_op(op))) || (f && s1 == 0) ||
                         (k == 0 && forms[f] > 4) || (k == 1 && forms[f] == 4 && cmp) ||
-                        (forms[f] == 8 && op == GT_OP_SEL) ||
-                        (forms[f] == 16 && s1 == 1 && op != GT_OP_MOV && op != GT_OP_NOT))
+                        (forms[f] == 8 && op == GT_OP_SEL) || (forms[f] == 16 && s1 == 1 && !int_one_src(op)))
                         continue;
                     if (cases >= 20000 && shape_op[k][sh][op] < 5) {
                         fprintf(stderr, "opcode %d with %s%s operands went through the %s handler only %ld times\n",
