@@ -752,7 +752,9 @@ static int spans_too_many(const gt_xop *p, int n)
  * FK_I32 is FK_INT in 32-bit lanes, for D/UD registers and immediates whose
  * values need no more: the low 32 bits of the 64-bit computation are the
  * 32-bit computation's, and compares take one signedness that holds every
- * source value (gt_xinst.fast_arith then says which: 1 signed). */
+ * source value (gt_xinst.fast_arith then says which: 1 signed); it also
+ * takes the rotates and the bit operations (lzd, cbit, fbh, fbl, bfrev) of
+ * a D/UD source. */
 enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, FK_SEND, FK_SYNC, FK_CR, FK_CVT };
 
 /* Operand shapes of the integer handlers (gt_xinst.fast_shape), chosen
@@ -4546,8 +4548,8 @@ static int host_v8(void)
 
 /* One handler per kind and opcode, so that the opcode switch folds away
  * and the run loop makes one indirect call per instruction.  The integer
- * opcodes FK_I32 and FK_INT both take (FK_I32 also takes the rotates);
- * integer cmpn is cmp. */
+ * opcodes FK_I32 and FK_INT both take (FK_I32 also takes the rotates and
+ * the bit operations, FAST_I32_BIT_OPS); integer cmpn is cmp. */
 #define FAST_INT_OPS(X)                                                                         \
     X(mov, GT_OP_MOV) X(not, GT_OP_NOT) X(and, GT_OP_AND) X(or, GT_OP_OR) X(xor, GT_OP_XOR)     \
     X(add, GT_OP_ADD) X(mul, GT_OP_MUL) X(shl, GT_OP_SHL) X(shr, GT_OP_SHR) X(asr, GT_OP_ASR)   \
