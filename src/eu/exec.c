@@ -1247,7 +1247,7 @@ static void plan_fast_kind(gt_xinst *x, int ns)
                 return;
             break;
         case GT_OP_LZD: case GT_OP_CBIT: case GT_OP_FBH: case GT_OP_FBL: case GT_OP_BFREV:
-            /* the bit operations (fast_bits): FK_I32's, a D/UD src0
+            /* the bit operations (v8_bits_op): FK_I32's, a D/UD src0
              * without modifier and a D/UD or null destination */
             if ((x->dst.space != GT_XS_GRF && x->dst.space != GT_XS_NULL) ||
                 (x->dst.space == GT_XS_GRF && x->dst.size != 4) || x->src[0].size != 4 || x->src[0].mods)
@@ -4611,8 +4611,9 @@ static const gt_fast_fn fast_cc_and[3][2] = {
 };
 FAST_I32(rol, GT_OP_ROL)
 FAST_I32(ror, GT_OP_ROR)
-/* FK_I32's bit operations (v8_bits_op): one source, so the shapes whose
- * src1 is contiguous (SH_VV: none) or any (plan_shape gives no other) */
+/* FK_I32's bit operations (v8_bits_op): one source, so plan_shape gives
+ * them SH_ANY or SH_VV (alone or with SH_PLAIN, SH_COND or SH_S1), never
+ * SH_VI or SH_VS */
 #define FAST_I32_BIT_OPS(X)                                                                     \
     X(lzd, GT_OP_LZD) X(cbit, GT_OP_CBIT) X(fbh, GT_OP_FBH) X(fbl, GT_OP_FBL) X(bfrev, GT_OP_BFREV)
 #define FAST_I32_1(NAME, OP)                                                                    \
@@ -4704,11 +4705,12 @@ FAST_FLT_LANES(fflt_rnde, GT_OP_RNDE)
 FAST_FLT_LANES(fflt_rndz, GT_OP_RNDZ)
 FAST_FLT_LANES(fflt_frc, GT_OP_FRC)
 
-/* FK_CVT's conversions (cvt_mov_ok), as cvt_out makes them: F to D / UD by fp_to_int_bits,
- * toward zero, NaN 0, out-of-range values clamped (seed 001 §2.4.1); D /
- * UD to F in cr0's rounding mode (the host's, apply_fenv); F to HF to
- * nearest even (another cr0 mode: the general path, fmode bit 2); HF to F
- * exactly.  Every source lane is read before any is written. */
+/* FK_CVT's conversions (cvt_mov_ok), as cvt_out makes them: F to D / UD
+ * by fp_to_int_bits (toward zero, NaN 0, out-of-range values clamped; seed
+ * 001 §2.4.1); D / UD to F in cr0's rounding mode (the host's,
+ * apply_fenv); F to HF to nearest even (another cr0 mode: the general
+ * path, fmode bit 2); HF to F exactly.  Every source lane is read before
+ * any is written. */
 static inline __attribute__((always_inline)) int fast_cvt_n(gt_thread *t, const gt_xinst *x, uint32_t wren,
                                                             unsigned fm, int n)
 {
