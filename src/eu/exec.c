@@ -5864,6 +5864,15 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             /* x, or y after it, declined: the general path runs it (a block
              * member is no join point: the block was taken) */
             x = y;
+            if (x->fast == FK_SYNC) {
+                /* wait or sync.bar whose notification has not come (the
+                 * only decline of fwait and fsync_bar): the thread blocks
+                 * at x, counted as exec_ctrl counts it */
+                ninst++;
+                nchan += run_popc(x_exec_mask(t->exec_mask, x) & x_pred_mask(t, x));
+                t->state = GT_THREAD_BLOCKED;
+                break;
+            }
         } else if (lean && x->ctrl >= CTRL_STRUCT) {   /* (no plan error: gt_exec_plan) */
             ip = cf_lean(t, x, &nchan);
             ninst++;
