@@ -380,7 +380,8 @@ typedef struct gt_thread {
     struct gt_tgroup *tg;
     uint32_t tid;              /* hardware thread slot (for scratch offsets) */
     uint32_t simd;             /* dispatch SIMD width: 8, 16 or 32 */
-    uint64_t instructions;     /* executed by this thread (for the watchdog) */
+    uint64_t instructions;     /* executed by this thread (for the watchdog; one that
+                                * blocks it, such as wait, once, when it completes) */
     uint64_t channels;         /* lane-ops of those (gtsim_kernel_stats) */
     uint64_t stat_insns, stat_chans; /* of those, not yet added to dev->stats (gt_eu_flush_stats) */
     uint32_t barrier_ip;       /* IP of the thread's last barrier message (GTSIM_CHECK_BARRIER) */

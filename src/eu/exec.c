@@ -5311,6 +5311,21 @@ static inline __attribute__((always_inline)) uint32_t cf_structured(gt_thread *t
 
 /* Execute a branch / control instruction.  Sets *next_ip.  Returns a status;
  * *stop set when the thread must return (blocked, done). */
+/* x must wait (wait or sync.bar before its notification, sendc before its
+ * dependencies): the thread blocks at x and runs it again when resumed.  x
+ * is counted (instructions, channels, profile) once, when it completes:
+ * *stop = 2 tells the run loop so, and the channels exec_ctrl counted on
+ * entry are taken back. */
+static int block_at(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t *next_ip, int *stop,
+                    uint64_t *nchan)
+{
+    t->state = GT_THREAD_BLOCKED;
+    *next_ip = x->ip;
+    *stop = 2;
+    *nchan -= popc32(wren);
+    return GTSIM_OK;
+}
+
 static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_ip, int *stop,
                      uint64_t *nchan)
 {
@@ -5451,12 +5466,8 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
     case GT_OP_WAIT: {
         /* wait n0.x: block while the notification register is zero */
         int sub = wait_n0_sub(in);
-        if (t->n0[sub] == 0) {
-            t->state = GT_THREAD_BLOCKED;
-            *next_ip = ip;
-            *stop = 1;
-            return GTSIM_OK;
-        }
+        if (t->n0[sub] == 0)
+            return block_at(t, x, wren, next_ip, stop, nchan);
         t->n0[sub] = 0;
         break;
     }
@@ -5487,12 +5498,8 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
                 id = img[arf_img_base(o->nr) + o->subnr] & 31u;
             }
             uint32_t bit = 1u << id;
-            if (!(t->n0[0] & bit)) {
-                t->state = GT_THREAD_BLOCKED;
-                *next_ip = ip;
-                *stop = 1;
-                return GTSIM_OK;
-            }
+            if (!(t->n0[0] & bit))
+                return block_at(t, x, wren, next_ip, stop, nchan);
             t->n0[0] &= ~bit;
             break;
         }
@@ -5511,12 +5518,8 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
             uint16_t pend = 0;
             for (int i = 0; i < 8; i++)
                 pend |= t->tdr[i] & 0x8000u;
-            if (pend) {
-                t->state = GT_THREAD_BLOCKED;
-                *next_ip = ip;
-                *stop = 1;
-                return GTSIM_OK;
-            }
+            if (pend)
+                return block_at(t, x, wren, next_ip, stop, nchan);
         }
         uint32_t desc = in->desc, exdesc = in->exdesc;
         if (in->desc_reg)
@@ -5867,9 +5870,7 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             if (x->fast == FK_SYNC) {
                 /* wait or sync.bar whose notification has not come (the
                  * only decline of fwait and fsync_bar): the thread blocks
-                 * at x, counted as exec_ctrl counts it */
-                ninst++;
-                nchan += run_popc(x_exec_mask(t->exec_mask, x) & x_pred_mask(t, x));
+                 * at x, not counted until x completes (block_at) */
                 t->state = GT_THREAD_BLOCKED;
                 break;
             }
@@ -5907,6 +5908,13 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
             if (status != GTSIM_OK) {
                 t->state = GT_THREAD_FAULTED;
                 break;
+            }
+            if (stop == 2) {   /* blocked at x: counted when it completes (block_at) */
+                ninst--;
+                if (cov | prof) {
+                    ((gt_xinst *)x)->cov_count--;
+                    ((gt_xinst *)x)->prof_lanes -= popc32(emask);
+                }
             }
             if (__builtin_expect(dbg, 0)) {
                 if (cov)

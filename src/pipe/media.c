@@ -599,8 +599,8 @@ static int media_run(struct gt_media *m, int drain)
                 gt_kstats_add(dev, s->t->kernel_gva, 0, 1, s->t->instructions, s->t->channels);
                 retire(m, s);
                 progress = 1;
-            } else if (s->t->instructions != before || s->t->ip != ip) {
-                progress = 1;
+            } else if (s->t->instructions != before || s->t->ip != ip || s->t->state != GT_THREAD_RUNNABLE) {
+                progress = 1;   /* (a thread woken that blocks again has used its wake) */
             }
         }
         if (!m->in_flight && !m->rq_count && !m->cq_count)

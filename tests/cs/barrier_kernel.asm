@@ -2,8 +2,9 @@
 // the thread whose per-thread r1.2 is 0 ends at once (4 instructions:
 // cmp, jmpi, mov, send EOT); the others send a barrier message (gateway,
 // SFID 3, subfunction 4, barrier ID from r0.2 bits 27:24) and wait on
-// n0.0 (6 instructions: cmp, jmpi, mov, and, send, wait), for a barrier
-// that thread never arrives at.  The walker ends in a barrier deadlock.
+// n0.0 (5 instructions: cmp, jmpi, mov, and, send; the wait never
+// completes, so it is not counted), for a barrier that thread never arrives
+// at.  The walker ends in a barrier deadlock.
 // Assembled by iga64 -p=9 at build time.
 (W) cmp (1|M0) (eq)f0.0 null<1>:ud r1.2<0;1,0>:ud 0x0:ud
 (W&f0.0) jmpi (1|M0) LEAVE

@@ -1063,7 +1063,9 @@ static void test_interrupt_and_bounds(void **st)
     assert_true(dt >= 0.1 && dt < 1.0);
 }
 
-/* ---- wait n0: blocks while zero, clears and continues ---- */
+/* ---- wait n0: blocks while zero, clears and continues ----
+ * A wait is counted once, when it completes, however often the thread
+ * tried it: instructions and channels are the thread's own. */
 static void test_wait(void **st)
 {
     (void)st;
@@ -1072,12 +1074,24 @@ static void test_wait(void **st)
     run_ok();
     assert_int_equal(H.t->ip, 16);
     assert_int_equal(h_d(&H, 11)[0], 0);
+    assert_int_equal(H.t->instructions, 1);   /* the first mov */
+    assert_int_equal(H.t->channels, 8);
+    for (int i = 0; i < 3; i++) {   /* tried again with n0.0 still 0: nothing runs */
+        H.t->state = GT_THREAD_RUNNABLE;
+        run_ok();
+        assert_int_equal(H.t->ip, 16);
+        assert_int_equal(H.t->instructions, 1);
+        assert_int_equal(H.t->channels, 8);
+    }
     H.t->n0[0] = 1;
     H.t->state = GT_THREAD_RUNNABLE;
     run_ok();
     assert_int_equal(H.t->n0[0], 0);
     assert_int_equal(h_d(&H, 11)[0], 2);
     assert_int_equal(H.t->ip, 48);
+    /* + the wait (one channel: SIMD1) and the second mov; END's wait blocks */
+    assert_int_equal(H.t->instructions, 3);
+    assert_int_equal(H.t->channels, 8 + 1 + 8);
 }
 
 /* ---- HF arithmetic and csel / lrp ---- */
