@@ -5309,8 +5309,6 @@ static inline __attribute__((always_inline)) uint32_t cf_structured(gt_thread *t
     }
 }
 
-/* Execute a branch / control instruction.  Sets *next_ip.  Returns a status;
- * *stop set when the thread must return (blocked, done). */
 /* x must wait (wait or sync.bar before its notification, sendc before its
  * dependencies): the thread blocks at x and runs it again when resumed.  x
  * is counted (instructions, channels, profile) once, when it completes:
@@ -5326,6 +5324,9 @@ static int block_at(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t *ne
     return GTSIM_OK;
 }
 
+/* Execute a branch / control instruction.  Sets *next_ip.  Returns a status;
+ * *stop set when the thread must return (done, or blocked after x ran), 2
+ * when it blocked at x before x could run (block_at). */
 static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_ip, int *stop,
                      uint64_t *nchan)
 {
