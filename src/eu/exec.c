@@ -362,7 +362,7 @@ static void plan_operand(gt_xinst *x, const gt_operand *o, gt_xop *p, int is_dst
     p->scalar = (uint8_t)(scalar && !o->indirect);
 }
 
-static int op_nsrc(int op)
+static inline int op_nsrc(int op)
 {
     switch (op) {
     case GT_OP_MOV: case GT_OP_NOT: case GT_OP_BFREV: case GT_OP_FRC: case GT_OP_RNDU:
@@ -3414,7 +3414,7 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
     int logic = is_logic(op), uq = x->fast_arith;
     /* shift counts: src1[4:0], [5:0] in QWord mode (as exec_alu_masked) */
     int cm = is_q(x->src[0].type) || is_q(x->dst.type) ? 63 : 31;
-    const int two = op != GT_OP_MOV && op != GT_OP_NOT;
+    const int two = op_nsrc(op) != 1;
     const size_t bytes = 8 * (size_t)(n < 32 ? n : 32);
     /* src1 one value for every lane (SH_VI, SH_VS): shift counts are uniform */
     const int uni = shape == SH_VI || shape == SH_VS;
@@ -3793,13 +3793,6 @@ static inline __attribute__((always_inline)) void v8_dst(uint8_t *g, const gt_xo
 /* GCC cannot see that one-source operations never read src1's lanes */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-/* The integer handlers' operations with one source (no src1 read). */
-static inline int one_src_op(int op)
-{
-    return op == GT_OP_MOV || op == GT_OP_NOT || op == GT_OP_LZD || op == GT_OP_CBIT || op == GT_OP_FBH ||
-           op == GT_OP_FBL || op == GT_OP_BFREV;
-}
-
 /* Set bits per DWord lane (cbit), without the host's popcnt. */
 static inline __attribute__((always_inline)) v8u32 v8_popc(v8u32 v)
 {
@@ -3866,7 +3859,7 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
         n = 32;
     uint32_t lmask = wren >> co;
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1], *pd = &x->dst;
-    const int two = !one_src_op(op);   /* one-source operations read no b */
+    const int two = op_nsrc(op) != 1;   /* one-source operations read no b */
     uint8_t *g = t->grf;
     /* in place: both sources' lanes at off[0] (src1 maybe one value, bs;
      * src0 one value a0 for SH_S1 and a one-element src0; a W/UW src0 of
@@ -4431,7 +4424,7 @@ static inline __attribute__((always_inline)) int fast_q_n(gt_thread *t, const gt
     const gt_inst *in = &x->in;
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1], *pd = &x->dst;
     const int co = in->chan_off, cond = in->cond, logic = is_logic(op), sgn = !x->fast_arith;
-    const int two = op != GT_OP_MOV && op != GT_OP_NOT;
+    const int two = op_nsrc(op) != 1;
     const uint32_t lmask = wren >> co;
     uint8_t *g = t->grf;
     shape &= ~SH_PLAIN;
