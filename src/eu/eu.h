@@ -395,6 +395,19 @@ typedef struct gt_thread {
  * (GT_THREAD_FAULTED, report in dev->err with the IP, raw bytes and
  * disassembly).  Updates dev->stats. */
 int gt_eu_run(gtsim_device *dev, gt_thread *t);
+/* What a gt_eu_run_pass did: live, the threads not done when the pass
+ * reached them; progress, those of them that ran and moved (instructions,
+ * IP or state changed); failed, the index of the thread whose run failed
+ * (the pass stopped there), UINT32_MAX if none did. */
+typedef struct gt_eu_pass {
+    uint32_t live, progress, failed;
+} gt_eu_pass;
+/* One round-robin pass over a thread group's threads t[0..n-1]: each
+ * GT_THREAD_RUNNABLE one runs as gt_eu_run runs it (blocked and done ones
+ * are skipped), with the device's settings read once for the pass.
+ * Returns GTSIM_OK, or the failed run's status (or GTSIM_OK with
+ * pass->failed set when the thread faulted without one). */
+int gt_eu_run_pass(gtsim_device *dev, gt_thread *const *t, uint32_t n, gt_eu_pass *pass);
 /* Add the instructions and lane-ops of threads t[0..n-1] that are not yet
  * in dev->stats (one atomic add per counter).  gt_eu_run leaves them with
  * the thread when its group defers them (gt_tgroup.defer_stats) and fewer

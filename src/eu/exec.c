@@ -5720,10 +5720,19 @@ static inline __attribute__((always_inline)) uint32_t cf_lean(gt_thread *t, cons
     return cf_structured(t, x, emask, wren);
 }
 
-/* gt_eu_run's body; static, so that its versions and their resolver stay
- * out of libgtsim.so's exports. */
-static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
+/* What every thread of an eu_run call shares: the device's settings and
+ * the debug aids asked for in the environment. */
+typedef struct eu_run_env {
+    const gt_eu_behaviour *beh;
+    uint64_t limit;   /* the watchdog: instructions per thread */
+    int trace, cov, prof;
+} eu_run_env;
+
+/* Run thread t (gt_eu_run), with *c0's device fields and host rounding
+ * mode (c0->host_round, updated). */
+static inline __attribute__((always_inline)) int eu_run_thread(xctx *c0, const eu_run_env *env, gt_thread *t)
 {
+    gtsim_device *dev = c0->dev;
     if (t->state == GT_THREAD_DONE || t->state == GT_THREAD_FAULTED)
         return t->state == GT_THREAD_FAULTED ? dev->status : GTSIM_OK;
     if (!t->disp || !t->disp->vm)
@@ -5733,34 +5742,26 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
         if (!dev->kcache)
             return gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory (kernel cache)");
     }
-    xctx c;
-    c.dev = dev;
+    xctx c = *c0;
     c.t = t;
     c.vm = t->disp->vm;
     c.k = gt_kcache_kernel(t->disp->kcache ? t->disp->kcache : dev->kcache, c.vm, t->kernel_gva);
     if (!c.k)
         return gt_error(dev, GTSIM_ERR_NOMEM, "EU: out of memory (kernel cache)");
     c.hw_ip_base = (uint32_t)(t->kernel_gva - t->disp->instruction_base);
-    const gt_eu_behaviour *beh = gt_eu_behaviour_for(dev->plat);
-    c.df_f_rtz = beh->df_to_f_rtz;
-    c.goto_pred_waits = beh->goto_pred_waits;
-    c.reference = eu_reference_only();
-    int saved_round = host_round();
-    c.host_round = saved_round;
     apply_fenv(&c);
     if (t->instructions == 0 && t->exec_mask == 0 && t->wait_mask == 0)
         t->exec_mask = t->dispatch_mask;
     t->state = GT_THREAD_RUNNABLE;
 
-    uint64_t limit = dev->cfg.max_eu_instructions ? dev->cfg.max_eu_instructions : 1000000000ull;
+    const uint64_t limit = env->limit;
     uint64_t ninst = 0, nchan = 0;
     int status = GTSIM_OK;
     uint32_t ip = t->ip;
-    const int trace = trace_eu_enabled();
     /* debug aids (trace, coverage, profile, the SWSB and uninit checks)
      * share one predictable branch per instruction */
-    const int cov = gt_eu_cov_enabled(), prof = dev->profile != NULL;
-    const unsigned swsb = t->swsb ? beh->swsb_depth : 0;
+    const int trace = env->trace, cov = env->cov, prof = env->prof;
+    const unsigned swsb = t->swsb ? env->beh->swsb_depth : 0;
     const int uninit = t->written != NULL;
     const int dbg = trace | cov | prof | (swsb != 0) | uninit;
     /* lean: an instruction with a handler needs nothing else (no debug
@@ -5953,6 +5954,52 @@ static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *t)
     t->stat_chans += nchan;
     if (!(t->tg && t->tg->defer_stats) || t->stat_insns >= GT_POLL_INSNS)
         gt_eu_flush_stats(dev, &t, 1);
+    c0->host_round = c.host_round;
+    return status;
+}
+
+/* gt_eu_run (pass NULL: t[0] alone) and gt_eu_run_pass; static, so that
+ * its versions and their resolver stay out of libgtsim.so's exports. */
+static EU_RUN_VERSIONS int eu_run(gtsim_device *dev, gt_thread *const *t, uint32_t n, gt_eu_pass *pass)
+{
+    eu_run_env env;
+    env.beh = gt_eu_behaviour_for(dev->plat);
+    env.limit = dev->cfg.max_eu_instructions ? dev->cfg.max_eu_instructions : 1000000000ull;
+    env.trace = trace_eu_enabled();
+    env.cov = gt_eu_cov_enabled();
+    env.prof = dev->profile != NULL;
+    xctx c;
+    memset(&c, 0, sizeof c);
+    c.dev = dev;
+    c.df_f_rtz = env.beh->df_to_f_rtz;
+    c.goto_pred_waits = env.beh->goto_pred_waits;
+    c.reference = eu_reference_only();
+    const int saved_round = host_round();
+    c.host_round = saved_round;
+    int status = GTSIM_OK;
+    if (!pass) {
+        status = eu_run_thread(&c, &env, t[0]);
+    } else {
+        pass->live = pass->progress = 0;
+        pass->failed = UINT32_MAX;
+        for (uint32_t i = 0; i < n; i++) {
+            gt_thread *th = t[i];
+            if (th->state == GT_THREAD_DONE)
+                continue;
+            pass->live++;
+            if (th->state != GT_THREAD_RUNNABLE)
+                continue;
+            uint64_t before = th->instructions;
+            uint32_t ip = th->ip;
+            status = eu_run_thread(&c, &env, th);
+            if (status != GTSIM_OK || th->state == GT_THREAD_FAULTED) {
+                pass->failed = i;
+                break;
+            }
+            if (th->instructions != before || th->ip != ip || th->state != GT_THREAD_RUNNABLE)
+                pass->progress++;
+        }
+    }
     if (c.host_round != saved_round)
         fesetround(saved_round);
     return status;
@@ -5974,7 +6021,12 @@ void gt_eu_flush_stats(gtsim_device *dev, gt_thread *const *t, uint32_t n)
 
 int gt_eu_run(gtsim_device *dev, gt_thread *t)
 {
-    return eu_run(dev, t);
+    return eu_run(dev, &t, 1, NULL);
+}
+
+int gt_eu_run_pass(gtsim_device *dev, gt_thread *const *t, uint32_t n, gt_eu_pass *pass)
+{
+    return eu_run(dev, t, n, pass);
 }
 
 int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int reference, int *fast)

@@ -517,6 +517,7 @@ static int group_threads(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_
         tg.slm_stamps = &wk->slm_stamps;
         tg.slm_stamp = ++wk->slm_stamps;
     }
+    const unsigned depth = gt_eu_behaviour_for(dev->plat)->swsb_depth;
     for (uint32_t t = 0; t < nthreads; t++) {
         gt_thread *th = &wk->threads[t];
         memset(th, 0, sizeof(*th));
@@ -547,7 +548,6 @@ static int group_threads(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_
         th->tg = &tg;
         th->tid = t;
         th->simd = w->simd;
-        unsigned depth = gt_eu_behaviour_for(dev->plat)->swsb_depth;
         if (wk->tcheck && depth && gt_check_on(dev, GTSIM_CHECK_SWSB)) { /* nothing in flight at dispatch */
             th->swsb = &wk->tcheck[t].swsb;
             gt_swsb_reset(th->swsb, depth);
@@ -563,23 +563,11 @@ static int group_threads(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_
     /* Run round-robin until every thread has ended. */
     uint32_t passes = 0;
     for (;;) {
-        uint32_t live = 0, progress = 0;
-        for (uint32_t t = 0; t < nthreads; t++) {
-            gt_thread *th = &wk->threads[t];
-            if (th->state == GT_THREAD_DONE)
-                continue;
-            live++;
-            if (th->state != GT_THREAD_RUNNABLE)
-                continue;
-            uint64_t before = th->instructions;
-            uint32_t ip = th->ip;
-            int st = gt_eu_run(dev, th);
-            if (st != GTSIM_OK || th->state == GT_THREAD_FAULTED)
-                return walker_fail(dev, st ? st : GTSIM_ERR_ILLEGAL, w, g, t, nthreads, NULL);
-            if (th->instructions != before || th->ip != ip || th->state != GT_THREAD_RUNNABLE)
-                progress++;
-        }
-        if (!live) {
+        gt_eu_pass pass;
+        int st = gt_eu_run_pass(dev, wk->tptr, nthreads, &pass);
+        if (pass.failed != UINT32_MAX)
+            return walker_fail(dev, st ? st : GTSIM_ERR_ILLEGAL, w, g, pass.failed, nthreads, NULL);
+        if (!pass.live) {
             wk->ks_threads += nthreads;
             for (uint32_t t = 0; t < nthreads; t++) {
                 wk->ks_insns += wk->threads[t].instructions;
@@ -597,12 +585,12 @@ static int group_threads(walk *wl, pipe_worker *wk, const uint32_t g[3], uint64_
             if (pst2 != GTSIM_OK)
                 return walker_fail(dev, pst2, w, g, UINT32_MAX, nthreads, NULL);
         }
-        if (!progress) {
+        if (!pass.progress) {
             char what[1024];
             size_t n = (size_t)snprintf(what, sizeof(what),
                                         "barrier deadlock: %u of %u threads are waiting and none can "
                                         "run (%u barrier arrivals counted); thread states:",
-                                        live, nthreads, tg.barrier_arrived);
+                                        pass.live, nthreads, tg.barrier_arrived);
             for (uint32_t t = 0; t < nthreads && n < sizeof(what); t++) {
                 const gt_thread *th = &wk->threads[t];
                 static const char *const sn[] = {"runnable", "blocked", "done", "faulted"};

@@ -221,6 +221,22 @@ static void shader_pointers(void)
     b3d_draw(b, 6, 0, 1, 0);
     expect_report("PS kernel unmapped", b, b3d_run(b), 0, (int)at, "PS thread", NULL);
     done(b);
+    /* a VS that waits on n0 (src/pipe3d/draw.c p3_run_thread): no thread
+     * group, no gateway message, so nothing can ever notify it.  Bytes:
+     * iga64 -p=9's encoding of `wait n0.0<0;1,0>:ud`. */
+    static const uint8_t wait_n0[16] = {0x30, 0, 0, 0, 0, 0, 0, 0x32, 0, 0x12, 0, 0, 0, 0, 0, 0};
+    b = open_dev("skl", NULL);
+    scene(b, 1);
+    b3d_wdata(b, 0x5000, wait_n0, sizeof(wait_n0));
+    B3D_CMD(b, GT3D_3DSTATE_VS, {GT3D_3DSTATE_VS__KERNEL_START_POINTER, 0x5000},
+            {GT3D_3DSTATE_VS__DISPATCH_GRF_START_REGISTER_FOR_URB_DATA, 2},
+            {GT3D_3DSTATE_VS__VERTEX_URB_ENTRY_READ_LENGTH, 1}, {GT3D_3DSTATE_VS__ENABLE, 1},
+            {GT3D_3DSTATE_VS__SIMD8_DISPATCH_ENABLE, 1});
+    at = b->n;
+    b3d_draw(b, 6, 0, 1, 0);
+    expect_report("VS waiting on n0", b, b3d_run(b), GTSIM_ERR_WATCHDOG, (int)at, "VS thread",
+                  "IP 0x0 waits for nothing that can arrive", NULL);
+    done(b);
 }
 
 static void vertex_buffers(const char *plat)
