@@ -1055,12 +1055,21 @@ static int cvt_mov_ok(const gt_xinst *x)
 {
     const gt_inst *in = &x->in;
     const gt_xop *ps = &x->src[0], *pd = &x->dst;
-    if (in->op != GT_OP_MOV || in->cond || ps->mods || pd->space != GT_XS_GRF ||
+    if (in->op != GT_OP_MOV || in->cond || in->saturate || ps->mods || pd->space != GT_XS_GRF ||
         (ps->space != GT_XS_GRF && !(ps->space == GT_XS_IMM && ps->scalar)))
         return 0;
     int si = ps->type == GT_TYPE_D || ps->type == GT_TYPE_UD || ps->type == GT_TYPE_HF;
     int di = pd->type == GT_TYPE_D || pd->type == GT_TYPE_UD || pd->type == GT_TYPE_HF;
     return (ps->type == GT_TYPE_F && di) || (si && pd->type == GT_TYPE_F);
+}
+
+/* A saturating float operation (seed 001 saturation: an F result clamped
+ * to [0.0, 1.0], NaN to 0, cvt_out's rule) that FK_FLT may run: its lane
+ * arrays do (fast_flt_n), not its eight-lane vectors; not the compares,
+ * whose destination is a mask. */
+static int sat_flt_ok(const gt_xinst *x)
+{
+    return x->dom == DOM_F && x->dst.type == GT_TYPE_F && x->in.op != GT_OP_CMP && x->in.op != GT_OP_CMPN;
 }
 
 static int is_flag_opnd(const gt_operand *o)
@@ -1185,7 +1194,8 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         return;
     }
     if (x->plan_err || x->chan_pairs || (x->wide_int && !wide_int_fast_ok(x, ns)) ||
-        x->mul_src1_lo16 || in->acc_wr || in->saturate || in->exec_size == 0 || is_mme_macro(in))
+        x->mul_src1_lo16 || in->acc_wr || (in->saturate && !sat_flt_ok(x)) || in->exec_size == 0 ||
+        is_mme_macro(in))
         return;
     /* a flag register saved to or restored from a GRF word or DWord, or set
      * from an immediate: (W) mov (1) f0.0:uw r3.4:uw and back (IGC's Gen12
@@ -1970,6 +1980,12 @@ static inline double frc_d(double v)
     return f == 0 ? 0.0 : f;
 }
 
+/* A float saturated (seed 001: to [0.0, 1.0]; NaN to 0, -0 kept). */
+static inline float sat_f(float v)
+{
+    return isnan(v) ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+}
+
 /* Domain value of lane i -> destination type bits. */
 static inline uint64_t cvt_out(const xctx *c, int dom, const lanes *r, int i, int ty, int sat,
                                int src_uq, int math)
@@ -1978,7 +1994,7 @@ static inline uint64_t cvt_out(const xctx *c, int dom, const lanes *r, int i, in
     case DOM_F: {
         float v = r->f[i];
         if (sat && is_float_type(ty))
-            v = isnan(v) ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+            v = sat_f(v);
         switch (ty) {
         case GT_TYPE_F:
             if (math && c->ftz_f)
@@ -4224,6 +4240,9 @@ static inline __attribute__((always_inline)) int fast_flt_n(gt_thread *t, const 
     }
     if (nan_rule_op(op, in->math_fc))
         nan_rule_f(r, a, b, cc, ns, n);
+    if (in->saturate)   /* (sat_flt_ok: not a compare) */
+        for (int i = 0; i < n; i++)
+            r[i] = sat_f(r[i]);
     if (!cmp && ftz && x->fast_flush)
         for (int i = 0; i < n; i++) {
             uint32_t u = gt_f2u(r[i]);
@@ -5069,16 +5088,18 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         }
     case FK_FLT: {
         int v8 = host_v8(), plain = x->fast_shape == SH_PLAIN;
-#define CASE_FLT(NAME, OP) case OP: return !v8 || x->in.cond ? NAME##_lanes : plain ? NAME##_p : NAME;
+        /* (a condition or saturation: the lane arrays) */
+        v8 &= !x->in.cond && !x->in.saturate;
+#define CASE_FLT(NAME, OP) case OP: return !v8 ? NAME##_lanes : plain ? NAME##_p : NAME;
         switch (op) {
-        case GT_OP_MOV: return v8 && !x->in.cond ? fflt_mov : fflt_mov_lanes;
+        case GT_OP_MOV: return v8 ? fflt_mov : fflt_mov_lanes;
         CASE_FLT(fflt_add, GT_OP_ADD)
         CASE_FLT(fflt_mul, GT_OP_MUL)
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__FMA__)
         case GT_OP_MAD:
-            if (v8 && host_fma_v8() && !x->in.cond)
+            if (v8 && host_fma_v8())
                 return plain ? fflt_mad_pf : fflt_mad_f;
-            return !v8 || x->in.cond ? fflt_mad_lanes : plain ? fflt_mad_p : fflt_mad;
+            return !v8 ? fflt_mad_lanes : plain ? fflt_mad_p : fflt_mad;
 #else
         CASE_FLT(fflt_mad, GT_OP_MAD)
 #endif

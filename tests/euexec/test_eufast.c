@@ -17,7 +17,8 @@
  * integer ones too (`(f0.0) sel (16) acc0.0:uw ...`), csel whose choices
  * are its destination's own elements and compares of a register with
  * itself (IGC's Gen12 loops), integer results to strided byte destinations
- * (char and uchar vectors), float results with a condition modifier, the
+ * (char and uchar vectors), float results with a condition modifier or
+ * saturated, the
  * rounds to an integral value and frc, and moves that convert between F
  * and D / UD / HF.  The
  * test also fails when a handler kind never ran, or an opcode the handlers
@@ -690,6 +691,7 @@ int main(int argc, char **argv)
     long cmp_self = 0;                            /* compares of a register region with itself */
     long byte_dst = 0;                            /* integer handler with a B/UB destination */
     long flt_cond = 0;                            /* float handler, condition on a result (not cmp, sel) */
+    long flt_sat[2] = {0};                        /* float handler, saturated: mov; the others */
     long cvt[2][3] = {{0}};                       /* conversion moves [to D/UD/HF][D 0, UD 1, HF 2] */
     char err_a[sizeof dev->err];
     for (long n = 0; n < cases; n++) {
@@ -745,6 +747,8 @@ int main(int argc, char **argv)
             byte_dst += x->fast == 1 && x->dst.space == GT_XS_GRF && x->dst.size == 1;   /* FK_INT */
             flt_cond += x->fast == 2 && x->in.cond && x->in.op != GT_OP_CMP && x->in.op != GT_OP_CMPN &&
                         x->in.op != GT_OP_SEL;   /* FK_FLT */
+            if (x->fast == 2 && x->in.saturate)   /* FK_FLT */
+                flt_sat[x->in.op != GT_OP_MOV]++;
             if (x->fast == 11) {   /* FK_CVT */
                 int to_int = x->dst.type != GT_TYPE_F;
                 int ty = to_int ? x->dst.type : x->src[0].type;
@@ -887,6 +891,8 @@ int main(int argc, char **argv)
         {raw_acc, "raw moves from the accumulator"},
         {byte_dst, "integer results to a B/UB destination"},
         {flt_cond, "float results with a condition modifier"},
+        {flt_sat[0], "saturated float moves"},
+        {flt_sat[1], "saturated float operations"},
         {cvt[0][0], "D -> F moves"},
         {cvt[0][1], "UD -> F moves"},
         {cvt[1][0], "F -> D moves"},
