@@ -51,6 +51,9 @@
  * same layout; disabled slots of a read leave the destination unchanged.
  */
 #include <math.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "check.h"
 #include "sf/sf_int.h"
@@ -949,6 +952,108 @@ int sf_slm_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
     if (p->write)
         return p->slots == 16 ? slm_quick(&rg, &s, true, 16, p->cmask) : slm_quick(&rg, &s, true, 8, p->cmask);
     return p->slots == 16 ? slm_quick(&rg, &s, false, 16, p->cmask) : slm_quick(&rg, &s, false, 8, p->cmask);
+}
+
+/* Whether any of the 32-bit lanes of v is nonzero (SSE2: the halves
+ * or-ed, compared with zero, their sign bits). */
+typedef uint32_t slm_v8u32 __attribute__((vector_size(32)));
+static inline __attribute__((always_inline)) bool slm_any(slm_v8u32 v)
+{
+#ifdef __SSE2__
+    __m128i lo, hi;
+    memcpy(&lo, &v, 16);
+    memcpy(&hi, (const char *)&v + 16, 16);
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(lo, hi), _mm_setzero_si128())) != 0xffff;
+#else
+    uint64_t q[4];
+    memcpy(q, &v, sizeof(q));
+    return (q[0] | q[1] | q[2] | q[3]) != 0;
+#endif
+}
+
+/* sf_slm_untyped_planned with slots (8 or 16) and the channel mask
+ * constants and, for a read, the whole response in the GRF (the plan says
+ * so): with every slot on and the offsets one DWord (a broadcast,
+ * `tile[row][k]`) or consecutive DWords (`tile[k][lid]`) whose span lies
+ * in the SLM and in bounds, untyped_block straight from the payload row
+ * (the shape test in 8-slot vectors: one AVX2 register each in the avx2
+ * versions); anything else goes to sf_slm_untyped_planned.  The same
+ * bytes as slm_quick_n: offset bits 15:0, the span within 64 KiB (which
+ * also rules out a 32-bit wrap of consecutive offsets) and within the
+ * group's slm_size. */
+static inline __attribute__((always_inline)) int slm_fast_n(gt_thread *t, const gt_sf_plan *p, uint32_t mask,
+                                                            bool write, unsigned slots, unsigned cmask)
+{
+    const gt_tgroup *tg = t->tg;
+    const uint32_t full = (1u << slots) - 1;
+    if (!tg || !tg->slm || tg->slm_shadow || (mask & full) != full)
+        return sf_slm_untyped_planned(t, p, mask);
+    const uint8_t *ar = t->grf + 32 * (p->src0 + p->header);
+    uint32_t a0;
+    memcpy(&a0, ar, 4);
+    const slm_v8u32 step = {0, 4, 8, 12, 16, 20, 24, 28};
+    slm_v8u32 du = {0}, dd = {0};
+    for (unsigned i = 0; i < slots; i += 8) {
+        slm_v8u32 v;
+        memcpy(&v, ar + 4 * i, sizeof(v));
+        du |= v ^ a0;
+        dd |= v ^ (a0 + 4 * i + step);
+    }
+    bool uni = !slm_any(du);
+    unsigned span = 4 * (32 - (unsigned)__builtin_clz(~cmask & 0xfu));   /* a slot's bytes */
+    uint32_t off = a0 & SF_SLM_OFFSET_MASK, len = uni ? span : 4 * (slots - 1) + span;
+    if ((!uni && slm_any(dd)) || off + len > SF_SLM_OFFSET_MASK + 1u || off + len > tg->slm_size)
+        return sf_slm_untyped_planned(t, p, mask);
+    ut_regs rg = {NULL, write ? t->grf + 32 * p->data : NULL, write ? NULL : t->grf + 32 * p->dst, p->rlen, mask};
+    untyped_block(&rg, tg->slm + off, uni, slots, cmask, write);
+    return 1;
+}
+
+/* The versions of slm_fast_n: read / write, 8 / 16 slots, channel x
+ * (cmask 0xe) / xyzw (0); each also for AVX2 where the host-ISA versions
+ * are built (src/eu/exec.c "Host-ISA versions"), chosen when the host
+ * has it. */
+#if defined(__x86_64__) && defined(__GNUC__) && GTSIM_HOST_ISA_VERSIONS
+#define SLM_AVX2 1
+#define SLM_FAST_AVX2(name, write, slots, cmask) \
+    __attribute__((target("avx2"))) static int name##_avx2(gt_thread *t, const gt_sf_plan *p, uint32_t mask) \
+    { return slm_fast_n(t, p, mask, write, slots, cmask); }
+#else
+#define SLM_AVX2 0
+#define SLM_FAST_AVX2(name, write, slots, cmask)
+#endif
+#define SLM_FAST(name, write, slots, cmask) \
+    SLM_FAST_AVX2(name, write, slots, cmask) \
+    static int name(gt_thread *t, const gt_sf_plan *p, uint32_t mask) \
+    { return slm_fast_n(t, p, mask, write, slots, cmask); }
+SLM_FAST(slm_rd8_x, false, 8, 0xe)
+SLM_FAST(slm_rd16_x, false, 16, 0xe)
+SLM_FAST(slm_wr8_x, true, 8, 0xe)
+SLM_FAST(slm_wr16_x, true, 16, 0xe)
+SLM_FAST(slm_rd8_xyzw, false, 8, 0)
+SLM_FAST(slm_rd16_xyzw, false, 16, 0)
+SLM_FAST(slm_wr8_xyzw, true, 8, 0)
+SLM_FAST(slm_wr16_xyzw, true, 16, 0)
+#undef SLM_FAST
+#undef SLM_FAST_AVX2
+
+sf_planned_fn sf_slm_untyped_route(const gt_sf_plan *p)
+{
+    if ((p->cmask != 0xe && p->cmask != 0) ||
+        (!p->write && (p->dst < 0 || p->rlen < sf_channels(p->cmask) * p->slots / 8)))
+        return sf_slm_untyped_planned;
+    static const sf_planned_fn fn[2][2][2] = {   /* [xyzw][write][16 slots] */
+        {{slm_rd8_x, slm_rd16_x}, {slm_wr8_x, slm_wr16_x}},
+        {{slm_rd8_xyzw, slm_rd16_xyzw}, {slm_wr8_xyzw, slm_wr16_xyzw}}};
+#if SLM_AVX2
+    static const sf_planned_fn fn_avx2[2][2][2] = {
+        {{slm_rd8_x_avx2, slm_rd16_x_avx2}, {slm_wr8_x_avx2, slm_wr16_x_avx2}},
+        {{slm_rd8_xyzw_avx2, slm_rd16_xyzw_avx2}, {slm_wr8_xyzw_avx2, slm_wr16_xyzw_avx2}}};
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        return fn_avx2[p->cmask == 0][p->write != 0][p->slots == 16];
+#endif
+    return fn[p->cmask == 0][p->write != 0][p->slots == 16];
 }
 
 /* A planned untyped read or write of memory (a buffer, stateless A32, A64). */

@@ -351,7 +351,7 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
     p->header = (uint8_t)m.header;
     p->slots = (uint8_t)slots;
     p->cmask = (uint8_t)cmask;
-    p->run = !a64 && p->bti == 254 ? sf_slm_untyped_planned : sf_mem_untyped_planned;
+    p->run = !a64 && p->bti == 254 ? sf_slm_untyped_route(p) : sf_mem_untyped_planned;
 }
 
 

@@ -1021,11 +1021,13 @@ static void untyped_planned_matches(void **state)
     fx *f1 = fp.f1, *f2 = fp.f2;
     static const uint8_t btis[] = {254, 0, 1, 255, 253, 0};
     static const uint64_t pages[] = {BUF, GSB + 0x3000, GSB + 0x4000, A64_VA, A64_VA + 0x1000, SSB};
-    int planned = 0, declined = 0;
+    int planned = 0, declined = 0, slm_routes = 0;   /* slm_routes: sf_slm_untyped_route's own */
     for (int iter = 0; iter < 4000; iter++) {
         bool a64 = rnd() % 6 == 0, write = rnd() & 1, simd16 = rnd() & 1, header = !a64 && rnd() % 5 == 0;
         unsigned bti = a64 ? 253 : btis[rnd() % 6], slots = simd16 ? 16 : 8;
-        unsigned cmask = rnd() % 15, nch = 4 - (unsigned)__builtin_popcount(cmask);
+        /* (x and xyzw, IGC's usual masks, more often) */
+        unsigned cmask = rnd() % 3 == 0 ? (rnd() & 1 ? 0xe : 0) : rnd() % 15;
+        unsigned nch = 4 - (unsigned)__builtin_popcount(cmask);
         unsigned areg = a64 ? slots / 4 : slots / 8, mlen = header + areg, dlen = nch * slots / 8;
         uint32_t mask = rnd() % 3 ? (1u << slots) - 1 : rnd() & ((1u << slots) - 1);
         /* base of the addresses: near a boundary of the space */
@@ -1034,7 +1036,12 @@ static void untyped_planned_matches(void **state)
         case 0: base = 0; break;
         case 1: base = bti == 254 ? 1024 - 64 : bti == 0 ? 256 - 64 : 0x3fc0; break;
         case 2: base = (bti == 254 || bti == 0) ? rnd() % 1100 : 0x3000 + rnd() % 0x1100; break;
-        default: base = bti == 255 || bti == 253 ? 0x200000 : rnd() % 64; break;   /* unmapped */
+        default:   /* unmapped; SLM offsets with bits above 15 (the port uses bits 15:0) */
+            base = bti == 255 || bti == 253 ? 0x200000
+                   : bti != 254           ? rnd() % 64
+                   : rnd() & 1            ? 0xfffe0000u + rnd() % 64
+                                          : 0xffffffc0u + rnd() % 64;
+            break;
         }
         if (a64)
             base += A64_VA + (rnd() & 1 ? 0xfc0 : 0);
@@ -1070,6 +1077,9 @@ static void untyped_planned_matches(void **state)
         if (split)
             in.src[1].nr = (uint8_t)src1;
         pair_send(&fp, &in, mask, &planned, &declined);
+        gt_sf_plan p;
+        gt_sf_plan_send(&f2->dev, &in, &p);
+        slm_routes += p.op && p.run != sf_slm_untyped_planned && p.run != sf_mem_untyped_planned;
         assert_memory_equal(f1->slm, f2->slm, sizeof(f1->slm));
         for (unsigned pg = 0; pg < sizeof(pages) / sizeof(pages[0]); pg++)
             for (unsigned j = 0; j < 4096; j += 4)
@@ -1077,8 +1087,8 @@ static void untyped_planned_matches(void **state)
                     fail_msg("iteration %d: memory at 0x%llx differs", iter,
                              (unsigned long long)(pages[pg] + j));
     }
-    print_message("planned %d, declined %d\n", planned, declined);
-    assert_true(planned > 1500 && declined > 200);
+    print_message("planned %d, declined %d, SLM x / xyzw routes %d\n", planned, declined, slm_routes);
+    assert_true(planned > 1500 && declined > 200 && slm_routes > 150);
     pair_close(&fp);
 }
 
