@@ -1410,9 +1410,10 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
         x->pm_kind = in->pred & 1 ? PM_HALL : PM_HANY;   /* (the all forms are odd) */
         x->pm_group = (uint32_t)((gs >= 32 ? 0xffffffffull : (1ull << gs) - 1) << g0);
     }
+    x->mask_plain = !x->nomask && x->pm_kind == PM_NONE;
     x->ctrl = !is_branch(in->op) ? CTRL_NONE
               : in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_ENDIF || in->op == GT_OP_DO ||
-                        in->op == GT_OP_WHILE
+                        in->op == GT_OP_WHILE || in->op == GT_OP_CONT
                   ? CTRL_STRUCT
               : in->op == GT_OP_JMPI && !in->jip_reg ? CTRL_JMPI
                                                      : CTRL_EXEC;
@@ -5291,8 +5292,9 @@ static int src_dword(xctx *c, const gt_xinst *x, int s, int idx, uint32_t *out)
     return 0;
 }
 
-/* seed 004 if / else / endif / do / while (structured control flow; x->ctrl
- * CTRL_STRUCT): channels park in the join table, JIP a byte offset from x.
+/* seed 004 if / else / endif / do / while / break / cont (structured control
+ * flow; x->ctrl CTRL_STRUCT, break once x->brk_after is known): channels
+ * park in the join table, JIP and UIP byte offsets from x.
  * emask: the enabled channels, wren: those whose predicate holds.  Returns
  * the next IP (bytes from kernel start).  Nothing to report: the run loop's
  * lean path and exec_ctrl both run these here. */
@@ -5318,6 +5320,10 @@ static inline __attribute__((always_inline)) uint32_t cf_structured(gt_thread *t
         if ((t->jt_bloom & jt_bit(jip)) || (wren & t->wait_mask))
             cf_park(t, wren, jip);
         return jip;
+    case GT_OP_BREAK:   /* the channels leave the loop: they wait after the while at UIP */
+    case GT_OP_CONT:    /* they wait at the while at UIP */
+        cf_park(t, wren, x->in.op == GT_OP_BREAK ? x->brk_after : x->ip + (uint32_t)x->in.uip);
+        return !t->exec_mask && !cf_waiting_at(t, nxt) ? jip : nxt;
     default: /* GT_OP_DO */
         return nxt;
     }
@@ -5385,25 +5391,24 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
         }
         break;
     }
+    case GT_OP_BREAK:
+        if (!x->brk_after) {   /* the while at UIP, looked up once: then the lean path runs x */
+            int st = GTSIM_OK;
+            const gt_xinst *w = gt_kcache_inst(c->dev, c->k, c->vm, uip, &st);
+            if (!w)
+                return st;
+            ((gt_xinst *)x)->brk_after = uip + (w->in.length ? w->in.length : 16);
+            ((gt_xinst *)x)->ctrl = CTRL_STRUCT;
+        }
+        /* fall through */
     case GT_OP_IF:
     case GT_OP_ELSE:
     case GT_OP_ENDIF:
     case GT_OP_DO:
     case GT_OP_WHILE:
+    case GT_OP_CONT:
         *next_ip = cf_structured(t, x, emask, wren);
         break;
-    case GT_OP_BREAK: {
-        /* the channels leave the loop: they wait after the while at UIP */
-        int st = GTSIM_OK;
-        const gt_xinst *w = gt_kcache_inst(c->dev, c->k, c->vm, uip, &st);
-        if (!w)
-            return st;
-        uint32_t wl = w->in.length ? w->in.length : 16;
-        cf_park(t, wren, uip + wl);
-        if (!t->exec_mask && !cf_waiting_at(t, nxt))
-            *next_ip = jip;
-        break;
-    }
     case GT_OP_GOTO:
         /* seed 004 goto: with BranchCtrl clear, the channels that wait at the
          * join IP IP+UIP are the predicated ones (Gen12, the seed's
@@ -5427,7 +5432,6 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
                 *next_ip = jip;
         }
         break;
-    case GT_OP_CONT:
     case GT_OP_HALT:
     case GT_OP_BRC:
         cf_park(t, wren, uip);
@@ -5852,9 +5856,14 @@ static inline __attribute__((always_inline)) int eu_run_thread(xctx *c0, const e
             uint32_t k = 0, em = t->exec_mask;
             const gt_xinst *y = x;
             for (;;) {
-                uint32_t emask = x_exec_mask(em, y);
-                uint32_t pm = x_pred_mask(t, y);
-                uint32_t wren = emask & (pm | -(uint32_t)y->fast_selnp);
+                uint32_t pm, wren;
+                if (__builtin_expect(y->mask_plain, 1)) {
+                    pm = ~0u;
+                    wren = em & y->rmask;
+                } else {
+                    pm = x_pred_mask(t, y);
+                    wren = x_exec_mask(em, y) & (pm | -(uint32_t)y->fast_selnp);
+                }
                 if (!y->fast_fn(t, y, wren, pm, c.fmode)) {
                     ip = y->ip;
                     break;
@@ -6059,8 +6068,9 @@ int gt_eu_exec_one(gtsim_device *dev, gt_thread *t, const gt_xinst *x, int refer
     c.dev = dev;
     c.t = t;
     c.k = &k;
-    c.df_f_rtz = gt_eu_behaviour_for(dev->plat)->df_to_f_rtz;
-    c.goto_pred_waits = gt_eu_behaviour_for(dev->plat)->goto_pred_waits;
+    const gt_eu_behaviour *beh = gt_eu_behaviour_for(dev->plat);
+    c.df_f_rtz = beh->df_to_f_rtz;
+    c.goto_pred_waits = beh->goto_pred_waits;
     c.reference = reference;
     int saved_round = host_round();
     c.host_round = saved_round;

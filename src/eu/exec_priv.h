@@ -64,8 +64,9 @@ typedef struct gt_xinst {
     /* Run-loop facts precomputed by gt_exec_plan: the channels chan_off ..
      * chan_off + ExecSize - 1 as a mask, the encoded length in bytes, a
      * branch / control instruction (CTRL_EXEC: exec_ctrl; CTRL_STRUCT:
-     * if/else/endif/do/while, CTRL_JMPI: jmpi to an immediate offset,
-     * which the run loop's lean path also runs). */
+     * if/else/endif/do/while/cont, and break once exec_ctrl has run it
+     * (brk_after), CTRL_JMPI: jmpi to an immediate offset, which the run
+     * loop's lean path also runs). */
     uint32_t rmask;
     uint8_t len, ctrl;
     uint8_t plan_err;     /* nonzero: executing this instruction reports plan_status */
@@ -89,6 +90,10 @@ typedef struct gt_xinst {
     uint8_t fast_selnp;   /* sel without condition: writes all enabled channels */
     uint8_t fenv;         /* a handler that changes cr0.0: the run loop applies the float modes
                            * after it (it is a block of its own) */
+    uint8_t mask_plain;   /* neither nomask nor a predicate: the run loop's enabled channels are
+                           * exec_mask & rmask, its predicate mask ~0 */
+    uint32_t brk_after;   /* break: the IP after the while at its UIP, where its channels wait
+                           * (exec_ctrl looks that while up at the break's first run; 0 before) */
     uint64_t blk_bloom;
     const struct gt_xinst *next; /* the instruction after this one, set for the members of a block
                                   * but its last */

@@ -213,32 +213,21 @@ static int run_hs_group(p3_draw *d, gt_thread **ts, uint32_t n, uint32_t *failed
         ts[i]->state = GT_THREAD_RUNNABLE;
     }
     for (unsigned idle = 0;;) {
-        uint32_t live = 0;
-        bool progress = false;
-        for (uint32_t i = 0; i < n && st == GTSIM_OK; i++) {
-            gt_thread *t = ts[i];
-            if (t->state == GT_THREAD_DONE)
-                continue;
-            live++;
-            if (t->state != GT_THREAD_RUNNABLE)
-                continue;
-            uint64_t before = t->instructions;
-            uint32_t ip = t->ip;
-            st = gt_eu_run(dev, t);
-            if (st == GTSIM_OK && t->state == GT_THREAD_FAULTED)
+        gt_eu_pass pass;
+        st = gt_eu_run_pass(dev, ts, n, &pass);
+        if (pass.failed != UINT32_MAX) {
+            *failed = pass.failed;
+            if (st == GTSIM_OK)
                 st = GTSIM_ERR_ILLEGAL;
-            if (st != GTSIM_OK)
-                *failed = i;
-            if (t->instructions != before || t->ip != ip || t->state != GT_THREAD_RUNNABLE)
-                progress = true;
-        }
-        if (st != GTSIM_OK || !live)
             break;
-        idle = progress ? 0 : idle + 1;
+        }
+        if (!pass.live)
+            break;
+        idle = pass.progress ? 0 : idle + 1;
         if (idle > 1000) {
             *failed = 0;
             st = gt_error(dev, GTSIM_ERR_WATCHDOG, "%u of %u HS threads wait for a barrier that cannot complete "
-                          "(%u arrivals)", live, n, tg.barrier_arrived);
+                          "(%u arrivals)", pass.live, n, tg.barrier_arrived);
             break;
         }
     }

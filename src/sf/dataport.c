@@ -195,6 +195,8 @@ typedef struct {
     uint32_t mask;
 } ut_regs;
 
+typedef uint32_t ut_v8u32 __attribute__((vector_size(32)));   /* eight slots' DWords */
+
 /* An untyped message with every slot on whose slot addresses are one
  * address (a broadcast: `tile[row][k]` read by a whole row) or consecutive
  * DWords (`tile[k][lid]`, `buf[gid]`), with p the host bytes of the first
@@ -217,11 +219,12 @@ untyped_block(const ut_regs *rg, uint8_t *p, bool uni, unsigned slots, unsigned 
             for (unsigned r = 0; r < creg; r++)
                 memcpy(p + 4 * c + 32 * r, rg->data + 32 * (k * creg + r), 32);
         } else if (uni) {
-            uint32_t v[16], w;
+            uint32_t w;
             memcpy(&w, p + 4 * c, 4);
-            for (unsigned i = 0; i < 16; i++)
-                v[i] = w;
-            memcpy(d, v, 4 * slots);
+            ut_v8u32 v = {0};
+            v += w;
+            for (unsigned i = 0; i < slots; i += 8)
+                memcpy(d + 4 * i, &v, sizeof(v));
         } else {
             memcpy(d, p + 4 * c, 4 * slots);
         }
@@ -956,17 +959,16 @@ int sf_slm_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
 
 /* Whether any of the 32-bit lanes of v is nonzero (SSE2: the halves
  * or-ed, compared with zero, their sign bits). */
-typedef uint32_t slm_v8u32 __attribute__((vector_size(32)));
-static inline __attribute__((always_inline)) bool slm_any(slm_v8u32 v)
+static inline __attribute__((always_inline)) bool slm_any(const ut_v8u32 *v)
 {
 #ifdef __SSE2__
     __m128i lo, hi;
-    memcpy(&lo, &v, 16);
-    memcpy(&hi, (const char *)&v + 16, 16);
+    memcpy(&lo, v, 16);
+    memcpy(&hi, (const char *)v + 16, 16);
     return _mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(lo, hi), _mm_setzero_si128())) != 0xffff;
 #else
     uint64_t q[4];
-    memcpy(q, &v, sizeof(q));
+    memcpy(q, v, sizeof(q));
     return (q[0] | q[1] | q[2] | q[3]) != 0;
 #endif
 }
@@ -991,18 +993,18 @@ static inline __attribute__((always_inline)) int slm_fast_n(gt_thread *t, const 
     const uint8_t *ar = t->grf + 32 * (p->src0 + p->header);
     uint32_t a0;
     memcpy(&a0, ar, 4);
-    const slm_v8u32 step = {0, 4, 8, 12, 16, 20, 24, 28};
-    slm_v8u32 du = {0}, dd = {0};
+    const ut_v8u32 step = {0, 4, 8, 12, 16, 20, 24, 28};
+    ut_v8u32 du = {0}, dd = {0};
     for (unsigned i = 0; i < slots; i += 8) {
-        slm_v8u32 v;
+        ut_v8u32 v;
         memcpy(&v, ar + 4 * i, sizeof(v));
         du |= v ^ a0;
         dd |= v ^ (a0 + 4 * i + step);
     }
-    bool uni = !slm_any(du);
+    bool uni = !slm_any(&du);
     unsigned span = 4 * (32 - (unsigned)__builtin_clz(~cmask & 0xfu));   /* a slot's bytes */
     uint32_t off = a0 & SF_SLM_OFFSET_MASK, len = uni ? span : 4 * (slots - 1) + span;
-    if ((!uni && slm_any(dd)) || off + len > SF_SLM_OFFSET_MASK + 1u || off + len > tg->slm_size)
+    if ((!uni && slm_any(&dd)) || off + len > SF_SLM_OFFSET_MASK + 1u || off + len > tg->slm_size)
         return sf_slm_untyped_planned(t, p, mask);
     ut_regs rg = {NULL, write ? t->grf + 32 * p->data : NULL, write ? NULL : t->grf + 32 * p->dst, p->rlen, mask};
     untyped_block(&rg, tg->slm + off, uni, slots, cmask, write);
