@@ -1413,10 +1413,12 @@ void gt_exec_plan(const gtsim_device *dev, gt_xinst *x)
     x->mask_plain = !x->nomask && x->pm_kind == PM_NONE;
     x->ctrl = !is_branch(in->op) ? CTRL_NONE
               : in->op == GT_OP_IF || in->op == GT_OP_ELSE || in->op == GT_OP_ENDIF || in->op == GT_OP_DO ||
-                        in->op == GT_OP_WHILE || in->op == GT_OP_CONT
+                        in->op == GT_OP_WHILE
                   ? CTRL_STRUCT
               : in->op == GT_OP_JMPI && !in->jip_reg ? CTRL_JMPI
+              : in->op == GT_OP_CONT                 ? CTRL_PARK
                                                      : CTRL_EXEC;
+    x->park_ip = in->op == GT_OP_CONT ? x->ip + (uint32_t)in->uip : 0;
     x->len = (uint8_t)(in->length ? in->length : (in->compacted ? 8 : 16));
     plan_exec(dev, x);
     if (x->plan_err || x->ctrl) {   /* the run loop's one test: a handler, nothing else to do */
@@ -5292,9 +5294,8 @@ static int src_dword(xctx *c, const gt_xinst *x, int s, int idx, uint32_t *out)
     return 0;
 }
 
-/* seed 004 if / else / endif / do / while / break / cont (structured control
- * flow; x->ctrl CTRL_STRUCT, break once x->brk_after is known): channels
- * park in the join table, JIP and UIP byte offsets from x.
+/* seed 004 if / else / endif / do / while (structured control flow; x->ctrl
+ * CTRL_STRUCT): channels park in the join table, JIP a byte offset from x.
  * emask: the enabled channels, wren: those whose predicate holds.  Returns
  * the next IP (bytes from kernel start).  Nothing to report: the run loop's
  * lean path and exec_ctrl both run these here. */
@@ -5320,13 +5321,20 @@ static inline __attribute__((always_inline)) uint32_t cf_structured(gt_thread *t
         if ((t->jt_bloom & jt_bit(jip)) || (wren & t->wait_mask))
             cf_park(t, wren, jip);
         return jip;
-    case GT_OP_BREAK:   /* the channels leave the loop: they wait after the while at UIP */
-    case GT_OP_CONT:    /* they wait at the while at UIP */
-        cf_park(t, wren, x->in.op == GT_OP_BREAK ? x->brk_after : x->ip + (uint32_t)x->in.uip);
-        return !t->exec_mask && !cf_waiting_at(t, nxt) ? jip : nxt;
     default: /* GT_OP_DO */
         return nxt;
     }
+}
+
+/* seed 004 break / cont (x->ctrl CTRL_PARK): the channels whose predicate
+ * holds (wren) wait at x->park_ip (break: they leave the loop; cont: they
+ * skip to its while); with no channel left enabled and none waiting at the
+ * next instruction, the thread jumps to JIP.  Returns the next IP. */
+static inline __attribute__((always_inline)) uint32_t cf_leave(gt_thread *t, const gt_xinst *x, uint32_t wren)
+{
+    uint32_t nxt = x->ip + x->len;
+    cf_park(t, wren, x->park_ip);
+    return !t->exec_mask && !cf_waiting_at(t, nxt) ? x->ip + (uint32_t)x->in.jip : nxt;
 }
 
 /* x must wait (wait or sync.bar before its notification, sendc before its
@@ -5391,23 +5399,25 @@ static int exec_ctrl(xctx *c, const gt_xinst *x, uint32_t emask, uint32_t *next_
         }
         break;
     }
-    case GT_OP_BREAK:
-        if (!x->brk_after) {   /* the while at UIP, looked up once: then the lean path runs x */
-            int st = GTSIM_OK;
-            const gt_xinst *w = gt_kcache_inst(c->dev, c->k, c->vm, uip, &st);
-            if (!w)
-                return st;
-            ((gt_xinst *)x)->brk_after = uip + (w->in.length ? w->in.length : 16);
-            ((gt_xinst *)x)->ctrl = CTRL_STRUCT;
-        }
-        /* fall through */
     case GT_OP_IF:
     case GT_OP_ELSE:
     case GT_OP_ENDIF:
     case GT_OP_DO:
     case GT_OP_WHILE:
-    case GT_OP_CONT:
         *next_ip = cf_structured(t, x, emask, wren);
+        break;
+    case GT_OP_BREAK:
+        if (!x->park_ip) {   /* after the while at UIP, looked up once: then the lean path runs x */
+            int st = GTSIM_OK;
+            const gt_xinst *w = gt_kcache_inst(c->dev, c->k, c->vm, uip, &st);
+            if (!w)
+                return st;
+            ((gt_xinst *)x)->park_ip = uip + (w->in.length ? w->in.length : 16);
+            ((gt_xinst *)x)->ctrl = CTRL_PARK;
+        }
+        /* fall through */
+    case GT_OP_CONT:
+        *next_ip = cf_leave(t, x, wren);
         break;
     case GT_OP_GOTO:
         /* seed 004 goto: with BranchCtrl clear, the channels that wait at the
@@ -5729,7 +5739,7 @@ static void block_plan(const gt_kkernel *k, gt_xinst *x)
     x->blk_cf = cf && cf->ctrl >= CTRL_STRUCT ? cf : NULL;
 }
 
-/* The lean path's control flow instruction x (CTRL_STRUCT, CTRL_JMPI):
+/* The lean path's control flow instruction x (CTRL_STRUCT, CTRL_JMPI, CTRL_PARK):
  * its masks as the run loop forms them, its enabled channels added to
  * *nchan; returns the next IP.  jmpi as exec_ctrl runs it: a scalar
  * branch that the first channel's predicate decides, JIP counted from x. */
@@ -5742,6 +5752,8 @@ static inline __attribute__((always_inline)) uint32_t cf_lean(gt_thread *t, cons
     if (x->ctrl == CTRL_JMPI)
         return x->in.pred == GT_PRED_NONE || ((pm >> x->in.chan_off) & 1) ? x->ip + (uint32_t)x->in.jip
                                                                             : x->ip + x->len;
+    if (x->ctrl == CTRL_PARK)
+        return cf_leave(t, x, wren);
     return cf_structured(t, x, emask, wren);
 }
 

@@ -44,9 +44,9 @@ struct gt_xinst;
 
 /* gt_xinst.pm_kind */
 enum { PM_NONE = 0, PM_FLAG, PM_GENERAL, PM_HANY, PM_HALL };
-/* gt_xinst.ctrl; the run loop's lean path runs CTRL_STRUCT and CTRL_JMPI
- * (exec.c cf_lean) */
-enum { CTRL_NONE = 0, CTRL_EXEC, CTRL_STRUCT, CTRL_JMPI };
+/* gt_xinst.ctrl; the run loop's lean path runs CTRL_STRUCT, CTRL_JMPI and
+ * CTRL_PARK (exec.c cf_lean) */
+enum { CTRL_NONE = 0, CTRL_EXEC, CTRL_STRUCT, CTRL_JMPI, CTRL_PARK };
 /* A specialised instruction handler (exec.c): runs x on t with the enabled
  * channels wren and predicate mask pm (fmode: bit 0 F denorms flushed,
  * bit 1 ALT mode, bit 2 a cr0.0 rounding mode other than round to nearest
@@ -64,9 +64,9 @@ typedef struct gt_xinst {
     /* Run-loop facts precomputed by gt_exec_plan: the channels chan_off ..
      * chan_off + ExecSize - 1 as a mask, the encoded length in bytes, a
      * branch / control instruction (CTRL_EXEC: exec_ctrl; CTRL_STRUCT:
-     * if/else/endif/do/while/cont, and break once exec_ctrl has run it
-     * (brk_after), CTRL_JMPI: jmpi to an immediate offset, which the run
-     * loop's lean path also runs). */
+     * if/else/endif/do/while, CTRL_JMPI: jmpi to an immediate offset,
+     * CTRL_PARK: cont, and break once exec_ctrl has run it (park_ip),
+     * which the run loop's lean path also runs). */
     uint32_t rmask;
     uint8_t len, ctrl;
     uint8_t plan_err;     /* nonzero: executing this instruction reports plan_status */
@@ -92,13 +92,14 @@ typedef struct gt_xinst {
                            * after it (it is a block of its own) */
     uint8_t mask_plain;   /* neither nomask nor a predicate: the run loop's enabled channels are
                            * exec_mask & rmask, its predicate mask ~0 */
-    uint32_t brk_after;   /* break: the IP after the while at its UIP, where its channels wait
-                           * (exec_ctrl looks that while up at the break's first run; 0 before) */
+    uint32_t park_ip;     /* CTRL_PARK: where the channels wait, cont: the while at its UIP;
+                           * break: the IP after that while (exec_ctrl looks it up at the
+                           * break's first run; 0 before) */
     uint64_t blk_bloom;
     const struct gt_xinst *next; /* the instruction after this one, set for the members of a block
                                   * but its last */
     const struct gt_xinst *blk_cf; /* the first instruction of a block: the structured control
-                                    * flow instruction (CTRL_STRUCT, CTRL_JMPI) right after its last, which
+                                    * flow instruction (ctrl CTRL_STRUCT or above) right after its last, which
                                     * the lean path runs with the block; NULL: none */
     /* Specialised execution chosen at plan time (exec.c, "Specialised
      * execution"): 0 = the general path only; otherwise a handler kind

@@ -447,10 +447,10 @@ uint64_t sf_aop_int(unsigned op, int bits, uint64_t old, uint64_t s0, uint64_t s
  * stateless A32, A64). */
 int sf_slm_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
 int sf_mem_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
-/* The route for planned SLM untyped message p: for one channel (slots 8
- * or 16, a read's whole response in the GRF) a version of
+/* The route for planned SLM untyped message p: for channel x or xyzw
+ * (slots 8 or 16, a read's whole response in the GRF) a version of
  * sf_slm_untyped_planned specialised for it (AVX2 where the host has it),
- * else sf_slm_untyped_planned. */
+ * else sf_slm_untyped_planned itself. */
 typedef int (*sf_planned_fn)(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
 sf_planned_fn sf_slm_untyped_route(const gt_sf_plan *p);
 /* The bytes of OWord block-size code block (desc 10:8: 0, 1 one OWord in
