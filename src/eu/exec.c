@@ -4918,6 +4918,114 @@ static int faddc_subb(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t p
     return 1;
 }
 
+/* FK_MACC on eight-lane vectors (fmacc_handler), for ExecSize 8 and 16
+ * with a contiguous destination: the lane loops above compute the same
+ * values.  Lanes 4h..4h+3 of v as QWords, sign- (sgn) or zero-extended. */
+typedef uint32_t v4u32 __attribute__((vector_size(16)));
+typedef int32_t v4i32 __attribute__((vector_size(16)));
+static inline __attribute__((always_inline)) v4u64 v8_half_q(v8u32 v, int h, int sgn)
+{
+    v4u32 u;
+    memcpy(&u, (const char *)&v + 16 * h, 16);
+    return sgn ? (v4u64)__builtin_convertvector((v4i32)u, v4i64) : __builtin_convertvector(u, v4u64);
+}
+
+/* The low (high = 0) or high DWords of QWord lanes q[0] (lanes 0..3) and
+ * q[1] (4..7) as eight DWord lanes. */
+static inline __attribute__((always_inline)) v8u32 v8_of_q(const v4u64 *q, int high)
+{
+    v4u32 a = __builtin_convertvector(high ? q[0] >> 32 : q[0], v4u32);
+    v4u32 b = __builtin_convertvector(high ? q[1] >> 32 : q[1], v4u32);
+    v8u32 r;
+    memcpy(&r, &a, 16);
+    memcpy((char *)&r + 16, &b, 16);
+    return r;
+}
+
+/* Lanes c..c+7 of an integer source region p (direct GRF or scalar
+ * immediate; D/UD, or W/UW extended by its type), as fast_load_u32
+ * loads them without modifiers. */
+static inline __attribute__((always_inline)) v8u32 v8_src_int(const uint8_t *g, const gt_xop *p, int c)
+{
+    if (p->size == 4)
+        return v8_src(g, p, c);
+    if (p->space == GT_XS_IMM || p->scalar)
+        return v8_dup((uint32_t)int_of(p->space == GT_XS_IMM ? p->imm_lane[0] : rd_raw(g + p->off[0], p->size),
+                                       p->type));
+    if (p->contig)
+        return v8_w16(g + p->off[0] + 2 * c, p->type == GT_TYPE_W);
+    uint32_t v[8];
+    for (int i = 0; i < 8; i++)
+        v[i] = (uint32_t)int_of(rd_raw(g + p->off[c + i], 2), p->type);
+    return v8_load(v);
+}
+
+/* fmul_acc, fmach and faddc_subb for n (8 or 16) lanes: every source
+ * lane read, then the enabled lanes' destination and accumulator
+ * (acc_wide by lane, its low DWord in acc) written. */
+static inline __attribute__((always_inline)) int fast_macc_n(gt_thread *t, const gt_xinst *x, uint32_t wren,
+                                                             int op, int n)
+{
+    const uint8_t *g = t->grf;
+    const uint32_t lmask = wren >> x->in.chan_off;
+    const int s0 = is_signed_int(x->src[0].type), s1 = is_signed_int(x->src[1].type);
+    /* mul's accumulator is its destination; the others' an implicit write */
+    const int accw = op == GT_OP_MUL || ((op != GT_OP_MACH || x->in.acc_wr) && !(t->cr0[0] & CR0_ACC_DISABLE));
+    v8u32 r[2], lo[2];
+    v4u64 wide[4];
+#pragma GCC unroll 2
+    for (int c = 0; c < n; c += 8) {
+        /* (src1: W/UW for mul only) */
+        v8u32 a = v8_src(g, &x->src[0], c), b = op == GT_OP_MUL ? v8_src_int(g, &x->src[1], c) : v8_src(g, &x->src[1], c);
+        v4u64 *w = wide + c / 4;
+        if (op == GT_OP_MUL || op == GT_OP_MACH) {
+            v8u32 m = op == GT_OP_MUL ? b : s1 ? (v8u32)((v8i32)b >> 16) : b >> 16;
+            for (int h = 0; h < 2; h++) {
+                v4u64 p = (v4u64)((v4i64)v8_half_q(a, h, s0) * (v4i64)v8_half_q(m, h, op == GT_OP_MUL || s1));
+                w[h] = op == GT_OP_MUL ? p : v4_load(t->acc_wide + c + 4 * h) + (p << 16);
+            }
+            lo[c / 8] = v8_of_q(w, 0);
+            r[c / 8] = x->mach_lo ? lo[c / 8] : v8_of_q(w, 1);
+        } else {
+            r[c / 8] = op == GT_OP_SUBB ? a - b : a + b;
+            lo[c / 8] = (op == GT_OP_SUBB ? v8_cmp(GT_COND_L, 0, a, b) : v8_cmp(GT_COND_L, 0, r[c / 8], a)) & 1;
+            w[0] = v8_half_q(lo[c / 8], 0, 0);
+            w[1] = v8_half_q(lo[c / 8], 1, 0);
+        }
+    }
+    if (op != GT_OP_MUL)
+        v8_put_n(t->grf + x->dst.off[0], r, lmask, n);
+    if (accw) {
+        v8_put_n(t->acc + (op == GT_OP_MUL ? x->dst.off[0] : 0), lo, lmask, n);
+        v4_put_n((uint8_t *)t->acc_wide, wide, lmask, n);
+    }
+    return 1;
+}
+
+#define FAST_MACC_V(NAME, OP)                                                                   \
+    static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,  \
+                                  unsigned fm)                                                  \
+    {                                                                                           \
+        (void)pm, (void)fm;                                                                     \
+        return x->in.exec_size == 8 ? fast_macc_n(t, x, wren, OP, 8) : fast_macc_n(t, x, wren, OP, 16); \
+    }
+FAST_MACC_V(fmul_acc_v, GT_OP_MUL)
+FAST_MACC_V(fmach_v, GT_OP_MACH)
+FAST_MACC_V(faddc_v, GT_OP_ADDC)
+FAST_MACC_V(fsubb_v, GT_OP_SUBB)
+
+/* FK_MACC's handler: the vector ones for ExecSize 8 and 16 with a
+ * contiguous destination, the lane loops otherwise. */
+static gt_fast_fn fmacc_handler(const gt_xinst *x)
+{
+    int op = x->in.op, v = (x->in.exec_size == 8 || x->in.exec_size == 16) && x->dst.contig;
+    if (op == GT_OP_MUL)
+        return v ? fmul_acc_v : fmul_acc;
+    if (op == GT_OP_MACH)
+        return v ? fmach_v : fmach;
+    return !v ? faddc_subb : op == GT_OP_ADDC ? faddc_v : fsubb_v;
+}
+
 /* FK_CSEL's integer csel with n (ExecSize) a constant: every lane's choice
  * computed, then the enabled lanes stored. */
 static inline __attribute__((always_inline)) int fcsel_int_n(gt_thread *t, const gt_xinst *x,
@@ -5134,7 +5242,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
                                                      : fraw_any;
     case FK_FLAG: return fflag_mov;
     case FK_MACC:
-        return x->in.op == GT_OP_MUL ? fmul_acc : x->in.op == GT_OP_MACH ? fmach : faddc_subb;
+        return fmacc_handler(x);
     case FK_CSEL: return x->fast_shape == SH_NOP ? fnop : fcsel;
     case FK_SEND: return fsend;
     case FK_CR: return fcr0;
