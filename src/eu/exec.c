@@ -764,7 +764,10 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
  * src1, when the opcode has one, another such region (SH_VV), an immediate (SH_VI: its
  * lane value in fast_imm) or one register element for every lane (SH_VS:
  * a <0;1,0> region; a DWord for FK_I32, any integer type for FK_INT).
- * FK_I32's shapes have no source modifiers; FK_INT's apply them.
+ * FK_I32's shapes have no source modifiers (but SH_MODS); FK_INT's apply them.
+ * SH_MODS, or'ed to an FK_I32 SH_PLAIN shape of mov, add or mul: source
+ * modifiers (IGC's subtraction is an add of a negated source), applied
+ * to the loaded lanes.
  * SH_PLAIN, or'ed to an FK_I32 shape: no condition modifier, a contiguous
  * D/UD register destination, SIMD8 or SIMD16 (the handler then has no
  * condition or destination-form branch).  SH_COND, or'ed to an FK_I32
@@ -779,7 +782,8 @@ enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, F
  * SH_VS (raw_shape).  SH_NOP, FK_CSEL's: an instruction that leaves every
  * register as it was (csel_shape).  SH_SELF, FK_INT's and FK_I32's: a
  * compare of a register region with itself (self_cmp_shape). */
-enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4, SH_COND = 8, SH_S1 = 16, SH_NOP = 32, SH_SELF = 64 };
+enum { SH_ANY = 0, SH_VV, SH_VI, SH_VS, SH_PLAIN = 4, SH_COND = 8, SH_S1 = 16, SH_NOP = 32, SH_SELF = 64,
+       SH_MODS = 128 };
 /* A handler's shape argument (not gt_xinst.fast_shape) may also fix the
  * condition modifier (GT_COND_Z..GT_COND_LE) and, for compares, the
  * signedness (1 signed), so that the compare compiles to one vector
@@ -924,9 +928,14 @@ static int plan_shape(gt_xinst *x, int ns)
         (in->cond == GT_COND_NONE || cmp || in->op == GT_OP_SEL) &&
         ((x->dst.space == GT_XS_GRF && x->dst.contig && x->dst.size == 8) || (x->dst.space == GT_XS_NULL && cmp)))
         return sh | SH_PLAIN;
-    if (sh != SH_ANY && x->fast == FK_I32 && in->cond == GT_COND_NONE && x->dst.space == GT_XS_GRF &&
-        x->dst.contig && x->dst.size == 4 && (in->exec_size == 8 || in->exec_size == 16))
-        sh |= SH_PLAIN;
+    if (sh != SH_ANY && x->fast == FK_I32) {
+        int mods = x->src[0].mods || (ns > 1 && x->src[1].mods);
+        if (in->cond == GT_COND_NONE && x->dst.space == GT_XS_GRF && x->dst.contig && x->dst.size == 4 &&
+            (in->exec_size == 8 || in->exec_size == 16))
+            sh |= SH_PLAIN | (mods ? SH_MODS : 0);
+        else if (mods)
+            return SH_ANY;
+    }
     return sh;
 }
 
@@ -934,8 +943,11 @@ static int int_shape_of(gt_xinst *x, int ns)
 {
     if (x->fast != FK_I32 && x->fast != FK_INT)
         return SH_ANY;
-    /* FK_INT applies source modifiers after the load (int_mods) */
-    int lane = x->fast == FK_I32 ? 4 : 8, mods_ok = x->fast == FK_INT;
+    /* FK_INT applies source modifiers after the load (int_mods), FK_I32
+     * those of mov, add and mul (SH_MODS, plan_shape) */
+    const int op = x->in.op;
+    int lane = x->fast == FK_I32 ? 4 : 8,
+        mods_ok = x->fast == FK_INT || op == GT_OP_MOV || op == GT_OP_ADD || op == GT_OP_MUL;
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
     if (p0->space != GT_XS_GRF || p0->size != lane || (p0->mods && !mods_ok) ||
         !(p0->contig || p0->scalar))
@@ -3865,14 +3877,25 @@ static inline __attribute__((always_inline)) v8u32 v8_bits_op(int op, v8u32 v, i
 /* FK_I32: 32-bit lanes, eight at a time.  Sources of a shape (SH_VV,
  * SH_VI, SH_VS) are read in place; others are loaded (extended, with their
  * modifiers) into lane arrays first. */
+/* Source modifiers on eight DWord lanes, as fast_load_u32 applies them:
+ * abs (signed types only), then negate. */
+static inline __attribute__((always_inline)) v8u32 v8_int_mods(v8u32 v, int mods, int sgn)
+{
+    if ((mods & 2) && sgn) {
+        v8u32 m = (v8u32)((v8i32)v >> 31);
+        v = (v ^ m) - m;
+    }
+    return mods & 1 ? 0u - v : v;
+}
+
 static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const gt_xinst *x,
                                                             uint32_t wren, uint32_t pm, int op,
                                                             int shape, int n)
 {
     const gt_inst *in = &x->in;
-    const int plain = shape & SH_PLAIN, cplain = shape & SH_COND, s1 = shape & SH_S1;
+    const int plain = shape & SH_PLAIN, cplain = shape & SH_COND, s1 = shape & SH_S1, mods = shape & SH_MODS;
     const int cc = shape >> SH_CC_SHIFT;   /* a condition fixed by the handler (SH_CC) */
-    shape &= ~(SH_PLAIN | SH_COND | SH_S1) & ((1 << SH_CC_SHIFT) - 1);
+    shape &= ~(SH_PLAIN | SH_COND | SH_S1 | SH_MODS) & ((1 << SH_CC_SHIFT) - 1);
     int co = in->chan_off, cond = cc ? cc & 7 : plain ? GT_COND_NONE : in->cond;
     if (n > 32)   /* ExecSize */
         n = 32;
@@ -3917,6 +3940,11 @@ static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const 
                    : direct ? v8_load(g + p0->off[0] + 4 * c)
                             : v8_load(a + c);
         v8u32 vb = !two ? va : uniform ? v8_dup(bs) : direct ? v8_load(g + p1->off[0] + 4 * c) : v8_load(b + c);
+        if (mods) {
+            va = v8_int_mods(va, p0->mods, sgn0);
+            if (two)
+                vb = v8_int_mods(vb, p1->mods, is_signed_int(p1->type));
+        }
         v8u32 r, cnt = vb & 31;
         const uint32_t sc = bs & 31;   /* a uniform count: one vector shift */
         switch (op) {
@@ -4600,6 +4628,14 @@ static int host_v8(void)
     FAST_SHAPE_FN(fast_q, fintpvi_##NAME, OP, SH_VI | SH_PLAIN, FAST_VERSIONS)                  \
     FAST_SHAPE_FN(fast_q, fintpvs_##NAME, OP, SH_VS | SH_PLAIN, FAST_VERSIONS)
 FAST_INT_OPS(FAST_I32)
+/* SH_MODS's handlers: mov, add and mul with source modifiers */
+#define FAST_I32_MODS(NAME, OP)                                                                 \
+    FAST_SHAPE_FN(fast_i32, fi32mvv_##NAME, OP, SH_VV | SH_PLAIN | SH_MODS, FAST_VERSIONS)      \
+    FAST_SHAPE_FN(fast_i32, fi32mvi_##NAME, OP, SH_VI | SH_PLAIN | SH_MODS, FAST_VERSIONS)      \
+    FAST_SHAPE_FN(fast_i32, fi32mvs_##NAME, OP, SH_VS | SH_PLAIN | SH_MODS, FAST_VERSIONS)
+FAST_I32_MODS(mov, GT_OP_MOV)
+FAST_I32_MODS(add, GT_OP_ADD)
+FAST_I32_MODS(mul, GT_OP_MUL)
 /* SH_COND handlers with the condition fixed (SH_CC): cmp with each
  * condition and signedness, and (the bit tests) with z and nz; tables by
  * src1 shape (SH_VV, SH_VI, SH_VS), then condition and signedness. */
@@ -5182,6 +5218,12 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
             if (op == GT_OP_AND && c < 2)
                 return fast_cc_and[s1][c];
         }
+        if (x->fast_shape & SH_MODS)
+            switch (op) {
+            case GT_OP_MOV: return BY_SRC1(fi32m, mov, SH_PLAIN | SH_MODS);
+            case GT_OP_ADD: return BY_SRC1(fi32m, add, SH_PLAIN | SH_MODS);
+            default: return BY_SRC1(fi32m, mul, SH_PLAIN | SH_MODS);
+            }
         switch (op) {
         FAST_INT_OPS(CASE_I32)
         CASE_I32(cmp, GT_OP_CMPN)
