@@ -3874,9 +3874,6 @@ static inline __attribute__((always_inline)) v8u32 v8_bits_op(int op, v8u32 v, i
     }
 }
 
-/* FK_I32: 32-bit lanes, eight at a time.  Sources of a shape (SH_VV,
- * SH_VI, SH_VS) are read in place; others are loaded (extended, with their
- * modifiers) into lane arrays first. */
 /* Source modifiers on eight DWord lanes, as fast_load_u32 applies them:
  * abs (signed types only), then negate. */
 static inline __attribute__((always_inline)) v8u32 v8_int_mods(v8u32 v, int mods, int sgn)
@@ -3888,6 +3885,9 @@ static inline __attribute__((always_inline)) v8u32 v8_int_mods(v8u32 v, int mods
     return mods & 1 ? 0u - v : v;
 }
 
+/* FK_I32: 32-bit lanes, eight at a time.  Sources of a shape (SH_VV,
+ * SH_VI, SH_VS) are read in place (SH_MODS: then modified); others are
+ * loaded (extended, with their modifiers) into lane arrays first. */
 static inline __attribute__((always_inline)) int fast_i32_n(gt_thread *t, const gt_xinst *x,
                                                             uint32_t wren, uint32_t pm, int op,
                                                             int shape, int n)
@@ -5011,8 +5011,9 @@ static inline __attribute__((always_inline)) int fast_macc_n(gt_thread *t, const
     v4u64 wide[4];
 #pragma GCC unroll 2
     for (int c = 0; c < n; c += 8) {
-        /* (src1: W/UW for mul only) */
-        v8u32 a = v8_src(g, &x->src[0], c), b = op == GT_OP_MUL ? v8_src_int(g, &x->src[1], c) : v8_src(g, &x->src[1], c);
+        v8u32 a = v8_src(g, &x->src[0], c);
+        v8u32 b = op == GT_OP_MUL ? v8_src_int(g, &x->src[1], c)   /* (W/UW: mul's only) */
+                                  : v8_src(g, &x->src[1], c);
         v4u64 *w = wide + c / 4;
         if (op == GT_OP_MUL || op == GT_OP_MACH) {
             v8u32 m = op == GT_OP_MUL ? b : s1 ? (v8u32)((v8i32)b >> 16) : b >> 16;
@@ -5043,7 +5044,8 @@ static inline __attribute__((always_inline)) int fast_macc_n(gt_thread *t, const
                                   unsigned fm)                                                  \
     {                                                                                           \
         (void)pm, (void)fm;                                                                     \
-        return x->in.exec_size == 8 ? fast_macc_n(t, x, wren, OP, 8) : fast_macc_n(t, x, wren, OP, 16); \
+        return x->in.exec_size == 8 ? fast_macc_n(t, x, wren, OP, 8)                            \
+                                    : fast_macc_n(t, x, wren, OP, 16);                          \
     }
 FAST_MACC_V(fmul_acc_v, GT_OP_MUL)
 FAST_MACC_V(fmach_v, GT_OP_MACH)
