@@ -83,7 +83,7 @@ typedef struct xctx {
     int goto_pred_waits; /* gt_eu_behaviour.goto_pred_waits */
     int reference;  /* general path only (GTSIM_EU_REFERENCE, gt_eu_exec_one) */
     int host_round; /* the host's rounding mode as last read or set (fenv.h) */
-    unsigned fmode; /* gt_fast_fn fmode: ftz_f | alt << 1 | (rm != RTNE) << 2 */
+    unsigned fmode; /* gt_fast_fn fmode: ftz_f | alt << 1 | (rm != RTNE) << 2 | ftz_d << 3 */
     uint32_t hw_ip_base; /* kernel start as an IP value (offset from instruction base) */
 } xctx;
 
@@ -740,8 +740,9 @@ static int spans_too_many(const gt_xop *p, int n)
  * over typed arrays: FK_INT integer operations on QWords or narrower types
  * in 64-bit lanes (sources widened once per operand with a type-specialised
  * loop, not per lane through a switch; IGC's 64-bit division loops are
- * QWord shifts, logic, adds and compares), FK_FLT single-precision float operations, FK_RAW
- * moves of 4-byte elements that copy bits.  FK_SEND is an untyped read or
+ * QWord shifts, logic, adds and compares), FK_FLT single-precision float
+ * operations, FK_DF double-precision ones (fast_df_n), FK_RAW moves of
+ * 4-byte elements that copy bits.  FK_SEND is an untyped read or
  * write planned by the shared functions (gt_sf_plan_send), run without
  * exec_ctrl and gt_sf_send when it needs no report (gt_sf_send_planned).
  * FK_SYNC: nop, sync.nop / allrd / allwr, and sync.bar or wait when the
@@ -755,7 +756,8 @@ static int spans_too_many(const gt_xop *p, int n)
  * source value (gt_xinst.fast_arith then says which: 1 signed); it also
  * takes the rotates and the bit operations (lzd, cbit, fbh, fbl, bfrev) of
  * a D/UD source. */
-enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, FK_SEND, FK_SYNC, FK_CR, FK_CVT };
+enum { FK_NONE = 0, FK_INT, FK_FLT, FK_RAW, FK_I32, FK_FLAG, FK_MACC, FK_CSEL, FK_SEND, FK_SYNC, FK_CR, FK_CVT,
+       FK_DF };
 
 /* Operand shapes of the integer handlers (gt_xinst.fast_shape), chosen
  * when the kernel is decoded: any (the handler tests each operand's form),
@@ -1075,13 +1077,14 @@ static int cvt_mov_ok(const gt_xinst *x)
     return (ps->type == GT_TYPE_F && di) || (si && pd->type == GT_TYPE_F);
 }
 
-/* A saturating float operation (seed 001 saturation: an F result clamped
- * to [0.0, 1.0], NaN to 0, cvt_out's rule) that FK_FLT may run: its lane
- * arrays do (fast_flt_n), not its eight-lane vectors; not the compares,
- * whose destination is a mask. */
+/* A saturating float operation (seed 001 saturation: an F or DF result
+ * clamped to [0.0, 1.0], NaN to 0, cvt_out's rule) that FK_FLT or FK_DF
+ * may run: their lane arrays do (fast_flt_n, fast_df_n), not FK_FLT's
+ * eight-lane vectors; not the compares, whose destination is a mask. */
 static int sat_flt_ok(const gt_xinst *x)
 {
-    return x->dom == DOM_F && x->dst.type == GT_TYPE_F && x->in.op != GT_OP_CMP && x->in.op != GT_OP_CMPN;
+    return ((x->dom == DOM_F && x->dst.type == GT_TYPE_F) || (x->dom == DOM_D && x->dst.type == GT_TYPE_DF)) &&
+           x->in.op != GT_OP_CMP && x->in.op != GT_OP_CMPN;
 }
 
 static int is_flag_opnd(const gt_operand *o)
@@ -1357,6 +1360,19 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         /* condition modifiers: cmp's compare, sel's min/max; elsewhere the
          * result's test (fast_flt_n, on the lane arrays) */
         x->fast = FK_FLT;
+    }
+    if (x->dom == DOM_D) {   /* FK_DF: every operand DF, a flag-only destination for compares */
+        int cmp = op == GT_OP_CMP || op == GT_OP_CMPN;
+        if (op != GT_OP_MOV && op != GT_OP_ADD && op != GT_OP_MUL && op != GT_OP_MAD && op != GT_OP_SEL && !cmp)
+            return;
+        if (x->dst.space == GT_XS_GRF ? x->dst.type != GT_TYPE_DF : !(x->dst.space == GT_XS_NULL && cmp))
+            return;
+        if (in->exec_size > 16)
+            return;
+        for (int s = 0; s < ns; s++)
+            if (x->src[s].type != GT_TYPE_DF)
+                return;
+        x->fast = FK_DF;
     }
 }
 
@@ -4628,12 +4644,13 @@ static int host_v8(void)
     FAST_SHAPE_FN(fast_q, fintpvi_##NAME, OP, SH_VI | SH_PLAIN, FAST_VERSIONS)                  \
     FAST_SHAPE_FN(fast_q, fintpvs_##NAME, OP, SH_VS | SH_PLAIN, FAST_VERSIONS)
 FAST_INT_OPS(FAST_I32)
-/* SH_MODS's handlers: mov, add and mul with source modifiers */
+/* SH_MODS's handlers: mov, add and mul with source modifiers (mov, of one
+ * source, is always SH_VV) */
 #define FAST_I32_MODS(NAME, OP)                                                                 \
     FAST_SHAPE_FN(fast_i32, fi32mvv_##NAME, OP, SH_VV | SH_PLAIN | SH_MODS, FAST_VERSIONS)      \
     FAST_SHAPE_FN(fast_i32, fi32mvi_##NAME, OP, SH_VI | SH_PLAIN | SH_MODS, FAST_VERSIONS)      \
     FAST_SHAPE_FN(fast_i32, fi32mvs_##NAME, OP, SH_VS | SH_PLAIN | SH_MODS, FAST_VERSIONS)
-FAST_I32_MODS(mov, GT_OP_MOV)
+FAST_SHAPE_FN(fast_i32, fi32mvv_mov, GT_OP_MOV, SH_VV | SH_PLAIN | SH_MODS, FAST_VERSIONS)
 FAST_I32_MODS(add, GT_OP_ADD)
 FAST_I32_MODS(mul, GT_OP_MUL)
 /* SH_COND handlers with the condition fixed (SH_CC): cmp with each
@@ -4755,6 +4772,120 @@ FAST_FLT_LANES(fflt_rndu, GT_OP_RNDU)
 FAST_FLT_LANES(fflt_rnde, GT_OP_RNDE)
 FAST_FLT_LANES(fflt_rndz, GT_OP_RNDZ)
 FAST_FLT_LANES(fflt_frc, GT_OP_FRC)
+
+/* FK_DF: double-precision mov, add, mul, mad, sel and cmp / cmpn with
+ * every operand DF (IGC's fp64 code on Gen9), in lanes of doubles:
+ * exec_alu_masked's DOM_D path with the same bits.  Sources: denormals
+ * flushed to signed zero for arithmetic when cr0 flushes DF denormals
+ * (fmode bit 3), then abs and negate; NaN results by nan_rule_df; the
+ * result saturated to [0.0, 1.0] (NaN to 0), then flushed; a condition
+ * modifier tests the result as written (cmp: the compare). */
+static inline __attribute__((always_inline)) void fast_load_df(const gt_thread *t, const gt_xop *p,
+                                                               double *o, int n, int ftz)
+{
+    const uint8_t *g = t->grf;
+    if (p->space == GT_XS_IMM || p->scalar) {
+        double v = gt_u2d(p->space == GT_XS_IMM ? p->imm_lane[0] : rd_raw(g + p->off[0], 8));
+        for (int i = 0; i < n; i++)
+            o[i] = v;
+    } else if (p->contig) {
+        memcpy(o, g + p->off[0], (size_t)n * 8);
+    } else {
+        for (int i = 0; i < n; i++)
+            memcpy(&o[i], g + p->off[i], 8);
+    }
+    if (ftz)
+        for (int i = 0; i < n; i++)
+            o[i] = gt_dftz(o[i]);
+    if (p->mods & 2)
+        for (int i = 0; i < n; i++)
+            o[i] = fabs(o[i]);
+    if (p->mods & 1)
+        for (int i = 0; i < n; i++)
+            o[i] = -o[i];
+}
+
+static inline __attribute__((always_inline)) int fast_df_n(gt_thread *t, const gt_xinst *x, uint32_t wren,
+                                                           uint32_t pm, unsigned fmode, int op, int n)
+{
+    const gt_inst *in = &x->in;
+    if (n > 16)   /* (a DF region of ExecSize 32 spans eight registers: plan_fast_kind) */
+        n = 16;
+    const int co = in->chan_off, ftz = (fmode >> 3) & 1, ns = op_nsrc(op);
+    const int cmp = op == GT_OP_CMP || op == GT_OP_CMPN;
+    uint32_t lmask = wren >> co, flags = 0;
+    double a[16], b[16], cc[16], r[16];
+    int fin = ftz && x->fast_arith;
+    fast_load_df(t, &x->src[0], a, n, fin);
+    if (ns > 1)
+        fast_load_df(t, &x->src[1], b, n, fin);
+    if (ns > 2)
+        fast_load_df(t, &x->src[2], cc, n, fin);
+    switch (op) {
+    case GT_OP_ADD: for (int i = 0; i < n; i++) r[i] = a[i] + b[i]; break;
+    case GT_OP_MUL: for (int i = 0; i < n; i++) r[i] = a[i] * b[i]; break;
+    case GT_OP_MAD: for (int i = 0; i < n; i++) r[i] = fma(b[i], cc[i], a[i]); break;
+    case GT_OP_CMP: case GT_OP_CMPN:
+        for (int i = 0; i < n; i++)
+            flags |= (uint32_t)cmp_f(in->cond, a[i], b[i], op == GT_OP_CMPN) << i;
+        break;
+    case GT_OP_SEL:
+        for (int i = 0; i < n; i++) {
+            int take0;
+            if (in->cond == GT_COND_NONE)
+                take0 = (pm >> (co + i)) & 1;
+            else if ((in->cond == GT_COND_GE || in->cond == GT_COND_L) && (isnan(a[i]) || isnan(b[i])))
+                take0 = isnan(b[i]) != 0;   /* min/max: a NaN operand loses (seed 001 §2.3.1.4) */
+            else
+                take0 = cmp_f(in->cond, a[i], b[i], 0);
+            r[i] = take0 ? a[i] : b[i];
+        }
+        break;
+    default: for (int i = 0; i < n; i++) r[i] = a[i]; break;   /* GT_OP_MOV */
+    }
+    const gt_xop *pd = &x->dst;
+    if (cmp) {
+        if (pd->space == GT_XS_GRF)
+            for (uint32_t m = lmask; m; m &= m - 1) {
+                int i = __builtin_ctz(m);
+                uint64_t v = (flags >> i) & 1 ? ~0ull : 0;
+                memcpy(t->grf + pd->off[i], &v, 8);
+            }
+        x_flag_write(t, x, wren, flags << co);
+        return 1;
+    }
+    if (op == GT_OP_ADD || op == GT_OP_MUL || op == GT_OP_MAD)
+        nan_rule_df(r, a, b, cc, ns, n);
+    if (in->saturate)
+        for (int i = 0; i < n; i++)
+            r[i] = isnan(r[i]) ? 0.0 : r[i] < 0.0 ? 0.0 : r[i] > 1.0 ? 1.0 : r[i];
+    if (ftz && x->fast_flush)
+        for (int i = 0; i < n; i++)
+            r[i] = gt_dftz(r[i]);
+    for (uint32_t m = lmask; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        memcpy(t->grf + pd->off[i], &r[i], 8);
+        if (in->cond && op != GT_OP_SEL)
+            flags |= (uint32_t)cond_eval(in->cond, gt_d2u(r[i]), GT_TYPE_DF) << i;
+    }
+    if (in->cond && op != GT_OP_SEL)
+        x_flag_write(t, x, wren, flags << co);
+    return 1;
+}
+
+#define FAST_DF(NAME, OP)                                                                       \
+    static FAST_VERSIONS int NAME(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm,  \
+                                  unsigned fm)                                                  \
+    {                                                                                           \
+        BY_EXEC_SIZE1(x, fast_df_n, t, x, wren, pm, fm, OP);                                    \
+    }
+FAST_DF(fdf_mov, GT_OP_MOV)
+FAST_DF(fdf_add, GT_OP_ADD)
+FAST_DF(fdf_mul, GT_OP_MUL)
+FAST_DF(fdf_mad, GT_OP_MAD)
+FAST_DF(fdf_sel, GT_OP_SEL)
+FAST_DF(fdf_cmp, GT_OP_CMP)
+FAST_DF(fdf_cmpn, GT_OP_CMPN)
 
 /* FK_CVT's conversions (cvt_mov_ok), as cvt_out makes them: F to D / UD
  * by fp_to_int_bits (toward zero, NaN 0, out-of-range values clamped; seed
@@ -5222,7 +5353,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         }
         if (x->fast_shape & SH_MODS)
             switch (op) {
-            case GT_OP_MOV: return BY_SRC1(fi32m, mov, SH_PLAIN | SH_MODS);
+            case GT_OP_MOV: return fi32mvv_mov;
             case GT_OP_ADD: return BY_SRC1(fi32m, add, SH_PLAIN | SH_MODS);
             default: return BY_SRC1(fi32m, mul, SH_PLAIN | SH_MODS);
             }
@@ -5291,6 +5422,17 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
     case FK_SEND: return fsend;
     case FK_CR: return fcr0;
     case FK_CVT: return fcvt_mov;
+    case FK_DF:
+        switch (op) {
+        case GT_OP_MOV: return fdf_mov;
+        case GT_OP_ADD: return fdf_add;
+        case GT_OP_MUL: return fdf_mul;
+        case GT_OP_MAD: return fdf_mad;
+        case GT_OP_SEL: return fdf_sel;
+        case GT_OP_CMP: return fdf_cmp;
+        case GT_OP_CMPN: return fdf_cmpn;
+        default: return NULL;
+        }
     case FK_SYNC: return op == GT_OP_WAIT ? fwait : op == GT_OP_SYNC && x->in.sync_fc == 14 ? fsync_bar : fnop;
     default: return NULL;
     }
@@ -5843,7 +5985,8 @@ static void apply_fenv(xctx *c)
     c->ftz_f = !(cr & CR0_F_DENORM);
     c->ftz_d = !(cr & CR0_DF_DENORM);
     c->alt = (cr & CR0_ALT_MODE) != 0;
-    c->fmode = (unsigned)c->ftz_f | (unsigned)c->alt << 1 | (unsigned)(c->rm != 0) << 2;
+    c->fmode = (unsigned)c->ftz_f | (unsigned)c->alt << 1 | (unsigned)(c->rm != 0) << 2 |
+               (unsigned)c->ftz_d << 3;
     static const int modes[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
     if (c->host_round != modes[c->rm]) {   /* setting it is not cheap */
         fesetround(modes[c->rm]);

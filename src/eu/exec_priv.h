@@ -50,7 +50,7 @@ enum { CTRL_NONE = 0, CTRL_EXEC, CTRL_STRUCT, CTRL_JMPI, CTRL_PARK };
 /* A specialised instruction handler (exec.c): runs x on t with the enabled
  * channels wren and predicate mask pm (fmode: bit 0 F denorms flushed,
  * bit 1 ALT mode, bit 2 a cr0.0 rounding mode other than round to nearest
- * even).  Returns 1 when done, 0 when the general path must run
+ * even, bit 3 DF denorms flushed).  Returns 1 when done, 0 when the general path must run
  * it instead (nothing changed then). */
 typedef int (*gt_fast_fn)(gt_thread *t, const struct gt_xinst *x, uint32_t wren, uint32_t pm,
                           unsigned fmode);

@@ -22,6 +22,7 @@ typedef struct prof_inst {
     uint32_t ip;
     uint32_t raw[4];
     gt_inst in;           /* for the listing */
+    const char *path;     /* how it runs (path_of) */
     uint64_t count, lanes;
 } prof_inst;
 
@@ -84,6 +85,17 @@ static int same_kernel(prof_kernel *pk, const gt_kkernel *k)
     return 1;
 }
 
+/* The listing's path column: "fast", a specialised handler (exec.c
+ * gt_exec_plan; it may still hand a run to the general executor, e.g. in
+ * ALT mode); "flow", control flow the run loop runs itself; "ctrl", a
+ * message, sync or other control instruction through exec_ctrl; "general",
+ * an ALU instruction through the general executor (exec_alu_masked): the
+ * slow one. */
+static const char *path_of(const gt_xinst *x)
+{
+    return x->fast ? "fast" : x->ctrl >= CTRL_STRUCT ? "flow" : x->ctrl ? "ctrl" : "general";
+}
+
 static int add_inst(prof_kernel *pk, const gt_xinst *x)
 {
     size_t at;
@@ -104,6 +116,7 @@ static int add_inst(prof_kernel *pk, const gt_xinst *x)
         pi->ip = x->ip;
         memcpy(pi->raw, x->in.raw, sizeof(pi->raw));
         pi->in = x->in;
+        pi->path = path_of(x);
     }
     pi->count += x->cov_count;
     pi->lanes += x->prof_lanes;
@@ -165,14 +178,15 @@ int gt_profile_write(gt_profile *p, const gt_platform *plat, FILE *f)
                 "\nkernel %zu at GVA 0x%" PRIx64 ": %zu instructions decoded, %" PRIu64 " executed (%.1f%% of all), "
                 "%" PRIu64 " channels enabled\n",
                 i + 1, pk->gva, pk->n, n, total ? 100.0 * (double)n / (double)total : 0.0, lanes);
-        fprintf(f, "%14s %6s %16s %6s  %-6s  %s\n", "executions", "%", "channels", "/exec", "ip", "instruction");
+        fprintf(f, "%14s %6s %16s %6s  %-6s  %-7s  %s\n", "executions", "%", "channels", "/exec", "ip", "path",
+                "instruction");
         for (size_t j = 0; j < pk->n; j++) {
             const prof_inst *pi = &pk->inst[j];
             char dis[256] = "?";
             gt_disasm_inst(plat, &pi->in, dis, sizeof(dis));
-            fprintf(f, "%14" PRIu64 " %6.2f %16" PRIu64 " %6.2f  0x%04x  %s\n", pi->count,
+            fprintf(f, "%14" PRIu64 " %6.2f %16" PRIu64 " %6.2f  0x%04x  %-7s  %s\n", pi->count,
                     n ? 100.0 * (double)pi->count / (double)n : 0.0, pi->lanes,
-                    pi->count ? (double)pi->lanes / (double)pi->count : 0.0, pi->ip, dis);
+                    pi->count ? (double)pi->lanes / (double)pi->count : 0.0, pi->ip, pi->path, dis);
         }
     }
     pthread_mutex_unlock(&p->lock);

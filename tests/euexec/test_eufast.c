@@ -53,6 +53,8 @@ static uint32_t data_dword(void)
         0x00000000u, 0x80000000u, 0x7fffffffu, 0xffffffffu, 0x7f800000u, 0xff800000u,
         0x7fc00000u, 0xffc00001u, 0x7f800001u, 0x00000001u, 0x807fffffu, 0x00400000u,
         0x3f800000u, 0xbf800000u, 0x7f7fffffu, 0x00800000u, 31, 32, 33, 0xffff8000u, 0x8000u,
+        /* (as a DF's high DWord: infinity or NaN, a quiet NaN, a denormal, 1.0, 0.5) */
+        0x7ff00000u, 0xfff00000u, 0x7ff80000u, 0x000fffffu, 0x3ff00000u, 0x3fe00000u,
     };
     switch (pick(6)) {
     case 0: return rnd();
@@ -66,6 +68,34 @@ static uint32_t data_dword(void)
     }
     case 4: return rnd() & 0x807fffffu;   /* denormal */
     default: return rnd() & 0xffff;
+    }
+}
+
+/* DF edge values: signed zeros, infinities, NaNs (quiet, signalling, with
+ * payloads), denormals, 1.0, 0.5, -1.0, the smallest normal. */
+static const uint64_t df_special[] = {
+    0, 1ull << 63, 0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull,
+    0x7ff0000000000001ull, 0xfff8000000000123ull, 0x000fffffffffffffull, 0x8000000000000001ull,
+    0x3ff0000000000000ull, 0x3fe0000000000000ull, 0xbff0000000000000ull, 0x0010000000000000ull,
+};
+#define N_DF_SPECIAL (int)(sizeof df_special / sizeof df_special[0])
+
+/* Half of the lanes of x's DF register sources set to DF edge values, half
+ * of those to NaNs (so that both sources of a lane are NaN often enough:
+ * min / max pick one of the two). */
+static void seed_df_specials(gt_thread *t, const gt_xinst *x)
+{
+    for (int s = 0; s < x->in.num_srcs; s++) {
+        const gt_xop *p = &x->src[s];
+        if (p->space != GT_XS_GRF || p->type != GT_TYPE_DF)
+            continue;
+        for (int i = 0; i < x->in.exec_size; i++)
+            if (pick(2)) {
+                uint64_t v = df_special[pick(N_DF_SPECIAL)];
+                if (pick(2))   /* a NaN, its payload random */
+                    v = 0x7ff0000000000001ull | (uint64_t)pick(2) << 63 | (uint64_t)rnd() << 20;
+                memcpy(t->grf + p->off[i], &v, 8);
+            }
     }
 }
 
@@ -451,6 +481,30 @@ static void gen_inst(gt_inst *in)
         in->cond = GT_COND_NONE;
         in->saturate = in->acc_wr = 0;
     }
+    /* a sixth of the float mov, add, mul, mad, sel and compares in double
+     * precision (IGC's fp64 code on Gen9): every operand DF, SIMD1 to
+     * SIMD8, immediates sometimes DF edge values */
+    if (flt && pick(6) == 0 &&
+        (in->op == GT_OP_MOV || in->op == GT_OP_ADD || in->op == GT_OP_MUL || in->op == GT_OP_MAD ||
+         in->op == GT_OP_SEL || in->op == GT_OP_CMP || in->op == GT_OP_CMPN)) {
+        if (in->exec_size > 8)   /* (a DF region spans at most two registers) */
+            in->exec_size = 8;
+        for (int s = 0; s < ns; s++) {
+            gen_src(in, s, GT_TYPE_DF, s == ns - 1 && !in->align16);
+            gt_operand *o = &in->src[s];
+            if (o->file == GT_FILE_IMM && pick(2))
+                o->imm = df_special[pick(N_DF_SPECIAL)];
+            if (o->file == GT_FILE_GRF && !in->align16 && o->vstride == 8 && pick(2)) {
+                o->vstride = 4; o->width = 4; o->hstride = 1;   /* IGC's <4;4,1>:df */
+            }
+        }
+        d->type = GT_TYPE_DF;
+        if (d->file != GT_FILE_GRF && !(d->nr == GT_ARF_NULL && (in->op == GT_OP_CMP || in->op == GT_OP_CMPN))) {
+            d->file = GT_FILE_GRF;
+            d->nr = (uint8_t)(1 + pick(100));
+        }
+        d->subnr = (uint8_t)(pick(2) ? 0 : 8 * pick(4));
+    }
     /* a destination overlapping src0's region one register or one element
      * on (`add (16) r11 r10 ...`, `mov (4) r10.1 r10.0<1;1,0>`): the
      * handlers must read every source lane before writing any */
@@ -676,7 +730,7 @@ int main(int argc, char **argv)
     if (!x)
         return 2;
     long planned = 0, fast_runs = 0, fails = check_nan_rule(dev, x, t0);
-    long kind_runs[16] = {0}, op_fast[GT_OP_COUNT] = {0}, acc_fast = 0, q_fast = 0;
+    long kind_runs[16] = {0}, op_fast[GT_OP_COUNT] = {0}, df_op[GT_OP_COUNT] = {0}, acc_fast = 0, q_fast = 0;
     /* integer handler runs by kind (FK_INT, FK_I32), operand shape and opcode */
     /* [int32][shape: src1 form | SH_PLAIN 4, SH_COND 8, SH_S1 16][op] */
     long shape_op[2][32][GT_OP_COUNT] = {{{0}}};
@@ -713,6 +767,7 @@ int main(int argc, char **argv)
             continue;
         planned++;
         fill_thread(t0);
+        seed_df_specials(t0, x);
         memcpy(ta, t0, sizeof *ta);
         memcpy(tb, t0, sizeof *tb);
         uint64_t c0 = dev->stats.eu_channels;
@@ -725,7 +780,7 @@ int main(int argc, char **argv)
         uint64_t cb = dev->stats.eu_channels - c0;
         if (fast) {
             fast_runs++;
-            kind_runs[x->fast & 15]++;   /* FK_NONE .. FK_CVT (src/eu/exec.c) */
+            kind_runs[x->fast & 15]++;   /* FK_NONE .. FK_DF (src/eu/exec.c) */
             op_fast[x->in.op]++;
             if ((x->fast == 1 || x->fast == 4) && x->fast_shape < 32)   /* FK_INT, FK_I32 */
                 shape_op[x->fast == 4][x->fast_shape][x->in.op]++;
@@ -754,6 +809,8 @@ int main(int argc, char **argv)
                 int ty = to_int ? x->dst.type : x->src[0].type;
                 cvt[to_int][ty == GT_TYPE_UD ? 1 : ty == GT_TYPE_HF ? 2 : 0]++;
             }
+            if (x->fast == 12)   /* FK_DF */
+                df_op[x->in.op]++;
             if (x->fast == 2 && x->fast_shape == 4)   /* FK_FLT, SH_PLAIN */
                 flt_plain_op[x->in.op]++;
             if (x->fast == 3 && (x->fast_shape & 4))   /* FK_RAW, SH_PLAIN | SH_VV / SH_VS */
@@ -803,11 +860,11 @@ int main(int argc, char **argv)
     }
     printf("eufast: %ld cases (%ld decoded random Gen12 encodings), %ld planned, %ld through a "
            "specialised handler (int %ld, float %ld, raw %ld, int32 %ld, flag %ld, acc macros %ld, csel %ld, "
-           "send %ld, sync %ld, cr0 %ld, F <-> D/UD/HF moves %ld; "
+           "send %ld, sync %ld, cr0 %ld, F <-> D/UD/HF moves %ld, DF %ld; "
            "%ld with an accumulator operand, %ld with a QWord operand), %ld mismatches\n",
            cases, g12_decoded, planned, fast_runs, kind_runs[1], kind_runs[2], kind_runs[3],
            kind_runs[4], kind_runs[5], kind_runs[6], kind_runs[7], kind_runs[8], kind_runs[9], kind_runs[10],
-           kind_runs[11],
+           kind_runs[11], kind_runs[12],
            acc_fast, q_fast, fails);
     /* every handler kind and every opcode the handlers take must have run */
     int missing = 0;
@@ -821,7 +878,7 @@ int main(int argc, char **argv)
     }
     /* (FK_SEND 8 and FK_SYNC 9 are no ALU instructions: ctest sf_messages
      * and the kernels run them) */
-    for (int k = 1; k <= 11; k++)
+    for (int k = 1; k <= 12; k++)
         if (k != 8 && k != 9 && cases >= 20000 && kind_runs[k] < 50) {
             fprintf(stderr, "handler kind %d ran only %ld times\n", k, kind_runs[k]);
             missing = 1;
@@ -862,6 +919,13 @@ int main(int argc, char **argv)
         if (cases >= 20000 && flt_plain_op[flt_plain_ops[i]] < 5) {
             fprintf(stderr, "float opcode %d with plain operands went through a handler only %ld times\n",
                     flt_plain_ops[i], flt_plain_op[flt_plain_ops[i]]);
+            missing = 1;
+        }
+    /* the DF handlers' opcodes */
+    static const int df_ops[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_MAD, GT_OP_SEL, GT_OP_CMP, GT_OP_CMPN};
+    for (size_t i = 0; i < sizeof df_ops / sizeof df_ops[0]; i++)
+        if (cases >= 20000 && df_op[df_ops[i]] < 5) {
+            fprintf(stderr, "DF opcode %d went through a handler only %ld times\n", df_ops[i], df_op[df_ops[i]]);
             missing = 1;
         }
     for (int k = 0; k < 2; k++)

@@ -220,9 +220,11 @@ profile) # gtsim run --profile on a kernel whose counts are known (loop_walker),
     loop_walker
     for ht in 1 2; do
         expect 0 '^gtsim profile: 1 kernel, 120 EU instructions executed$' -- "$gtsim" run wl.aub --profile --host-threads $ht
-        # executions, channels enabled, ip of each instruction (computed by hand above)
-        got=$(awk '$5 ~ /^0x[0-9a-f]+$/ {print $1, $3, $5}' "$case.log" | tr '\n' ' ')
-        want='5 40 0x0000 5 5 0x0010 35 35 0x0020 35 35 0x0030 35 35 0x0040 5 40 0x0050 '
+        # executions, channels enabled, ip and path of each instruction (computed by
+        # hand above; the moves, add and cmp have handlers, jmpi is the run loop's,
+        # the EOT message exec_ctrl's)
+        got=$(awk '$5 ~ /^0x[0-9a-f]+$/ {print $1, $3, $5, $6}' "$case.log" | tr '\n' ' ')
+        want='5 40 0x0000 fast 5 5 0x0010 fast 35 35 0x0020 fast 35 35 0x0030 fast 35 35 0x0040 flow 5 40 0x0050 ctrl '
         [ "$got" = "$want" ] || { echo "FAIL: profile rows '$got', want '$want'"; exit 1; }
     done
     # --stats per kernel: the one kernel, 5 threads of 24 instructions
