@@ -1246,7 +1246,8 @@ static void plan_fast_kind(gt_xinst *x, int ns)
 
     /* (a raw move may read the accumulator: IGC's Gen12 64-bit arithmetic
      * moves addc's carries out of acc0) */
-    if (x->raw_mov && (x->dst.size == 4 || in->exec_size == 1) && in->cond == GT_COND_NONE &&
+    if (x->raw_mov && (x->dst.size == 4 || in->exec_size == 1 || x->src[0].space != GT_XS_ACC) &&
+        in->cond == GT_COND_NONE &&
         !x->src[0].mods && x->dst.space == GT_XS_GRF) {
         x->fast = FK_RAW;
         return;
@@ -5314,6 +5315,25 @@ static int fraw_s1(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, 
 FAST_RAW(fraw_pvv, SH_VV | SH_PLAIN)
 FAST_RAW(fraw_pvs, SH_VS | SH_PLAIN)
 
+/* FK_RAW of B/UB, W/UW/HF or QWord/DF elements at ExecSize 2 and up
+ * (strided HF and byte moves, DF copies): a GRF region or an immediate,
+ * every source lane read before any enabled lane is written. */
+static int fraw_lanes(gt_thread *t, const gt_xinst *x, uint32_t wren, uint32_t pm, unsigned fm)
+{
+    (void)pm;
+    (void)fm;
+    const gt_xop *ps = &x->src[0];
+    const int n = x->in.exec_size > 32 ? 32 : x->in.exec_size, sz = x->dst.size;
+    uint64_t v[32];
+    for (int i = 0; i < n; i++)
+        v[i] = ps->space == GT_XS_IMM ? ps->imm_lane[0] : rd_raw(t->grf + ps->off[i], sz);
+    for (uint32_t m = wren >> x->in.chan_off; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        wr_raw(t->grf + x->dst.off[i], sz, v[i]);
+    }
+    return 1;
+}
+
 static gt_fast_fn fast_fn_for(const gt_xinst *x)
 {
     int op = x->in.op;
@@ -5412,6 +5432,7 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         }
     case FK_RAW:
         return x->fast_shape == SH_S1                ? fraw_s1
+               : x->dst.size != 4                    ? fraw_lanes
                : x->fast_shape == (SH_VV | SH_PLAIN) ? fraw_pvv
                : x->fast_shape == (SH_VS | SH_PLAIN) ? fraw_pvs
                                                      : fraw_any;

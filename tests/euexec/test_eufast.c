@@ -742,6 +742,7 @@ int main(int argc, char **argv)
     long pm_h = 0, csel_nop = 0;                  /* one-group horizontal predicates; csel without effect */
     long int_acc = 0;                             /* integer handler with an accumulator operand */
     long raw_s1 = 0;                              /* SIMD1 raw moves of other than DWords */
+    long raw_lanes = 0;                           /* raw moves of other than DWords at SIMD2 and up */
     long cmp_self = 0;                            /* compares of a register region with itself */
     long byte_dst = 0;                            /* integer handler with a B/UB destination */
     long flt_cond = 0;                            /* float handler, condition on a result (not cmp, sel) */
@@ -795,6 +796,7 @@ int main(int argc, char **argv)
             raw_acc += x->fast == 3 && x->src[0].space == GT_XS_ACC;   /* FK_RAW */
             pm_h += x->pm_kind == PM_HANY || x->pm_kind == PM_HALL;
             raw_s1 += x->fast == 3 && x->fast_shape == 16 && x->dst.size != 4;   /* FK_RAW, SH_S1 */
+            raw_lanes += x->fast == 3 && x->fast_shape != 16 && x->dst.size != 4;   /* FK_RAW, fraw_lanes */
             cmp_self += (x->fast == 1 || x->fast == 4) && x->fast_shape == 64;   /* SH_SELF */
             int_acc += x->fast == 1 && (x->dst.space == GT_XS_ACC || x->src[0].space == GT_XS_ACC ||
                                         x->src[1].space == GT_XS_ACC);   /* FK_INT */
@@ -949,6 +951,7 @@ int main(int argc, char **argv)
     const struct { long runs; const char *what; } forms20[] = {
         {pm_h, "one-group horizontal predicates"},
         {raw_s1, "SIMD1 raw moves of other than DWords"},
+        {raw_lanes, "raw moves of other than DWords at SIMD2 and up"},
         {int_acc, "integer accumulator operands"},
         {csel_nop, "csel without effect"},
         {cmp_self, "compares of a register region with itself"},
