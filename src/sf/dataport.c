@@ -510,7 +510,7 @@ unsigned sf_aop_srcs(unsigned op, bool flt)
     }
 }
 
-uint64_t sf_aop_int(unsigned op, int bits, uint64_t old, uint64_t s0, uint64_t s1, uint64_t *ret)
+static inline uint64_t aop_int(unsigned op, int bits, uint64_t old, uint64_t s0, uint64_t s1, uint64_t *ret)
 {
     uint64_t mask = bits == 64 ? ~0ull : 0xffffffffull, nv;
     int64_t so = bits == 64 ? (int64_t)old : (int32_t)(uint32_t)old;
@@ -535,6 +535,11 @@ uint64_t sf_aop_int(unsigned op, int bits, uint64_t old, uint64_t s0, uint64_t s
     nv &= mask;
     *ret = op == AOP_PREDEC ? nv : old;
     return nv;
+}
+
+uint64_t sf_aop_int(unsigned op, int bits, uint64_t old, uint64_t s0, uint64_t s1, uint64_t *ret)
+{
+    return aop_int(op, bits, old, s0, s1, ret);
 }
 
 static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
@@ -599,7 +604,7 @@ static int atomic_lanes(sf_msg *m, const sf_space *s, bool a64, bool flt)
             nv = aop_float(op, (uint32_t)old, (uint32_t)a, (uint32_t)b);
             rv = old;
         } else {
-            nv = sf_aop_int(op, q ? 64 : 32, old, a, b, &rv);
+            nv = aop_int(op, q ? 64 : 32, old, a, b, &rv);
         }
         st = nv != old ? sf_write(m, s, off, &nv, bytes) : GTSIM_OK;
         m->rmw = false;
@@ -734,11 +739,10 @@ int sf_owb_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
     (void)mask;
     const uint8_t *h = t->grf + 32 * p->src0;
     sf_space s;
-    if (!sf_space_known(t, p->bti, false, h, p->checked, &s) || s.kind != SF_SPACE_VM)
+    if (!sf_space_known(t, p->bti, p->a64, h, p->checked, &s) || s.kind != SF_SPACE_VM)
         return 0;
-    uint32_t m02;   /* the header's M0.2: the offset (aligned: in OWords) */
-    memcpy(&m02, h + 8, 4);
-    uint64_t off = p->op == SF_OP_OWB_READ ? (uint64_t)m02 * 16 : m02;
+    /* the offset: A64 the header's M0.1:0 (a GVA), else its M0.2 (aligned: in OWords) */
+    uint64_t off = p->a64 ? sf_ld64(h) : p->op == SF_OP_OWB_READ ? (uint64_t)sf_ld32(h + 8) * 16 : sf_ld32(h + 8);
     unsigned bytes = sf_owb_bytes(p->block), half = p->block == 1 ? 16 : 0;
     sf_pcache pc = {0, NULL};
     const uint8_t *src = sf_span_ptr(&s, off, bytes, &pc, false);
@@ -1067,6 +1071,159 @@ int sf_mem_untyped_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
         return 0;
     ut_regs rg = plan_regs(t, p, mask);
     return untyped_quick(&rg, &s, p->a64, p->write, p->slots, p->cmask);
+}
+
+/* The host bytes of every access of planned per-slot message p (slot i's
+ * access j at hp[16 * j + i]: A32 (offset + the header's M0.2) * unit, A64
+ * address + j * size) for the enabled slots in lanes; false when one needs
+ * a report or lies where a host pointer does not reach (out of bounds,
+ * unmapped, across a page, a null surface, SLM under the race check):
+ * then gt_sf_send runs the message. */
+static bool slot_ptrs(const gt_thread *t, const gt_sf_plan *p, const sf_space *s, uint32_t lanes, bool write,
+                      uint8_t **hp)
+{
+    const uint8_t *r0 = t->grf + 32 * p->src0, *ar = r0 + 32 * p->header;
+    sf_pcache pc = {0, NULL};
+    if (p->a64) {
+        for (uint32_t l = lanes; l; l &= l - 1) {
+            unsigned i = (unsigned)__builtin_ctz(l);
+            uint64_t a = sf_ld64(ar + 8 * i);
+            for (unsigned j = 0; j < p->nacc; j++)
+                if (!(hp[16 * j + i] = sf_span_ptr(s, a + (uint64_t)j * p->size, p->size, &pc, write)))
+                    return false;
+        }
+        return true;
+    }
+    /* the header's M0.2: a global offset (scattered messages; atomics have none) */
+    uint32_t goff = p->header && p->unit ? sf_ld32(r0 + 8) : 0;
+    for (uint32_t l = lanes; l; l &= l - 1) {
+        unsigned i = (unsigned)__builtin_ctz(l);
+        uint32_t off = (sf_ld32(ar + 4 * i) + goff) * (p->unit ? p->unit : 1);
+        if (!(hp[i] = sf_span_ptr(s, off, p->size, &pc, write)))
+            return false;
+    }
+    return true;
+}
+
+/* The size (1, 2, 4, 8) bytes at p, zero-extended; and stored from v's low
+ * bytes (loads and stores of that width: a byte copied into a wider
+ * variable on the stack and read back whole stalls store forwarding). */
+static inline __attribute__((always_inline)) uint64_t ld_n(const uint8_t *p, unsigned size)
+{
+    uint8_t b;
+    uint16_t h;
+    uint32_t w;
+    uint64_t q;
+    switch (size) {
+    case 1: memcpy(&b, p, 1); return b;
+    case 2: memcpy(&h, p, 2); return h;
+    case 4: memcpy(&w, p, 4); return w;
+    default: memcpy(&q, p, 8); return q;
+    }
+}
+static inline __attribute__((always_inline)) void st_n(uint8_t *p, uint64_t v, unsigned size)
+{
+    uint8_t b = (uint8_t)v;
+    uint16_t h = (uint16_t)v;
+    uint32_t w = (uint32_t)v;
+    switch (size) {
+    case 1: memcpy(p, &b, 1); break;
+    case 2: memcpy(p, &h, 2); break;
+    case 4: memcpy(p, &w, 4); break;
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+/* sf_scattered_planned's accesses with size and nacc constants. */
+static inline __attribute__((always_inline)) void scattered_copy(const gt_sf_plan *p, uint8_t *const *hp,
+                                                                 uint32_t lanes, const uint8_t *data,
+                                                                 uint8_t *dst, unsigned rows, unsigned size,
+                                                                 unsigned nacc)
+{
+    const unsigned stride = size <= 4 ? 4 : 8;
+    for (uint32_t l = lanes; l; l &= l - 1) {
+        unsigned i = (unsigned)__builtin_ctz(l);
+        for (unsigned j = 0; j < nacc; j++) {
+            unsigned pb = (j * p->slots + i) * stride;   /* payload / response byte */
+            if (data)
+                st_n(hp[16 * j + i], ld_n(data + pb, stride), size);
+            else if (pb / 32 < rows)
+                st_n(dst + pb, ld_n(hp[16 * j + i], size), stride);
+        }
+    }
+}
+
+/* gt_sf_send_planned for A32 byte / DWord scattered and A64 scattered
+ * reads and writes: the same bytes as scattered / a64_scattered (accesses
+ * in slot, then element order; a read's DWord or QWord zero-extended, rows
+ * at or past rlen not written).  Every address is read before anything is
+ * written. */
+int sf_scattered_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+{
+    sf_space s;
+    if (!sf_space_known(t, p->bti, p->a64, p->header ? t->grf + 32 * p->src0 : NULL, p->checked, &s))
+        return 0;
+    const uint32_t lanes = mask & ((1u << p->slots) - 1);
+    uint8_t *hp[16 * 8];
+    if (!slot_ptrs(t, p, &s, lanes, p->write, hp))
+        return 0;
+    const unsigned rows = p->dst < 0 ? 0 : p->rlen;
+    const uint8_t *data = p->write ? t->grf + 32 * p->data : NULL;
+    uint8_t *dst = p->dst < 0 ? NULL : t->grf + 32 * p->dst;
+    if (p->nacc != 1)
+        scattered_copy(p, hp, lanes, data, dst, rows, p->size, p->nacc);
+    else if (p->size == 1)
+        scattered_copy(p, hp, lanes, data, dst, rows, 1, 1);
+    else if (p->size == 2)
+        scattered_copy(p, hp, lanes, data, dst, rows, 2, 1);
+    else if (p->size == 4)
+        scattered_copy(p, hp, lanes, data, dst, rows, 4, 1);
+    else
+        scattered_copy(p, hp, lanes, data, dst, rows, 8, 1);
+    return 1;
+}
+
+/* gt_sf_send_planned for untyped atomics: the same results as
+ * atomic_lanes, slot after slot under the device's atomic lock (a
+ * location two slots update gets both, in slot order); the sources are
+ * read before the response is written. */
+int sf_atomic_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask)
+{
+    sf_space s;
+    if (!sf_space_known(t, p->bti, p->a64, p->header ? t->grf + 32 * p->src0 : NULL, p->checked, &s))
+        return 0;
+    const uint32_t lanes = mask & ((1u << p->slots) - 1);
+    uint8_t *hp[16];
+    if (!slot_ptrs(t, p, &s, lanes, true, hp))
+        return 0;
+    const unsigned bytes = p->size, bits = 8 * bytes, dreg = p->slots * bytes / 32;
+    const uint8_t *s0 = p->nsrc ? t->grf + 32 * p->data : NULL, *s1 = s0 ? s0 + 32 * dreg : NULL;
+    uint64_t a[16], b[16], rv[16];
+    for (uint32_t l = lanes; l; l &= l - 1) {
+        unsigned i = (unsigned)__builtin_ctz(l);
+        a[i] = p->nsrc > 0 ? ld_n(s0 + bytes * i, bytes) : 0;
+        b[i] = p->nsrc > 1 ? ld_n(s1 + bytes * i, bytes) : 0;
+    }
+    pthread_mutex_lock(p->atomic_lock);
+    for (uint32_t l = lanes; l; l &= l - 1) {
+        unsigned i = (unsigned)__builtin_ctz(l);
+        uint64_t old = ld_n(hp[i], bytes), nv;
+        if (p->flt)
+            nv = aop_float(p->aop, (uint32_t)old, (uint32_t)a[i], (uint32_t)b[i]), rv[i] = old;
+        else
+            nv = aop_int(p->aop, (int)bits, old, a[i], b[i], &rv[i]);
+        st_n(hp[i], nv, bytes);
+    }
+    pthread_mutex_unlock(p->atomic_lock);
+    if (!p->ret || p->dst < 0)
+        return 1;
+    uint8_t *dst = t->grf + 32 * p->dst;
+    for (uint32_t l = lanes; l; l &= l - 1) {
+        unsigned i = (unsigned)__builtin_ctz(l);
+        if (bytes * i / 32 < p->rlen)
+            st_n(dst + bytes * i, rv[i], bytes);
+    }
+    return 1;
 }
 
 

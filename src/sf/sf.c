@@ -287,6 +287,87 @@ static void plan_message(const gtsim_device *dev, const gt_inst *in, const sf_ms
     p->bti = (uint8_t)gt_bits(in->desc, 7, 0);
 }
 
+/* The payload of a planned per-slot message: the header and dbase - header
+ * address rows in src0 (one run of registers), then dlen data rows (a
+ * write's data, an atomic's sources) in one run, after them in src0 or
+ * in src1; p->data gets the data's first register (-1: none).  false:
+ * the payload is too short or split otherwise (gt_sf_send runs it). */
+static bool plan_payload(const gt_inst *in, const sf_msg *m, unsigned dbase, unsigned dlen, gt_sf_plan *p)
+{
+    if (m->mlen < dbase || m->nregs < dbase + dlen || (dbase < m->mlen && dbase + dlen > m->mlen))
+        return false;
+    p->data = !dlen ? -1
+              : dbase < m->mlen ? (int16_t)(in->src[0].nr + dbase) : (int16_t)(in->src[1].nr + dbase - m->mlen);
+    return true;
+}
+
+/* A32 byte / DWord scattered and A64 scattered reads and writes: what
+ * bti_scattered / scattered and a64_scattered check (data sizes, the
+ * payload's length). */
+static void plan_scattered(const gtsim_device *dev, const gt_inst *in, const sf_msg *m, unsigned op,
+                           gt_sf_plan *p)
+{
+    bool a64 = op == SF_OP_A64_SCATTERED_READ || op == SF_OP_A64_SCATTERED_WRITE;
+    bool write = op == SF_OP_BS_WRITE || op == SF_OP_DWS_WRITE || op == SF_OP_A64_SCATTERED_WRITE;
+    unsigned slots, size, nacc = 1;
+    if (a64) {   /* subtype 9:8 byte (n bytes), DWord, QWord (n elements); 11:10 log2 n */
+        unsigned sub = gt_bits(in->desc, 9, 8), n = 1u << gt_bits(in->desc, 11, 10);
+        if (sub == 3)
+            return;
+        slots = gt_bits(in->desc, 12, 12) ? 16 : 8;
+        size = sub == 0 ? n : sub == 1 ? 4 : 8;
+        nacc = sub == 0 ? 1 : n;
+    } else {
+        unsigned ds = gt_bits(in->desc, 11, 10);
+        if (op != SF_OP_DWS_READ && op != SF_OP_DWS_WRITE && ds == 3)
+            return;
+        slots = gt_bits(in->desc, 8, 8) ? 16 : 8;
+        size = op == SF_OP_DWS_READ || op == SF_OP_DWS_WRITE ? 4 : 1u << ds;
+    }
+    unsigned stride = size <= 4 ? 4 : 8;   /* payload bytes per access */
+    if (!plan_payload(in, m, m->header + slots / (a64 ? 4 : 8), write ? nacc * slots * stride / 32 : 0, p))
+        return;
+    plan_message(dev, in, m, op, p);
+    p->a64 = a64;
+    p->write = write;
+    p->header = (uint8_t)m->header;
+    p->slots = (uint8_t)slots;
+    p->size = (uint8_t)size;
+    p->nacc = (uint8_t)nacc;
+    p->unit = op == SF_OP_DWS_READ || op == SF_OP_DWS_WRITE ? 4 : 1;
+    p->run = sf_scattered_planned;
+}
+
+/* Untyped atomics, integer or float, A32 or A64: what atomic_lanes checks
+ * (a valid operation, the payload's length). */
+static void plan_atomic(const gtsim_device *dev, const gt_inst *in, const sf_msg *m, unsigned op,
+                        gt_sf_plan *p)
+{
+    bool a64 = op == SF_OP_A64_UNTYPED_ATOMIC || op == SF_OP_A64_UNTYPED_ATOMIC_FLOAT;
+    bool flt = op == SF_OP_UNTYPED_ATOMIC_FLOAT || op == SF_OP_A64_UNTYPED_ATOMIC_FLOAT;
+    unsigned aop = flt ? gt_bits(in->desc, 9, 8) : gt_bits(in->desc, 11, 8);
+    bool q = a64 && !flt && gt_bits(in->desc, 12, 12);   /* A64: bit 12 = 64-bit data */
+    unsigned slots = a64 ? 8 : (gt_bits(in->desc, 12, 12) ? 8 : 16);
+    if (aop == 0 || (flt && aop > 3))
+        return;
+    unsigned nsrc = sf_aop_srcs(aop, flt), dreg = q ? slots / 4 : slots / 8;
+    if (!plan_payload(in, m, m->header + slots / (a64 ? 4 : 8), nsrc * dreg, p))
+        return;
+    plan_message(dev, in, m, op, p);
+    p->a64 = a64;
+    p->write = 1;
+    p->header = (uint8_t)m->header;
+    p->slots = (uint8_t)slots;
+    p->size = q ? 8 : 4;
+    p->nacc = 1;
+    p->aop = (uint8_t)aop;
+    p->flt = flt;
+    p->ret = (uint8_t)gt_bits(in->desc, 13, 13);
+    p->nsrc = (uint8_t)nsrc;
+    p->atomic_lock = (pthread_mutex_t *)&dev->atomic_lock;
+    p->run = sf_atomic_planned;
+}
+
 void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
 {
     memset(p, 0, sizeof(*p));
@@ -329,6 +410,28 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
         p->run = sf_owb_planned;
         return;
     }
+    if (op == SF_OP_A64_OWB_READ) {   /* what sf_dataport checks: subtype 0 or 1, a header */
+        unsigned block = gt_bits(in->desc, 10, 8);
+        if (gt_bits(in->desc, 12, 11) > 1 || !m.header || m.nregs < 1 || !sf_owb_bytes(block))
+            return;
+        plan_message(dev, in, &m, op, p);
+        p->data = -1;
+        p->a64 = 1;
+        p->header = 1;
+        p->block = (uint8_t)block;
+        p->run = sf_owb_planned;
+        return;
+    }
+    if (op == SF_OP_BS_READ || op == SF_OP_BS_WRITE || op == SF_OP_DWS_READ || op == SF_OP_DWS_WRITE ||
+        op == SF_OP_A64_SCATTERED_READ || op == SF_OP_A64_SCATTERED_WRITE) {
+        plan_scattered(dev, in, &m, op, p);
+        return;
+    }
+    if (op == SF_OP_UNTYPED_ATOMIC || op == SF_OP_UNTYPED_ATOMIC_FLOAT || op == SF_OP_A64_UNTYPED_ATOMIC ||
+        op == SF_OP_A64_UNTYPED_ATOMIC_FLOAT) {
+        plan_atomic(dev, in, &m, op, p);
+        return;
+    }
     if (op != SF_OP_UNTYPED_READ && op != SF_OP_UNTYPED_WRITE && op != SF_OP_A64_UNTYPED_READ &&
         op != SF_OP_A64_UNTYPED_WRITE)
         return;
@@ -338,14 +441,10 @@ void gt_sf_plan_send(const gtsim_device *dev, const gt_inst *in, gt_sf_plan *p)
     bool a64 = op == SF_OP_A64_UNTYPED_READ || op == SF_OP_A64_UNTYPED_WRITE;
     bool write = op == SF_OP_UNTYPED_WRITE || op == SF_OP_A64_UNTYPED_WRITE;
     unsigned slots = mode == 1 ? 16 : 8, nch = sf_channels(cmask);
-    unsigned dbase = m.header + slots / (a64 ? 4 : 8), dlen = write ? nch * slots / 8 : 0;
-    if ((mode != 1 && mode != 2) || nch == 0 || m.nregs < dbase + dlen)
+    if ((mode != 1 && mode != 2) || nch == 0 ||
+        !plan_payload(in, &m, m.header + slots / (a64 ? 4 : 8), write ? nch * slots / 8 : 0, p))
         return;
-    if (write && dbase < m.mlen && dbase + dlen > m.mlen)
-        return;   /* data beginning in src0 and going on in src1: not one run of registers */
     plan_message(dev, in, &m, op, p);
-    p->data = !write ? -1
-              : dbase < m.mlen ? (int16_t)(in->src[0].nr + dbase) : (int16_t)(in->src[1].nr + dbase - m.mlen);
     p->a64 = a64;
     p->write = write;
     p->header = (uint8_t)m.header;

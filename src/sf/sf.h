@@ -115,10 +115,14 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in,
 
 /* A send decoded once, when its kernel is (gt_sf_plan_send): an untyped
  * surface read or write (seed 004 untyped surface read / write, A32
- * through a binding table index or A64), SIMD8 or SIMD16, an OWord block
- * read, aligned or unaligned, with its header, through a binding table
- * index other than SLM's (seed 004 OWord block read; IGC's loads of a
- * value every channel shares), or the message
+ * through a binding table index or A64), SIMD8 or SIMD16, a byte or DWord
+ * scattered read or write (seed 004 MSD0R_BS / MSD0W_BS, MSD0R_DWS /
+ * MSD0W_DWS; A32) or A64 scattered read or write (MSD1R_A64_SB ...), an
+ * untyped atomic (integer or float, A32 or A64: MSD1R_DWAI,
+ * MSD1R_A64_DWAI ...), an OWord block read, aligned or unaligned, with its
+ * header, through a binding table index other than SLM's or A64 (seed 004
+ * OWord block read; IGC's loads of a value every channel shares), or the
+ * message
  * gateway's barrier with N0.0 notification (seed 004 MSD_BARRIER; not
  * under GTSIM_CHECK_BARRIER), or a data port memory fence (seed 004
  * memory fence: memory is always coherent here); send or sends (not sendc), no EOT, with
@@ -138,8 +142,16 @@ typedef struct gt_sf_plan {
      * header register, slots (8 or 16), channel mask (bit c: channel c off);
      * an OWord block read's block-size code (desc 10:8) */
     uint8_t bti, a64, write, header, slots, cmask, block;
+    /* scattered and atomic messages: bytes per access (1, 2, 4, 8), accesses
+     * per slot (A64 scattered DWord / QWord elements: consecutive), bytes
+     * per offset unit (DWord scattered: 4, else 1); an atomic's operation
+     * (integer desc 11:8 AOP_*, float 9:8), float, its return data (desc
+     * 13) and source operands */
+    uint8_t size, nacc, unit, aop, flt, ret, nsrc;
+    /* atomics: the device's lock of data port atomics (gtsim_device.atomic_lock) */
+    pthread_mutex_t *atomic_lock;
     /* the route that runs op (gt_sf_send_planned's contract), chosen with
-     * it: SLM or memory untyped, OWord block, barrier, fence */
+     * it: SLM or memory untyped, scattered, atomic, OWord block, barrier, fence */
     int (*run)(gt_thread *t, const struct gt_sf_plan *p, uint32_t mask);
 } gt_sf_plan;
 

@@ -457,11 +457,18 @@ sf_planned_fn sf_slm_untyped_route(const gt_sf_plan *p);
  * the low / high half of the register, 2, 3, 4: 2, 4, 8 OWords); 0: not
  * a valid code. */
 unsigned sf_owb_bytes(unsigned block);
-/* gt_sf_send_planned for an OWord block read (p->op SF_OP_OWB_READ or
- * SF_OP_OWB_UNALIGNED_READ): 1 done, 0 nothing changed (a space that takes
+/* gt_sf_send_planned for an OWord block read (p->op SF_OP_OWB_READ,
+ * SF_OP_OWB_UNALIGNED_READ or SF_OP_A64_OWB_READ): 1 done, 0 nothing changed (a space that takes
  * a report or a surface state decode, bytes out of bounds, across a page,
  * unmapped). */
 int sf_owb_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
+/* gt_sf_send_planned for A32 byte / DWord scattered and A64 scattered reads
+ * and writes (p->op SF_OP_BS_*, SF_OP_DWS_*, SF_OP_A64_SCATTERED_*) and
+ * for untyped atomics (SF_OP_*UNTYPED_ATOMIC*): 1 done, 0 nothing changed
+ * (an access that takes a report, lies out of bounds, across a page or
+ * unmapped, a binding table entry not yet resolved). */
+int sf_scattered_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
+int sf_atomic_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
 /* Typed surface read / write / atomic messages (data port). */
 int sf_typed(sf_msg *m, unsigned op);
 /* Sampler messages (SFID 2; sampler.c). */

@@ -1092,6 +1092,164 @@ static void untyped_planned_matches(void **state)
     pair_close(&fp);
 }
 
+/* Random payload values for the per-slot differential test: memory's own
+ * values (0x1000 + i, so that compare-and-write and min/max meet equal
+ * operands), small ones, float edge values (NaN, -0, +0, infinities) and
+ * any bits. */
+static uint64_t rnd_value(void)
+{
+    static const uint32_t fedge[] = {0x7fc00000u, 0xffc00001u, 0x80000000u, 0, 0x7f800000u, 0xff800000u,
+                                     0x3f800000u, 0xbf800000u};
+    switch (rnd() % 5) {
+    case 0: return 0x1000u + rnd() % 64;
+    case 1: return rnd() % 4;
+    case 2: return fedge[rnd() % 8];
+    case 3: return (uint64_t)rnd() << 40 | (uint64_t)rnd() << 16 | (rnd() & 0xffff);
+    default: return rnd() | (uint64_t)(rnd() & 1) << 63;
+    }
+}
+
+/* Byte and DWord scattered (A32), A64 scattered, untyped atomics (integer
+ * and float, A32 SIMD8 / SIMD16 and A64 32- and 64-bit, with and without
+ * return data, every operation code) and A64 OWord block reads, planned
+ * against gt_sf_send as above: SLM, a buffer, a null surface, stateless
+ * with and without a header (M0.2 global offset, M0.5 scratch offset), A64;
+ * slot masks; one address for every slot (atomics on one location),
+ * consecutive, strided and random addresses, out of bounds, across a page
+ * and unmapped; data after the addresses or in src1; responses shorter
+ * than the message's or over the payload; reserved data sizes and
+ * subtypes.  Status, GRF, SLM and memory must be the same; the planned
+ * path must take most of each kind and decline some. */
+static void scattered_atomic_planned_matches(void **state)
+{
+    fx_pair fp = pair_open(state);
+    fx *f1 = fp.f1, *f2 = fp.f2;
+    static const uint8_t btis[] = {254, 0, 1, 255, 253, 0};
+    static const uint64_t pages[] = {BUF, GSB + 0x3000, GSB + 0x4000, A64_VA, A64_VA + 0x1000, SSB};
+    enum { BS, DWS, A64S, ATOMIC, A64OWB, KINDS };
+    int planned[KINDS] = {0}, declined[KINDS] = {0};
+    for (int iter = 0; iter < 12000; iter++) {
+        unsigned kind = rnd() % KINDS;
+        bool a64 = kind == A64S || kind == A64OWB || (kind == ATOMIC && rnd() % 2);
+        bool flt = kind == ATOMIC && rnd() % 3 == 0, write = kind != A64OWB && kind != ATOMIC && rnd() % 2;
+        bool header = !a64 && rnd() % 4 == 0;
+        unsigned bti = a64 ? 253 : btis[rnd() % 6], sfid = 0xC, type, ctrl;
+        unsigned slots, size = 4, nacc = 1, nsrc = 0, rows_ret = 0;
+        switch (kind) {
+        case BS:
+        case DWS: {
+            unsigned ds = rnd() % 13 == 0 ? 3 : rnd() % 3;   /* (3: reserved for BS) */
+            slots = rnd() % 2 ? 16 : 8;
+            size = kind == DWS ? 4 : 1u << ds;
+            sfid = 0xA;
+            type = kind == BS ? (write ? 12 : 4) : (write ? 11 : 3);
+            ctrl = (slots == 16) | ds << 2;
+            rows_ret = slots / 8;
+            break;
+        }
+        case A64S: {
+            unsigned sub = rnd() % 9 == 0 ? 3 : rnd() % 3, nl = rnd() % 4;
+            slots = rnd() % 3 ? 8 : 16;
+            size = sub == 0 ? 1u << nl : sub == 1 ? 4 : 8;
+            nacc = sub == 0 ? 1 : 1u << nl;
+            type = write ? 0x1a : 0x10;
+            ctrl = sub | nl << 2 | (slots == 16) << 4;
+            rows_ret = nacc * slots * (size <= 4 ? 4 : 8) / 32;
+            break;
+        }
+        case ATOMIC: {
+            unsigned op = flt ? rnd() % 5 : rnd() % 16;   /* (float 0 and 4: invalid) */
+            bool q = a64 && !flt && rnd() % 2, ret = rnd() % 4 != 0;
+            slots = a64 ? 8 : rnd() % 2 ? 16 : 8;
+            size = q ? 8 : 4;
+            nsrc = op == 0 || (flt && op > 3) ? 0 : sf_aop_srcs(op, flt);
+            type = a64 ? (flt ? 0x1d : 0x12) : (flt ? 0x1b : 0x02);
+            ctrl = op | (a64 ? q : slots == 8) << 4 | ret << 5;
+            rows_ret = ret ? slots * size / 32 : 0;
+            write = true;
+            break;
+        }
+        default:   /* A64 OWord block read: subtype 11:10 of ctrl, block 10:8 */
+            slots = 8;
+            type = 0x14;
+            ctrl = (rnd() % 7 == 0 ? 2u : rnd() % 2) << 3 | (rnd() % 9 == 0 ? 5 : rnd() % 5);
+            header = true;
+            rows_ret = 4;
+            break;
+        }
+        unsigned stride = size <= 4 ? 4 : 8, areg = kind == A64OWB ? 0 : slots / (a64 ? 4 : 8);
+        unsigned mlen = header + areg;
+        unsigned dlen = kind == ATOMIC ? nsrc * slots * size / 32 : write ? nacc * slots * stride / 32 : 0;
+        uint32_t mask = rnd() % 3 ? (1u << slots) - 1 : rnd() & ((1u << slots) - 1);
+        uint64_t base;
+        switch (rnd() % 4) {
+        case 0: base = 0; break;
+        case 1: base = bti == 254 ? 1024 - 32 : bti == 0 ? BUF_SIZE - 32 : 0x3fe0; break;
+        case 2: base = (bti == 254 || bti == 0) ? rnd() % 1100 : 0x3000 + rnd() % 0x1100; break;
+        default:
+            base = bti == 255 || bti == 253 ? 0x200000 : bti != 254 ? rnd() % 64 : 0xfffe0000u + rnd() % 64;
+            break;
+        }
+        if (a64)   /* two mapped pages: their start, across them, near their end, after them */
+            base = A64_VA + (base == 0 ? 0 : base == 0x3fe0 ? 0xfe0 : base < 0x200000 ? rnd() % 0x1fc0 : 0x2000);
+        unsigned pat = rnd() % 5, unit = kind == DWS ? 4 : 1;
+        uint64_t addr[16];
+        for (unsigned i = 0; i < slots; i++) {
+            uint64_t off = pat == 0 ? 0 : pat == 1 ? size * i : pat == 2 ? 16 * i : pat == 3 ? 4 * (rnd() % 8)
+                                                                                      : rnd() % 64;
+            addr[i] = a64 ? base + off : base / unit + off / unit;   /* (DWS: offsets in DWords) */
+        }
+        unsigned src0 = 2 + rnd() % 8, src1 = 40 + rnd() % 8;
+        bool split = dlen && rnd() % 2;
+        int dst = !rows_ret ? -1 : (int)(rnd() % 3 ? 60 : src0 + header);
+        unsigned rlen = !rows_ret ? 0 : rnd() % 4 ? rows_ret : rnd() % (rows_ret + 1);
+        if (rlen > 15 || mlen + (split ? 0 : dlen) > 15 || (split && dlen > 15))
+            continue;   /* (too long for the descriptors) */
+        uint32_t desc = DESC(mlen + (split ? 0 : dlen), dst < 0 ? 0 : rlen, header, type, ctrl, bti);
+        uint64_t data[64];
+        for (unsigned j = 0; j < 64; j++)
+            data[j] = rnd_value();
+        uint32_t m02 = rnd() % 3 == 0 ? rnd() % 64 : 0;
+        for (int k = 0; k < 2; k++) {
+            fx *f = k ? f2 : f1;
+            for (unsigned j = 0; j < 128 * 8; j++)
+                ((uint32_t *)f->t->grf)[j] = 0x55000000u + j;
+            if (kind == A64OWB) {
+                grf64(f, src0)[0] = base + 16 * (rnd() % 2);
+            } else if (header) {
+                grf32(f, src0)[2] = m02;      /* global offset (scattered) */
+                grf32(f, src0)[5] = 0x1000;   /* scratch offset: +4 KiB from GSB */
+            }
+            for (unsigned i = 0; i < slots && areg; i++) {
+                if (a64)
+                    grf64(f, src0 + header + i / 4)[i % 4] = addr[i];
+                else
+                    grf32(f, src0 + header + i / 8)[i % 8] = (uint32_t)addr[i];
+            }
+            unsigned d0 = split ? src1 : src0 + mlen;
+            for (unsigned j = 0; j < dlen * 4; j++)
+                grf64(f, d0 + j / 4)[j % 4] = data[j];
+        }
+        if (kind == A64OWB)   /* (the same address in both) */
+            grf64(f2, src0)[0] = grf64(f1, src0)[0];
+        gt_inst in = mk_send(sfid, src0, dst, split ? (int)src1 : -1);
+        in.desc = desc;
+        in.exdesc = sfid | (split ? dlen << 6 : 0);
+        pair_send(&fp, &in, mask, &planned[kind], &declined[kind]);
+        assert_memory_equal(f1->slm, f2->slm, sizeof(f1->slm));
+        for (unsigned pg = 0; pg < sizeof(pages) / sizeof(pages[0]); pg++)
+            for (unsigned j = 0; j < 4096; j += 4)
+                if (r32(f1, pages[pg] + j) != r32(f2, pages[pg] + j))
+                    fail_msg("iteration %d (kind %u): memory at 0x%llx differs", iter, kind,
+                             (unsigned long long)(pages[pg] + j));
+    }
+    for (int k = 0; k < KINDS; k++) {
+        print_message("kind %d: planned %d, declined %d\n", k, planned[k], declined[k]);
+        assert_true(planned[k] > 600 && declined[k] > 150);
+    }
+    pair_close(&fp);
+}
+
 /* OWord block reads, planned against gt_sf_send as above: random ports
  * (data cache 0 aligned and unaligned, constant cache, sampler cache),
  * binding table entries (a buffer, a null surface, stateless with the
@@ -2438,6 +2596,7 @@ int main(void)
         T(untyped_broadcast_and_overlap),
         T(untyped_planned_matches),
         T(oword_block_planned_matches),
+        T(scattered_atomic_planned_matches),
         T(stateless_and_fault),
         T(a64_untyped_and_scattered),
         T(a64_atomics_and_block),
