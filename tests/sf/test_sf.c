@@ -1200,12 +1200,20 @@ static void scattered_atomic_planned_matches(void **state)
             addr[i] = a64 ? base + off : base / unit + off / unit;   /* (DWS: offsets in DWords) */
         }
         unsigned src0 = 2 + rnd() % 8, src1 = 40 + rnd() % 8;
-        bool split = dlen && rnd() % 2;
+        /* message register r is src0 + r below cut, else src1 + r - cut:
+         * the data in src1 (split), or the addresses going on in src1
+         * (not planned), or all in src0 */
+        unsigned total = mlen + dlen, cut = total;
+        if (dlen && rnd() % 2)
+            cut = mlen;
+        else if (areg >= 2 && rnd() % 8 == 0)
+            cut = header + 1;
+        bool split = cut < total;
         int dst = !rows_ret ? -1 : (int)(rnd() % 3 ? 60 : src0 + header);
         unsigned rlen = !rows_ret ? 0 : rnd() % 4 ? rows_ret : rnd() % (rows_ret + 1);
-        if (rlen > 15 || mlen + (split ? 0 : dlen) > 15 || (split && dlen > 15))
+        if (rlen > 15 || cut > 15 || total - cut > 15)
             continue;   /* (too long for the descriptors) */
-        uint32_t desc = DESC(mlen + (split ? 0 : dlen), dst < 0 ? 0 : rlen, header, type, ctrl, bti);
+        uint32_t desc = DESC(cut, dst < 0 ? 0 : rlen, header, type, ctrl, bti);
         uint64_t data[64];
         for (unsigned j = 0; j < 64; j++)
             data[j] = rnd_value();
@@ -1220,21 +1228,22 @@ static void scattered_atomic_planned_matches(void **state)
                 grf32(f, src0)[2] = m02;      /* global offset (scattered) */
                 grf32(f, src0)[5] = 0x1000;   /* scratch offset: +4 KiB from GSB */
             }
+#define MREG(r) ((r) < cut ? src0 + (r) : src1 + (r) - cut)
             for (unsigned i = 0; i < slots && areg; i++) {
                 if (a64)
-                    grf64(f, src0 + header + i / 4)[i % 4] = addr[i];
+                    grf64(f, MREG(header + i / 4))[i % 4] = addr[i];
                 else
-                    grf32(f, src0 + header + i / 8)[i % 8] = (uint32_t)addr[i];
+                    grf32(f, MREG(header + i / 8))[i % 8] = (uint32_t)addr[i];
             }
-            unsigned d0 = split ? src1 : src0 + mlen;
             for (unsigned j = 0; j < dlen * 4; j++)
-                grf64(f, d0 + j / 4)[j % 4] = data[j];
+                grf64(f, MREG(mlen + j / 4))[j % 4] = data[j];
+#undef MREG
         }
         if (kind == A64OWB)   /* (the same address in both) */
             grf64(f2, src0)[0] = grf64(f1, src0)[0];
         gt_inst in = mk_send(sfid, src0, dst, split ? (int)src1 : -1);
         in.desc = desc;
-        in.exdesc = sfid | (split ? dlen << 6 : 0);
+        in.exdesc = sfid | (total - cut) << 6;
         pair_send(&fp, &in, mask, &planned[kind], &declined[kind]);
         assert_memory_equal(f1->slm, f2->slm, sizeof(f1->slm));
         for (unsigned pg = 0; pg < sizeof(pages) / sizeof(pages[0]); pg++)
