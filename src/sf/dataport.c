@@ -335,6 +335,33 @@ static inline __attribute__((always_inline)) int slm_quick_n(const ut_regs *rg, 
     return 1;
 }
 
+/* Host pointers sp[i] of the len bytes at addr[i] of every slot i in lanes
+ * when all of them lie in one span that sf_span_ptr reaches (one page, in
+ * bounds; IGC's permuted and masked accesses of neighbouring elements):
+ * one check and translation instead of one per slot.  false: nothing set
+ * (the slots may still be reachable one by one). */
+static inline __attribute__((always_inline)) bool span_ptrs(const sf_space *s, const uint64_t *addr,
+                                                            uint32_t lanes, unsigned len, sf_pcache *pc,
+                                                            bool write, uint8_t **sp)
+{
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t l = lanes; l; l &= l - 1) {
+        unsigned i = (unsigned)__builtin_ctz(l);
+        lo = addr[i] < lo ? addr[i] : lo;
+        hi = addr[i] > hi ? addr[i] : hi;
+    }
+    if (!lanes || hi - lo > GT_PAGE_SIZE - len)
+        return false;
+    uint8_t *p = sf_span_ptr(s, lo, (unsigned)(hi - lo) + len, pc, write);
+    if (!p)
+        return false;
+    for (uint32_t l = lanes; l; l &= l - 1) {
+        unsigned i = (unsigned)__builtin_ctz(l);
+        sp[i] = p + (addr[i] - lo);
+    }
+    return true;
+}
+
 /* An untyped read or write (A32 offsets or A64 addresses; slots 8 or 16,
  * cmask bit c set = channel c disabled) whose accesses need no report:
  * SLM without the bounds check or race shadow, or buffer / stateless
@@ -391,7 +418,7 @@ untyped_quick_n(const ut_regs *rg, const sf_space *s, bool a64, bool write, unsi
      * bytes first, then the copies */
     uint8_t *sp[16];
     unsigned pi = 32;   /* the enabled slot before, 32: none yet */
-    for (uint32_t l = lanes_on; l; l &= l - 1) {
+    for (uint32_t l = span_ptrs(s, addr, lanes_on, span, &pc, write, sp) ? 0 : lanes_on; l; l &= l - 1) {
         unsigned i = (unsigned)__builtin_ctz(l);
         if (pi < 32 && addr[i] == addr[pi])   /* the address of the slot before (a broadcast) */
             sp[i] = sp[pi];
@@ -1083,25 +1110,28 @@ static bool slot_ptrs(const gt_thread *t, const gt_sf_plan *p, const sf_space *s
                       uint8_t **hp)
 {
     const uint8_t *r0 = t->grf + 32 * p->src0, *ar = r0 + 32 * p->header;
-    sf_pcache pc = {0, NULL};
+    const unsigned len = p->nacc * p->size;   /* a slot's bytes: its consecutive accesses */
+    uint64_t addr[16];
     if (p->a64) {
+        memcpy(addr, ar, 8 * p->slots);
+    } else {
+        /* the header's M0.2: a global offset (scattered messages; atomics have none) */
+        uint32_t goff = p->header && p->unit ? sf_ld32(r0 + 8) : 0, unit = p->unit ? p->unit : 1;
+        for (unsigned i = 0; i < p->slots; i++)
+            addr[i] = (uint32_t)((sf_ld32(ar + 4 * i) + goff) * unit);
+    }
+    sf_pcache pc = {0, NULL};
+    if (!span_ptrs(s, addr, lanes, len, &pc, write, hp))
         for (uint32_t l = lanes; l; l &= l - 1) {
             unsigned i = (unsigned)__builtin_ctz(l);
-            uint64_t a = sf_ld64(ar + 8 * i);
-            for (unsigned j = 0; j < p->nacc; j++)
-                if (!(hp[16 * j + i] = sf_span_ptr(s, a + (uint64_t)j * p->size, p->size, &pc, write)))
-                    return false;
+            if (!(hp[i] = sf_span_ptr(s, addr[i], len, &pc, write)))
+                return false;
         }
-        return true;
-    }
-    /* the header's M0.2: a global offset (scattered messages; atomics have none) */
-    uint32_t goff = p->header && p->unit ? sf_ld32(r0 + 8) : 0;
-    for (uint32_t l = lanes; l; l &= l - 1) {
-        unsigned i = (unsigned)__builtin_ctz(l);
-        uint32_t off = (sf_ld32(ar + 4 * i) + goff) * (p->unit ? p->unit : 1);
-        if (!(hp[i] = sf_span_ptr(s, off, p->size, &pc, write)))
-            return false;
-    }
+    for (unsigned j = 1; j < p->nacc; j++)
+        for (uint32_t l = lanes; l; l &= l - 1) {
+            unsigned i = (unsigned)__builtin_ctz(l);
+            hp[16 * j + i] = hp[i] + j * p->size;
+        }
     return true;
 }
 
