@@ -951,9 +951,9 @@ static int int_shape_of(gt_xinst *x, int ns)
     int lane = x->fast == FK_I32 ? 4 : 8,
         mods_ok = x->fast == FK_INT || op == GT_OP_MOV || op == GT_OP_ADD || op == GT_OP_MUL;
     const gt_xop *p0 = &x->src[0], *p1 = &x->src[1];
-    if (p0->space != GT_XS_GRF || p0->size != lane || (p0->mods && !mods_ok) ||
+    if (ns > 2 || p0->space != GT_XS_GRF || p0->size != lane || (p0->mods && !mods_ok) ||
         !(p0->contig || p0->scalar))
-        return SH_ANY;
+        return SH_ANY;   /* (mad: the general shape) */
     if (ns < 2)
         return SH_VV;
     if (p1->mods && !mods_ok)
@@ -1266,11 +1266,15 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         case GT_OP_CMP: case GT_OP_CMPN: case GT_OP_SEL:
             break;
         case GT_OP_ROR: case GT_OP_ROL:
-            /* Gen12 rotates: the 32-bit form only (UD dst and src0, no
-             * source modifier); UW rotates take the general path */
-            if (x->dst.space != GT_XS_GRF || x->dst.size != 4 || x->src[0].size != 4 || x->src[0].mods ||
+            /* Gen12 rotates (UD or UW dst and src0 of one type, no source
+             * modifier): the 32-bit form FK_I32's, the 16-bit one FK_INT's */
+            if (x->dst.space != GT_XS_GRF || x->dst.size != x->src[0].size || x->src[0].mods ||
                 x->src[1].mods || is_q(x->src[1].type))
                 return;
+            break;
+        case GT_OP_MAD:
+            /* integer mad (IGC's Gen12 short and char arithmetic: `mad (16)
+             * r:w r:w r:w r:w`, src0 from acc0): FK_INT's lanes */
             break;
         case GT_OP_LZD: case GT_OP_CBIT: case GT_OP_FBH: case GT_OP_FBL: case GT_OP_BFREV:
             /* the bit operations (v8_bits_op): FK_I32's, a D/UD src0
@@ -1302,8 +1306,9 @@ static void plan_fast_kind(gt_xinst *x, int ns)
         /* FK_INT's compares: unsigned when a source is UQ (wide_int_fast_ok) */
         x->fast_arith = x->wide_int;
         /* 32-bit lanes: every source a D/UD register or an immediate, the
-         * destination D/UD or null, no QWord or accumulator operand */
-        if ((x->dst.space == GT_XS_GRF && x->dst.size != 4) || q || acc)
+         * destination D/UD or null, no QWord or accumulator operand, not
+         * mad (FK_I32 has two sources) */
+        if ((x->dst.space == GT_XS_GRF && x->dst.size != 4) || q || acc || op == GT_OP_MAD)
             return;
         int can_s = 1, can_u = 1, mods = 0;
         for (int s = 0; s < ns; s++) {
@@ -3496,6 +3501,9 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
         if (two)
             fast_load_int(t, &x->src[1], b, n, logic);
     }
+    int64_t c[32];   /* mad's src2 (only SH_ANY: int_shape_of) */
+    if (op == GT_OP_MAD)
+        fast_load_int(t, &x->src[2], c, n, logic);
     uint32_t cmpres = 0;
     switch (op) {
     case GT_OP_MOV: for (int i = 0; i < n; i++) r[i] = a[i]; break;
@@ -3540,6 +3548,25 @@ static inline __attribute__((always_inline)) int fast_int_n(gt_thread *t, const 
             for (int i = 0; i < n; i++)
                 r[i] = (int64_t)((uint64_t)a[i] >> ((uni ? bv : b[i]) & cm));
         break;
+    case GT_OP_MAD:   /* src0 + src1 * src2 (exec_alu_masked: 64-bit, then the destination's bits) */
+        for (int i = 0; i < n; i++)
+            r[i] = (int64_t)((uint64_t)a[i] + (uint64_t)b[i] * (uint64_t)c[i]);
+        break;
+    case GT_OP_ROR:
+    case GT_OP_ROL: {
+        /* seed 004 ror / rol: the bits of src0's type rotate (RotateMask =
+         * its bits - 1), src1 unsigned */
+        const unsigned bits = 8u * x->src[0].size;
+        const uint64_t m = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+        for (int i = 0; i < n; i++) {
+            uint64_t v = (uint64_t)a[i] & m;
+            unsigned sh = (unsigned)b[i] & (bits - 1);
+            if (op == GT_OP_ROL)
+                sh = (bits - sh) & (bits - 1);
+            r[i] = (int64_t)(sh ? ((v >> sh) | (v << (bits - sh))) & m : v);
+        }
+        break;
+    }
     case GT_OP_CMP: case GT_OP_CMPN:
         fast_cmp64(cond, !uq, a, b, r, n);   /* -1 where true: the destination's value */
         cmpres = bits_of_lanes64(r, n);
@@ -4693,6 +4720,10 @@ FAST_I32(ror, GT_OP_ROR)
     FAST_SHAPE_FN(fast_i32, fi32svv_##NAME, OP, SH_VV | SH_S1, FAST_VERSIONS)
 FAST_I32_BIT_OPS(FAST_I32_1)
 FAST_INT_OPS(FAST_INT)
+/* FK_INT's mad and 16-bit rotates: the general shape only (int_shape_of) */
+FAST_SHAPE_FN(fast_int, fint_mad, GT_OP_MAD, SH_ANY, )
+FAST_SHAPE_FN(fast_int, fint_rol, GT_OP_ROL, SH_ANY, )
+FAST_SHAPE_FN(fast_int, fint_ror, GT_OP_ROR, SH_ANY, )
 /* FK_FLT handlers.  add, mul and mad in three forms: NAME on eight-lane
  * vectors and NAME##_p for SH_PLAIN operands (both for hosts with AVX2:
  * fast_fn_for asks host_v8), NAME##_lanes on lane arrays; mov in the
@@ -5428,6 +5459,9 @@ static gt_fast_fn fast_fn_for(const gt_xinst *x)
         switch (op) {
         FAST_INT_OPS(CASE_INT)
         CASE_INT(cmp, GT_OP_CMPN)
+        case GT_OP_MAD: return x->fast_shape == SH_ANY ? fint_mad : NULL;
+        case GT_OP_ROL: return x->fast_shape == SH_ANY ? fint_rol : NULL;
+        case GT_OP_ROR: return x->fast_shape == SH_ANY ? fint_ror : NULL;
         default: return NULL;
         }
     case FK_RAW:

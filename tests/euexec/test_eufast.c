@@ -152,7 +152,7 @@ static void gen_src(gt_inst *in, int s, int ty, int allow_imm)
 static const int ops_int[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_AND, GT_OP_OR, GT_OP_XOR,
                               GT_OP_NOT, GT_OP_SHL, GT_OP_SHR, GT_OP_ASR, GT_OP_CMP, GT_OP_CMPN,
                               GT_OP_SEL, GT_OP_ROR, GT_OP_ROL, GT_OP_CSEL, GT_OP_LZD, GT_OP_CBIT,
-                              GT_OP_FBH, GT_OP_FBL, GT_OP_BFREV};
+                              GT_OP_FBH, GT_OP_FBL, GT_OP_BFREV, GT_OP_MAD};
 static const int ops_flt[] = {GT_OP_MOV, GT_OP_ADD, GT_OP_MUL, GT_OP_MAD, GT_OP_SEL, GT_OP_CMP,
                               GT_OP_CMPN, GT_OP_MATH, GT_OP_CSEL, GT_OP_RNDD, GT_OP_RNDU,
                               GT_OP_RNDE, GT_OP_RNDZ, GT_OP_FRC};
@@ -889,7 +889,8 @@ int main(int argc, char **argv)
      * an immediate; src1 one register element), their plain forms of the
      * last three, and the int32 handler's condition and SIMD1 forms: each
      * opcode through each (mov, not and the bit operations have no src1;
-     * the QWord handler has no rotates and no bit operations; int32 plain
+     * the QWord handler has no bit operations, and its 16-bit rotates and
+     * mad (which int32 has not) only the any shape; int32 plain
      * has no condition, so no compare; the condition form has no sel;
      * SIMD1's src1 register is one element, so its contiguous form is the
      * one-source operations') */
@@ -903,8 +904,10 @@ int main(int argc, char **argv)
                 for (size_t i = 0; i < sizeof ops_int / sizeof ops_int[0]; i++) {
                     int op = ops_int[i], sh = forms[f] | s1;
                     int cmp = op == GT_OP_CMP || op == GT_OP_CMPN;
-                    if (op == GT_OP_CSEL || (s1 >= 2 && int_one_src(op)) ||
-                        (k == 0 && (op == GT_OP_ROR || op == GT_OP_ROL || int_bit_op(op))) || (f && s1 == 0) ||
+                    /* (mad and the QWord handler's 16-bit rotates: the any shape only) */
+                    int any_only = op == GT_OP_MAD || (k == 0 && (op == GT_OP_ROR || op == GT_OP_ROL));
+                    if (op == GT_OP_CSEL || (s1 >= 2 && int_one_src(op)) || (any_only && (k || f || s1)) ||
+                        (k == 0 && int_bit_op(op)) || (op == GT_OP_MAD && k) || (f && s1 == 0) ||
                         (k == 0 && forms[f] > 4) || (k == 1 && forms[f] == 4 && cmp) ||
                         (forms[f] == 8 && op == GT_OP_SEL) || (forms[f] == 16 && s1 == 1 && !int_one_src(op)))
                         continue;
