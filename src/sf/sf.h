@@ -122,9 +122,8 @@ int gt_sf_send(gtsim_device *dev, gt_thread *t, const gt_inst *in,
  * MSD1R_A64_DWAI ...), an OWord block read, aligned or unaligned, with its
  * header, through a binding table index other than SLM's or A64 (seed 004
  * OWord block read; IGC's loads of a value every channel shares), or the
- * message
- * gateway's barrier with N0.0 notification (seed 004 MSD_BARRIER; not
- * under GTSIM_CHECK_BARRIER), or a data port memory fence (seed 004
+ * message gateway's barrier with N0.0 notification (seed 004 MSD_BARRIER;
+ * not under GTSIM_CHECK_BARRIER), or a data port memory fence (seed 004
  * memory fence: memory is always coherent here); send or sends (not sendc), no EOT, with
  * immediate descriptors and payload / response registers that gt_sf_send
  * accepts.  op 0: not planned. */

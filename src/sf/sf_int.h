@@ -458,9 +458,9 @@ sf_planned_fn sf_slm_untyped_route(const gt_sf_plan *p);
  * a valid code. */
 unsigned sf_owb_bytes(unsigned block);
 /* gt_sf_send_planned for an OWord block read (p->op SF_OP_OWB_READ,
- * SF_OP_OWB_UNALIGNED_READ or SF_OP_A64_OWB_READ): 1 done, 0 nothing changed (a space that takes
- * a report or a surface state decode, bytes out of bounds, across a page,
- * unmapped). */
+ * SF_OP_OWB_UNALIGNED_READ or SF_OP_A64_OWB_READ): 1 done, 0 nothing
+ * changed (a space that takes a report or a surface state decode, bytes
+ * out of bounds, across a page, unmapped). */
 int sf_owb_planned(gt_thread *t, const gt_sf_plan *p, uint32_t mask);
 /* gt_sf_send_planned for A32 byte / DWord scattered and A64 scattered reads
  * and writes (p->op SF_OP_BS_*, SF_OP_DWS_*, SF_OP_A64_SCATTERED_*) and
